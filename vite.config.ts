@@ -1,0 +1,24 @@
+import { defineConfig } from 'vite'
+
+// Library build: one ESM file per public entry, every dependency external so
+// the app's bundler decides (and dedupes) what ships.
+export default defineConfig({
+  build: {
+    target: 'es2022',
+    sourcemap: true,
+    minify: false,
+    lib: {
+      entry: { index: 'src/core/index.ts' },
+      formats: ['es'],
+    },
+    rollupOptions: {
+      external: [/^eventsource-parser/, /^react/, /^@rjsf\//],
+    },
+  },
+  test: {
+    include: ['src/**/*.test.ts', 'src/**/*.test.tsx', 'test/**/*.test.ts'],
+    environment: 'node',
+    testTimeout: 20_000,
+    hookTimeout: 30_000,
+  },
+})
