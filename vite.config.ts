@@ -1,4 +1,4 @@
-import { defineConfig } from 'vite'
+import { defineConfig } from 'vitest/config'
 
 // Library build: one ESM file per public entry, every dependency external so
 // the app's bundler decides (and dedupes) what ships.

@@ -1,0 +1,38 @@
+/**
+ * What the client needs from an era: send one request, close. The modern
+ * and the legacy connection implement it; the client above them only picks
+ * one.
+ */
+import type { Era, Implementation, InputRequests, InputResponses, JsonObject, JsonRpcNotification } from './types'
+
+export interface SendOptions {
+  signal: AbortSignal
+  /** Notifications that arrive on this request's stream. */
+  onNotification?: ((notification: JsonRpcNotification) => void) | undefined
+  /** Already-encoded `Mcp-Param-*` headers (modern era). */
+  paramHeaders?: Record<string, string> | undefined
+  /**
+   * Answers requests a legacy server sends while this request runs; the same
+   * shape as an MRTR round with one entry.
+   */
+  onServerInput?: ((requests: InputRequests, signal: AbortSignal) => Promise<InputResponses>) | undefined
+}
+
+export interface Connection {
+  readonly era: Era
+  readonly protocolVersion: string
+  readonly serverInfo: Implementation | undefined
+  request(method: string, params: JsonObject, options: SendOptions): Promise<JsonObject>
+  close(): Promise<void>
+}
+
+/** Shared facts every connection of one client uses. */
+export interface ConnectionContext {
+  url: string
+  fetch: typeof fetch
+  clientInfo: Implementation
+  capabilities: JsonObject
+  headers: () => Promise<HeadersInit | undefined>
+  nextId: () => number
+  warn: (message: string) => void
+}

@@ -1,0 +1,228 @@
+/**
+ * The one error family of mcp-elicit. Every failure a caller can meet is one
+ * of these classes, each with a `code`, the HTTP `status` where one was
+ * received, `data` a caller may need, and the `method` and `url` of the request
+ * it belongs to. Guards match by `instanceof` or by `name`, so errors crossing
+ * realms (iframes, workers, duplicated bundles) are still recognised.
+ */
+import type { InputRequiredResult, JsonRpcErrorObject } from './types'
+
+/** JSON-RPC error codes the client reacts to. */
+export const RpcErrorCode = {
+  ParseError: -32700,
+  InvalidRequest: -32600,
+  MethodNotFound: -32601,
+  InvalidParams: -32602,
+  InternalError: -32603,
+  /** Legacy servers: "Bad Request: No valid session ID" and friends. */
+  ServerError: -32000,
+  /** Legacy resource-not-found code, kept for older servers. */
+  ResourceNotFound: -32002,
+  HeaderMismatch: -32020,
+  MissingRequiredClientCapability: -32021,
+  UnsupportedProtocolVersion: -32022,
+  /** 2025-11-25: the server needs a URL-mode elicitation first. */
+  UrlElicitationRequired: -32042,
+} as const
+
+/** Codes of the errors raised on this side of the wire. */
+export type McpLocalErrorCode =
+  | 'HTTP_ERROR'
+  | 'NETWORK_ERROR'
+  | 'BAD_RESPONSE'
+  | 'STREAM_ENDED'
+  | 'CANCELLED'
+  | 'TIMEOUT'
+  | 'INPUT_ROUNDS_EXCEEDED'
+  | 'INPUT_UNAVAILABLE'
+  | 'SESSION_FAILED'
+  | 'INVALID_ARGUMENT'
+
+interface ErrorDetails {
+  method?: string | undefined
+  url?: string | undefined
+  status?: number | undefined
+  data?: unknown
+  cause?: unknown
+}
+
+function where(details: ErrorDetails): string {
+  if (!details.method && !details.url) return ''
+  return ` (${[details.method, details.url].filter(Boolean).join(' ')})`
+}
+
+/** Base class: every error mcp-elicit throws is an `McpError`. */
+export class McpError extends Error {
+  override name = 'McpError'
+  /** A string for local errors, the JSON-RPC number for errors from the server. */
+  readonly code: McpLocalErrorCode | number
+  /** HTTP status of the response, when there was one. */
+  readonly status: number | undefined
+  /** Extra data: the JSON-RPC `data`, the parsed body, and so on. */
+  readonly data: unknown
+  /** The JSON-RPC method of the failed request. */
+  readonly method: string | undefined
+  /** The endpoint the request went to. */
+  readonly url: string | undefined
+
+  constructor(code: McpLocalErrorCode | number, message: string, details: ErrorDetails = {}) {
+    super(message + where(details), details.cause === undefined ? undefined : { cause: details.cause })
+    this.code = code
+    this.status = details.status
+    this.data = details.data
+    this.method = details.method
+    this.url = details.url
+  }
+}
+
+/** The server answered with a non-2xx status and no JSON-RPC error body. */
+export class McpHttpError extends McpError {
+  override name = 'McpHttpError'
+  declare readonly code: 'HTTP_ERROR'
+  declare readonly status: number
+  /** The response body, already read (at most 64 KiB of it). */
+  readonly body: string
+  readonly headers: Headers
+
+  constructor(response: Response, body: string, details: ErrorDetails = {}) {
+    const snippet = body.trim().slice(0, 200)
+    super(
+      'HTTP_ERROR',
+      `HTTP ${response.status}${response.statusText ? ` ${response.statusText}` : ''}${snippet ? `: ${snippet}` : ''}`,
+      { ...details, status: response.status },
+    )
+    this.body = body
+    this.headers = response.headers
+  }
+}
+
+/** A JSON-RPC error object from the server. `code` is its JSON-RPC code. */
+export class McpProtocolError extends McpError {
+  override name = 'McpProtocolError'
+  declare readonly code: number
+  /** The server's own message, unchanged. */
+  readonly rpcMessage: string
+
+  constructor(error: JsonRpcErrorObject, details: ErrorDetails = {}) {
+    super(error.code, `MCP error ${error.code}: ${error.message}`, { ...details, data: error.data })
+    this.rpcMessage = error.message
+  }
+}
+
+/** fetch itself rejected: DNS, refused connection, CORS, offline. */
+export class McpNetworkError extends McpError {
+  override name = 'McpNetworkError'
+  declare readonly code: 'NETWORK_ERROR'
+  constructor(cause: unknown, details: ErrorDetails = {}) {
+    super('NETWORK_ERROR', `Network error: ${cause instanceof Error ? cause.message : String(cause)}`, { ...details, cause })
+  }
+}
+
+/** The response was not what the protocol allows: bad JSON, wrong content type, malformed SSE. */
+export class McpResponseFormatError extends McpError {
+  override name = 'McpResponseFormatError'
+  declare readonly code: 'BAD_RESPONSE'
+  constructor(message: string, details: ErrorDetails = {}) {
+    super('BAD_RESPONSE', message, details)
+  }
+}
+
+/** The SSE stream ended or broke before the response arrived, even after re-issuing the request. */
+export class McpStreamError extends McpError {
+  override name = 'McpStreamError'
+  declare readonly code: 'STREAM_ENDED'
+  constructor(message: string, details: ErrorDetails = {}) {
+    super('STREAM_ENDED', message, details)
+  }
+}
+
+/** The caller (or the person) cancelled. Not a failure of the server. */
+export class McpCancelledError extends McpError {
+  override name = 'McpCancelledError'
+  declare readonly code: 'CANCELLED'
+  constructor(details: ErrorDetails = {}) {
+    super('CANCELLED', 'Request cancelled', details)
+  }
+}
+
+/** A deadline set by the caller passed. */
+export class McpTimeoutError extends McpError {
+  override name = 'McpTimeoutError'
+  declare readonly code: 'TIMEOUT'
+  constructor(ms: number | undefined, details: ErrorDetails = {}) {
+    super('TIMEOUT', ms === undefined ? 'Request timed out' : `Request timed out after ${ms} ms`, details)
+  }
+}
+
+/** The server kept answering `input_required` past the round cap. */
+export class McpInputRoundsExceededError extends McpError {
+  override name = 'McpInputRoundsExceededError'
+  declare readonly code: 'INPUT_ROUNDS_EXCEEDED'
+  readonly rounds: number
+  /** The last `input_required` result, so a UI can show what was still asked. */
+  readonly lastResult: InputRequiredResult
+  constructor(rounds: number, lastResult: InputRequiredResult, details: ErrorDetails = {}) {
+    super(
+      'INPUT_ROUNDS_EXCEEDED',
+      `Server still asked for input after ${rounds} rounds; raise maxRounds if this is expected`,
+      { ...details, data: lastResult },
+    )
+    this.rounds = rounds
+    this.lastResult = lastResult
+  }
+}
+
+/** The server asked for input nobody can give: no handler, an undeclared capability, or a handler that failed. */
+export class McpInputError extends McpError {
+  override name = 'McpInputError'
+  declare readonly code: 'INPUT_UNAVAILABLE'
+  constructor(message: string, details: ErrorDetails = {}) {
+    super('INPUT_UNAVAILABLE', message, details)
+  }
+}
+
+/** A legacy session could not be established or was lost for good. */
+export class McpSessionError extends McpError {
+  override name = 'McpSessionError'
+  declare readonly code: 'SESSION_FAILED'
+  constructor(message: string, details: ErrorDetails = {}) {
+    super('SESSION_FAILED', message, details)
+  }
+}
+
+/** The caller passed something the protocol cannot carry. */
+export class McpArgumentError extends McpError {
+  override name = 'McpArgumentError'
+  declare readonly code: 'INVALID_ARGUMENT'
+  constructor(message: string, details: ErrorDetails = {}) {
+    super('INVALID_ARGUMENT', message, details)
+  }
+}
+
+function guard<T extends McpError>(ctor: abstract new (...args: never[]) => T, name: string) {
+  return (error: unknown): error is T =>
+    error instanceof ctor ||
+    (typeof error === 'object' && error !== null && (error as { name?: unknown }).name === name)
+}
+
+const familyNames = new Set([
+  'McpError', 'McpHttpError', 'McpProtocolError', 'McpNetworkError', 'McpResponseFormatError',
+  'McpStreamError', 'McpCancelledError', 'McpTimeoutError', 'McpInputRoundsExceededError',
+  'McpInputError', 'McpSessionError', 'McpArgumentError',
+])
+
+/** Any error of the mcp-elicit family. */
+export const isMcpError = (error: unknown): error is McpError =>
+  error instanceof McpError ||
+  (typeof error === 'object' && error !== null && familyNames.has((error as { name?: string }).name ?? ''))
+export const isMcpHttpError = guard(McpHttpError, 'McpHttpError')
+export const isMcpProtocolError = guard(McpProtocolError, 'McpProtocolError')
+export const isMcpNetworkError = guard(McpNetworkError, 'McpNetworkError')
+export const isMcpResponseFormatError = guard(McpResponseFormatError, 'McpResponseFormatError')
+export const isMcpStreamError = guard(McpStreamError, 'McpStreamError')
+export const isMcpCancelledError = guard(McpCancelledError, 'McpCancelledError')
+export const isMcpTimeoutError = guard(McpTimeoutError, 'McpTimeoutError')
+export const isMcpInputRoundsExceededError = guard(McpInputRoundsExceededError, 'McpInputRoundsExceededError')
+export const isMcpInputError = guard(McpInputError, 'McpInputError')
+export const isMcpSessionError = guard(McpSessionError, 'McpSessionError')
+export const isMcpArgumentError = guard(McpArgumentError, 'McpArgumentError')

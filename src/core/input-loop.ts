@@ -1,0 +1,110 @@
+/**
+ * The Multi Round-Trip Request loop, free of transport and UI: `send` does
+ * the request, `fulfil` gets the answers. Retries always rebuild from the
+ * original request, so nothing of one round leaks into another call.
+ * @see https://modelcontextprotocol.io/specification/2026-07-28/basic/patterns/mrtr
+ */
+import { McpCancelledError, McpInputRoundsExceededError, McpResponseFormatError } from './errors'
+import { isInputRequired, pendingRoundOf, retryParams, type OriginalRequest, type PendingRound } from './input-round'
+import type { InputRequests, InputRequiredResult, InputResponses, JsonObject, McpResult } from './types'
+
+export type InputLoopEvent =
+  | { type: 'input_required'; pending: PendingRound; result: InputRequiredResult }
+  | { type: 'retrying'; round: number; stateOnly: boolean }
+  | { type: 'complete'; result: McpResult; rounds: number }
+
+export interface InputLoopOptions {
+  request: OriginalRequest
+  /** Sends the request with these params (a new JSON-RPC id each time). */
+  send: (params: JsonObject, context: { round: number; signal: AbortSignal }) => Promise<McpResult>
+  /** Answers every request of a round, keyed as asked. */
+  fulfil: (requests: InputRequests, context: { round: number; signal: AbortSignal; pending: PendingRound }) => Promise<InputResponses>
+  signal?: AbortSignal | undefined
+  /**
+   * How many `input_required` results a call may receive.
+   * @defaultValue 10
+   */
+  maxRounds?: number | undefined
+  /**
+   * Delay before retrying a round that carried only `requestState`.
+   * @defaultValue 0
+   */
+  pacingMs?: number | undefined
+  onEvent?: ((event: InputLoopEvent) => void) | undefined
+  /** Continue a call from a saved round instead of sending the original request. */
+  resume?: { pending: PendingRound; responses?: InputResponses | undefined } | undefined
+}
+
+export const DEFAULT_MAX_ROUNDS = 10
+
+/** Resolves with `promise`, or rejects as cancelled as soon as `signal` aborts. */
+export function abortable<T>(promise: Promise<T>, signal: AbortSignal, method: string): Promise<T> {
+  if (signal.aborted) return Promise.reject(new McpCancelledError({ method, cause: signal.reason }))
+  return new Promise<T>((resolve, reject) => {
+    const onAbort = () => reject(new McpCancelledError({ method, cause: signal.reason }))
+    signal.addEventListener('abort', onAbort, { once: true })
+    promise.then(
+      (value) => {
+        signal.removeEventListener('abort', onAbort)
+        resolve(value)
+      },
+      (error: unknown) => {
+        signal.removeEventListener('abort', onAbort)
+        reject(error)
+      },
+    )
+  })
+}
+
+function sleep(ms: number, signal: AbortSignal, method: string): Promise<void> {
+  return abortable(new Promise<void>((resolve) => setTimeout(resolve, ms)), signal, method)
+}
+
+/** Runs a call to completion through every `input_required` round. */
+export async function runInputLoop(options: InputLoopOptions): Promise<McpResult> {
+  const { request, send, fulfil, onEvent } = options
+  const method = request.method
+  const signal = options.signal ?? new AbortController().signal
+  const maxRounds = options.maxRounds ?? DEFAULT_MAX_ROUNDS
+  const pacingMs = options.pacingMs ?? 0
+
+  let pending: PendingRound | undefined = options.resume?.pending
+  let given: InputResponses | undefined = options.resume?.responses
+  let rounds = pending ? pending.round - 1 : 0
+  let result: McpResult | undefined
+
+  if (!pending) result = await abortable(send(request.params, { round: 0, signal }), signal, method)
+
+  while (true) {
+    if (!pending) {
+      if (!result || !isInputRequired(result)) {
+        const complete = result ?? {}
+        onEvent?.({ type: 'complete', result: complete, rounds })
+        return complete
+      }
+      rounds += 1
+      if (rounds > maxRounds) throw new McpInputRoundsExceededError(maxRounds, result, { method })
+      pending = pendingRoundOf(request, result, rounds)
+      onEvent?.({ type: 'input_required', pending, result })
+    } else {
+      rounds = pending.round
+    }
+
+    const stateOnly = Object.keys(pending.inputRequests).length === 0
+    if (stateOnly && pending.requestState === undefined) {
+      throw new McpResponseFormatError('input_required result carries neither inputRequests nor requestState', { method, data: result })
+    }
+    let responses: InputResponses = {}
+    if (given) responses = given
+    else if (stateOnly) {
+      if (pacingMs > 0) await sleep(pacingMs, signal, method)
+    } else {
+      responses = await abortable(fulfil(pending.inputRequests, { round: pending.round, signal, pending }), signal, method)
+    }
+    const params = retryParams(pending, responses)
+    onEvent?.({ type: 'retrying', round: pending.round, stateOnly })
+    pending = undefined
+    given = undefined
+    result = await abortable(send(params, { round: rounds, signal }), signal, method)
+  }
+}

@@ -1,0 +1,115 @@
+/**
+ * `x-mcp-header` tool parameters: validating a tool's annotations and turning
+ * call arguments into `Mcp-Param-*` headers.
+ * @see https://modelcontextprotocol.io/specification/2026-07-28/basic/transports/streamable-http#custom-headers-from-tool-parameters
+ */
+import { McpArgumentError } from './errors'
+import { encodeHeaderValue } from './header-value'
+import type { JsonObject, Tool } from './types'
+
+/** One annotated parameter: header name and the `properties` path to its value. */
+export interface ParamHeaderBinding {
+  header: string
+  path: string[]
+  type: 'string' | 'integer' | 'boolean'
+}
+
+export type ToolHeaderCheck =
+  | { ok: true; bindings: ParamHeaderBinding[] }
+  | { ok: false; reason: string }
+
+const ANNOTATION = 'x-mcp-header'
+const TOKEN = /^[!#$%&'*+\-.^_`|~0-9A-Za-z]+$/
+// Keywords whose values are instance data, not schemas: an `x-mcp-header`
+// key inside them is a value, not an annotation.
+const DATA_KEYWORDS = new Set(['const', 'enum', 'default', 'examples'])
+
+function isObject(value: unknown): value is JsonObject {
+  return typeof value === 'object' && value !== null && !Array.isArray(value)
+}
+
+/**
+ * Checks every `x-mcp-header` annotation of a tool's input schema. A tool with
+ * one invalid annotation is invalid as a whole and must be left out of the
+ * tool list.
+ */
+export function checkToolHeaders(tool: Pick<Tool, 'inputSchema'>): ToolHeaderCheck {
+  const bindings: ParamHeaderBinding[] = []
+  const problems: string[] = []
+
+  const visit = (schema: unknown, path: string[] | null): void => {
+    if (Array.isArray(schema)) {
+      for (const item of schema) visit(item, null)
+      return
+    }
+    if (!isObject(schema)) return
+    for (const [key, value] of Object.entries(schema)) {
+      if (key === ANNOTATION) {
+        checkAnnotation(schema, value, path)
+      } else if (key === 'properties' && isObject(value)) {
+        for (const [name, child] of Object.entries(value)) visit(child, path ? [...path, name] : null)
+      } else if (!DATA_KEYWORDS.has(key)) {
+        visit(value, null)
+      }
+    }
+  }
+
+  const checkAnnotation = (schema: JsonObject, value: unknown, path: string[] | null): void => {
+    const label = path ? path.join('.') : 'a nested schema'
+    if (!path || path.length === 0) {
+      problems.push(`x-mcp-header on ${label} is not reachable through "properties" alone`)
+      return
+    }
+    if (typeof value !== 'string' || value.length === 0) {
+      problems.push(`x-mcp-header of "${label}" must be a non-empty string`)
+      return
+    }
+    if (!TOKEN.test(value)) {
+      problems.push(`x-mcp-header "${value}" of "${label}" is not an HTTP token`)
+      return
+    }
+    const type = schema.type
+    if (type !== 'string' && type !== 'integer' && type !== 'boolean') {
+      problems.push(`x-mcp-header "${value}" is on "${label}" of type ${JSON.stringify(type)}; only string, integer and boolean may be mirrored`)
+      return
+    }
+    if (bindings.some((b) => b.header.toLowerCase() === value.toLowerCase())) {
+      problems.push(`x-mcp-header "${value}" is used twice (names are case-insensitive)`)
+      return
+    }
+    bindings.push({ header: value, path, type })
+  }
+
+  visit(tool.inputSchema, [])
+  return problems.length > 0 ? { ok: false, reason: problems.join('; ') } : { ok: true, bindings }
+}
+
+function valueAt(args: JsonObject | undefined, path: string[]): unknown {
+  let current: unknown = args
+  for (const key of path) {
+    if (!isObject(current) || !Object.hasOwn(current, key)) return undefined
+    current = current[key]
+  }
+  return current
+}
+
+/** The `Mcp-Param-*` headers for one call, already encoded. */
+export function paramHeaders(bindings: readonly ParamHeaderBinding[], args: JsonObject | undefined): Record<string, string> {
+  const headers: Record<string, string> = {}
+  for (const binding of bindings) {
+    const value = valueAt(args, binding.path)
+    if (value === undefined || value === null) continue
+    let text: string
+    if (typeof value === 'string') text = value
+    else if (typeof value === 'boolean') text = value ? 'true' : 'false'
+    else if (typeof value === 'number' && Number.isSafeInteger(value)) text = String(value)
+    else {
+      throw new McpArgumentError(
+        `Argument "${binding.path.join('.')}" is mirrored into Mcp-Param-${binding.header} and must be a string, a boolean or a safe integer`,
+        { method: 'tools/call' },
+      )
+    }
+    headers[`Mcp-Param-${binding.header}`] = encodeHeaderValue(text)
+  }
+  return headers
+}

@@ -1,0 +1,137 @@
+/**
+ * Wire and option types of the core. Only what the client reads or writes is
+ * typed; everything else from the server passes through as `unknown`-typed
+ * JSON so that new fields are never lost.
+ */
+
+/** Any JSON value. */
+export type Json = null | boolean | number | string | Json[] | { [key: string]: Json }
+
+/** A JSON object, as carried in `params` and `result`. */
+export type JsonObject = { [key: string]: unknown }
+
+/** The two protocol eras this client speaks. */
+export type Era = 'modern' | 'legacy'
+
+/** The modern revision; the only one that speaks MRTR. */
+export const MODERN_PROTOCOL_VERSION = '2026-07-28'
+/** The newest legacy (session-based) revision. */
+export const LEGACY_PROTOCOL_VERSION = '2025-11-25'
+
+/**
+ * Which protocol version to speak.
+ * - `auto` (default): modern first, legacy when the server shows it is older.
+ * - a version string: pinned, no detection.
+ */
+export type ProtocolVersionOption = 'auto' | (string & {})
+
+/** Name and version of a client or server (`Implementation` in the schema). */
+export interface Implementation {
+  name: string
+  version: string
+  title?: string
+  [key: string]: unknown
+}
+
+/**
+ * What the app can answer. Declare only what is really handled: servers use
+ * it to decide whether to ask at all.
+ */
+export interface ClientCapabilities {
+  elicitation?: { form?: JsonObject; url?: JsonObject }
+  sampling?: JsonObject
+  roots?: JsonObject
+  [key: string]: unknown
+}
+
+export interface JsonRpcRequest {
+  jsonrpc: '2.0'
+  id: string | number
+  method: string
+  params?: JsonObject
+}
+
+export interface JsonRpcNotification {
+  jsonrpc: '2.0'
+  method: string
+  params?: JsonObject
+}
+
+export interface JsonRpcErrorObject {
+  code: number
+  message: string
+  data?: unknown
+}
+
+export interface JsonRpcResponse {
+  jsonrpc: '2.0'
+  id: string | number | null
+  result?: JsonObject
+  error?: JsonRpcErrorObject
+}
+
+/** Methods a server may ask the client to answer, in either era. */
+export type InputMethod = 'elicitation/create' | 'sampling/createMessage' | 'roots/list'
+
+/** One question from the server: the same shape whatever the era. */
+export interface InputRequest {
+  method: InputMethod | (string & {})
+  params?: JsonObject
+}
+
+/** `inputRequests` of an `input_required` result: key → request. */
+export type InputRequests = Record<string, InputRequest>
+
+/** `ElicitResult`. */
+export type ElicitResult =
+  | { action: 'accept'; content?: Record<string, string | number | boolean | string[]>; _meta?: JsonObject }
+  | { action: 'decline'; _meta?: JsonObject }
+  | { action: 'cancel'; _meta?: JsonObject }
+
+/** An answer to one input request: `ElicitResult`, `CreateMessageResult` or `ListRootsResult`. */
+export type InputResponse = ElicitResult | JsonObject
+
+/** `inputResponses`: key → answer, same keys as the round's `inputRequests`. */
+export type InputResponses = Record<string, InputResponse>
+
+/** A result asking for more: `resultType: "input_required"`. */
+export interface InputRequiredResult {
+  resultType: 'input_required'
+  inputRequests?: InputRequests
+  /** Opaque: echoed byte for byte, never read. */
+  requestState?: string
+  _meta?: JsonObject
+  [key: string]: unknown
+}
+
+/** Any result a request resolves to. */
+export type McpResult = JsonObject & { resultType?: string }
+
+/** Methods that may answer `input_required`. */
+export type MrtrMethod = 'tools/call' | 'prompts/get' | 'resources/read'
+
+/** Progress reported by `notifications/progress`. */
+export interface Progress {
+  progress: number
+  total?: number
+  message?: string
+}
+
+/** A `notifications/message` log entry. */
+export interface LogMessage {
+  level: string
+  logger?: string
+  data: unknown
+}
+
+/** A tool definition as listed by `tools/list`. */
+export interface Tool {
+  name: string
+  title?: string
+  description?: string
+  inputSchema: JsonObject
+  outputSchema?: JsonObject
+  annotations?: JsonObject
+  _meta?: JsonObject
+  [key: string]: unknown
+}

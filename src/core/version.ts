@@ -1,0 +1,23 @@
+/**
+ * Protocol versions this client speaks, newest first, and the choice of a
+ * mutual one from a server's list.
+ */
+import { LEGACY_PROTOCOL_VERSION, MODERN_PROTOCOL_VERSION, type Era } from './types'
+
+/** Stateless revisions (MRTR, no session). */
+export const MODERN_VERSIONS: readonly string[] = [MODERN_PROTOCOL_VERSION]
+/** Session revisions, newest first; 2025-03-26 introduced Streamable HTTP. */
+export const LEGACY_VERSIONS: readonly string[] = [LEGACY_PROTOCOL_VERSION, '2025-06-18', '2025-03-26']
+export const SUPPORTED_VERSIONS: readonly string[] = [...MODERN_VERSIONS, ...LEGACY_VERSIONS]
+
+export function eraOf(version: string): Era | undefined {
+  if (MODERN_VERSIONS.includes(version)) return 'modern'
+  if (LEGACY_VERSIONS.includes(version)) return 'legacy'
+  return undefined
+}
+
+/** The newest version both sides speak, or undefined. */
+export function pickMutualVersion(serverVersions: unknown): string | undefined {
+  if (!Array.isArray(serverVersions)) return undefined
+  return SUPPORTED_VERSIONS.find((version) => serverVersions.includes(version))
+}
