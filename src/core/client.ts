@@ -7,7 +7,7 @@ import type { Connection, ConnectionContext, SendOptions } from './connection'
 import { McpInputError, RpcErrorCode, isMcpProtocolError } from './errors'
 import { runInputLoop, type InputLoopEvent } from './input-loop'
 import type { OriginalRequest, PendingRound } from './input-round'
-import { ModernConnection } from './modern-connection'
+import { META_LOG_LEVEL, ModernConnection } from './modern-connection'
 import { checkToolHeaders, paramHeaders, type ParamHeaderBinding } from './tool-headers'
 import { MODERN_PROTOCOL_VERSION, type ClientCapabilities, type Era, type Implementation, type InputRequests, type InputResponses, type JsonObject, type JsonRpcNotification, type LogMessage, type McpResult, type MrtrMethod, type Progress, type ProtocolVersionOption, type Tool } from './types'
 import { linkSignal } from './signals'
@@ -63,6 +63,12 @@ export interface RequestOptions {
   timeoutMs?: number | undefined
   onProgress?: ((progress: Progress) => void) | undefined
   onLog?: ((message: LogMessage) => void) | undefined
+  /**
+   * The least severe log level the server may send for this request; servers
+   * send no log messages without it.
+   * @defaultValue `'info'` when `onLog` is given
+   */
+  logLevel?: string | undefined
 }
 
 export interface CallOptions extends RequestOptions {
@@ -128,7 +134,11 @@ export class McpClient {
   async request(method: string, params: JsonObject = {}, options: RequestOptions & { paramHeaders?: Record<string, string> } = {}): Promise<McpResult> {
     const link = linkSignal(options.signal, options.timeoutMs)
     const token = options.onProgress ? `mcp-elicit-${++this.#tokens}` : undefined
-    const sendParams = token ? { ...params, _meta: { ...(params._meta as JsonObject | undefined), progressToken: token } } : params
+    const logLevel = options.logLevel ?? (options.onLog ? 'info' : undefined)
+    const meta: JsonObject = { ...(params._meta as JsonObject | undefined) }
+    if (token !== undefined) meta.progressToken = token
+    if (logLevel !== undefined) meta[META_LOG_LEVEL] = logLevel
+    const sendParams = Object.keys(meta).length > 0 ? { ...params, _meta: meta } : params
     const send: SendOptions = {
       signal: link.signal,
       paramHeaders: options.paramHeaders,

@@ -14,6 +14,7 @@ export const META_PROTOCOL_VERSION = 'io.modelcontextprotocol/protocolVersion'
 export const META_CLIENT_CAPABILITIES = 'io.modelcontextprotocol/clientCapabilities'
 export const META_CLIENT_INFO = 'io.modelcontextprotocol/clientInfo'
 export const META_SERVER_INFO = 'io.modelcontextprotocol/serverInfo'
+export const META_LOG_LEVEL = 'io.modelcontextprotocol/logLevel'
 
 function isObject(value: unknown): value is JsonObject {
   return typeof value === 'object' && value !== null && !Array.isArray(value)

@@ -358,15 +358,25 @@ export async function startModernServer(options: ModernServerOptions = {}): Prom
       async ({ count, delayMs }, ctx) => {
         const token = progressTokenOf(ctx)
         let sent = 0
-        for (let i = 1; i <= count; i++) {
+        let aborted = false
+        for (let i = 1; i <= count && !aborted; i++) {
           if (token !== undefined) {
-            await ctx.mcpReq.notify({
-              method: 'notifications/progress',
-              params: { progressToken: token, progress: i, total: count, message: `step ${i} of ${count}` },
-            })
-            sent++
+            // A client that closed the stream makes notify throw: that is the cancellation.
+            try {
+              await ctx.mcpReq.notify({
+                method: 'notifications/progress',
+                params: { progressToken: token, progress: i, total: count, message: `step ${i} of ${count}` },
+              })
+              sent++
+            } catch {
+              aborted = true
+            }
           }
-          if (await sleep(delayMs, ctx.mcpReq.signal)) break
+          if (await sleep(delayMs, ctx.mcpReq.signal)) aborted = true
+        }
+        if (aborted) {
+          record('progress', { count, delayMs, progressToken: token ?? null, sent, aborted })
+          return text(`progress aborted after ${sent} notifications`)
         }
         await ctx.mcpReq.notify({
           method: 'notifications/message',
