@@ -6,7 +6,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
 import { startModernServer, type ModernServer } from '../../test/servers/modern-server'
 import { modernSchema } from '../../test/support/schema'
-import { createClient, type ClientOptions, type InputHandler } from './index'
+import { createClient, type ClientOptions, type InputHandler, type InputResponses } from './index'
 import { McpCancelledError, McpProtocolError, isMcpInputRoundsExceededError } from './errors'
 
 let server: ModernServer
@@ -74,7 +74,7 @@ describe('modern era against a real server', () => {
   it('carries a two-round wizard in signed requestState, echoed byte for byte', async () => {
     const seen: Array<string | undefined> = []
     const result = await client().callTool('wizard', {}, {
-      onInputRequests: async (requests, { pending }) => {
+      onInputRequests: async (requests, { pending }): Promise<InputResponses> => {
         seen.push(pending?.requestState)
         return 'color' in requests ? { color: { action: 'accept', content: { color: 'green' } } } : { size: { action: 'accept', content: { size: 7 } } }
       },

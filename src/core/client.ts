@@ -11,6 +11,7 @@ import { META_LOG_LEVEL, ModernConnection } from './modern-connection'
 import { checkToolHeaders, paramHeaders, type ParamHeaderBinding } from './tool-headers'
 import { MODERN_PROTOCOL_VERSION, type ClientCapabilities, type Era, type Implementation, type InputRequests, type InputResponses, type JsonObject, type JsonRpcNotification, type LogMessage, type McpResult, type MrtrMethod, type Progress, type ProtocolVersionOption, type Tool } from './types'
 import { linkSignal } from './signals'
+import { eraOf, pickMutualVersion } from './version'
 
 /** What an input handler learns about the round it answers. */
 export interface InputContext {
@@ -145,10 +146,28 @@ export class McpClient {
       onNotification: (notification) => this.#route(notification, token, options),
     }
     try {
-      return await this.#connect().request(method, sendParams, send)
+      const connection = this.#connect()
+      try {
+        return await connection.request(method, sendParams, send)
+      } catch (error) {
+        const next = this.#renegotiate(error, connection)
+        if (!next) throw error
+        this.#connection = next
+        return await next.request(method, sendParams, send)
+      }
     } finally {
       link.dispose()
     }
+  }
+
+  /** A -32022 names the server's versions: switch once to the newest mutual one. */
+  #renegotiate(error: unknown, current: Connection): Connection | undefined {
+    if ((this.#options.protocolVersion ?? 'auto') !== 'auto') return undefined
+    if (!isMcpProtocolError(error) || error.code !== RpcErrorCode.UnsupportedProtocolVersion) return undefined
+    const version = pickMutualVersion((error.data as { supported?: unknown } | undefined)?.supported)
+    if (!version || version === current.protocolVersion) return undefined
+    if (eraOf(version) === 'modern') return new ModernConnection(this.#context, version)
+    return undefined
   }
 
   #route(notification: JsonRpcNotification, token: string | undefined, options: RequestOptions): void {

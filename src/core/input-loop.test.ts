@@ -27,7 +27,7 @@ describe('runInputLoop', () => {
     const state = '  eyJ4Ijoi\u00e9\u4e16"}\n ==  '
     const { send, sent } = scripted([ask('first', state), ask('second', 'opaque-2'), done])
     const events: InputLoopEvent[] = []
-    const fulfil = vi.fn(async (requests: Record<string, unknown>) =>
+    const fulfil = vi.fn(async (requests: Record<string, unknown>, _context: { round: number }) =>
       Object.fromEntries(Object.keys(requests).map((key) => [key, { action: 'accept', content: { key } }])),
     )
     const result = await runInputLoop({ request, send, fulfil, onEvent: (e) => events.push(e) })

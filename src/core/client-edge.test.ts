@@ -1,0 +1,132 @@
+/**
+ * Client behaviour that needs a server to misbehave on cue: scripted fetch
+ * responses. Conformance with a real server is proven in client.test.ts.
+ */
+import { describe, expect, it, vi } from 'vitest'
+import { json, result, scriptedFetch, sse, type Step } from '../../test/support/scripted-fetch'
+import { createClient } from './client'
+import { McpHttpError, McpNetworkError, McpProtocolError, McpStreamError, McpTimeoutError, isMcpError } from './errors'
+
+const url = 'http://127.0.0.1:9/mcp'
+const rpcError = (code: number, data?: unknown, status = 400): Step => (request) =>
+  json({ jsonrpc: '2.0', id: request.body.id, error: { code, message: `error ${code}`, data } }, status)
+
+describe('client edge cases', () => {
+  it('re-issues a request whose stream broke, once, with a new id', async () => {
+    const { fetch, requests } = scriptedFetch([
+      () => sse(['data: {"jsonrpc":"2.0","method":"notifications/progress","params":{"progressToken":"x","progress":1}}\n\n'], { breakAtEnd: true }),
+      result({ content: [], resultType: 'complete' }),
+    ])
+    const mcp = createClient(url, { fetch })
+    await expect(mcp.request('tools/list')).resolves.toEqual({ content: [], resultType: 'complete' })
+    expect(requests).toHaveLength(2)
+    expect(requests[1]!.body.id).not.toBe(requests[0]!.body.id)
+    expect(requests[1]!.body.params).toEqual(requests[0]!.body.params)
+  })
+
+  it('fails with a typed stream error when the re-issued stream ends too', async () => {
+    const { fetch, requests } = scriptedFetch([() => sse([]), () => sse([': only a comment\n\n'])])
+    const error = await createClient(url, { fetch }).request('tools/list').catch((e: unknown) => e)
+    expect(error).toBeInstanceOf(McpStreamError)
+    expect(error).toMatchObject({ method: 'tools/list', url })
+    expect(requests).toHaveLength(2)
+  })
+
+  it('does not loop when -32022 lists the very version it refused', async () => {
+    const { fetch, requests } = scriptedFetch([
+      rpcError(-32022, { supported: ['2026-07-28', '2031-01-01'], requested: '2026-07-28' }),
+      result({ tools: [] }),
+    ])
+    // The first version is what we sent, so the server contradicts itself: no loop, the error stands.
+    await expect(createClient(url, { fetch }).request('tools/list')).rejects.toMatchObject({ code: -32022 })
+    expect(requests).toHaveLength(1)
+  })
+
+  it('does not retry -32022 when the server names no version we speak', async () => {
+    const { fetch, requests } = scriptedFetch([rpcError(-32022, { supported: ['1999-01-01'], requested: '2026-07-28' })])
+    const error = await createClient(url, { fetch }).request('tools/list').catch((e: unknown) => e)
+    expect(error).toBeInstanceOf(McpProtocolError)
+    expect(error).toMatchObject({ code: -32022, status: 400, data: { supported: ['1999-01-01'] } })
+    expect(requests).toHaveLength(1)
+  })
+
+  it('refreshes tools/list and retries once after a -32020 header mismatch', async () => {
+    const tools = (header: string) => result({ tools: [{ name: 'q', inputSchema: { type: 'object', properties: { r: { type: 'string', 'x-mcp-header': header } } } }] })
+    const { fetch, requests } = scriptedFetch([tools('Region'), rpcError(-32020), tools('Zone'), result({ content: [] })])
+    await createClient(url, { fetch }).callTool('q', { r: 'eu' })
+    expect(requests.map((r) => r.body.method)).toEqual(['tools/list', 'tools/call', 'tools/list', 'tools/call'])
+    expect(requests[1]!.headers.get('mcp-param-region')).toBe('eu')
+    expect(requests[3]!.headers.get('mcp-param-zone')).toBe('eu')
+    expect(requests[3]!.headers.has('mcp-param-region')).toBe(false)
+  })
+
+  it('leaves out tools with invalid x-mcp-header annotations, with a warning naming them', async () => {
+    const onWarning = vi.fn()
+    const { fetch } = scriptedFetch([
+      result({
+        tools: [
+          { name: 'good', inputSchema: { type: 'object', properties: { a: { type: 'string', 'x-mcp-header': 'A' } } } },
+          { name: 'bad', inputSchema: { type: 'object', properties: { a: { type: 'number', 'x-mcp-header': 'A' } } } },
+        ],
+      }),
+    ])
+    const tools = await createClient(url, { fetch, onWarning }).listTools()
+    expect(tools.map((t) => t.name)).toEqual(['good'])
+    expect(onWarning).toHaveBeenCalledWith(expect.stringMatching(/Tool "bad" left out: .*number/))
+  })
+
+  it('reads every page and stops on a cursor the server repeats', async () => {
+    const page = (names: string[], nextCursor?: string) => result({ tools: names.map((name) => ({ name, inputSchema: { type: 'object' } })), ...(nextCursor ? { nextCursor } : {}) })
+    const { fetch, requests } = scriptedFetch([page(['a'], 'c1'), page(['b'], 'c2'), page(['c'], 'c1')])
+    const tools = await createClient(url, { fetch }).listTools()
+    expect(tools.map((t) => t.name)).toEqual(['a', 'b', 'c'])
+    expect(requests.map((r) => r.body.params.cursor)).toEqual([undefined, 'c1', 'c2'])
+  })
+
+  it('names the method and URL in network and HTTP errors', async () => {
+    const refused = scriptedFetch([() => Promise.reject(new TypeError('fetch failed'))])
+    const network = await createClient(url, { fetch: refused.fetch }).request('tools/list').catch((e: unknown) => e)
+    expect(network).toBeInstanceOf(McpNetworkError)
+    expect(String((network as Error).message)).toContain(`tools/list ${url}`)
+    const html = scriptedFetch([() => new Response('<h1>Not Found</h1>', { status: 404, headers: { 'content-type': 'text/html' } })])
+    const http = await createClient(url, { fetch: html.fetch, protocolVersion: '2026-07-28' }).request('tools/list').catch((e: unknown) => e)
+    expect(http).toBeInstanceOf(McpHttpError)
+    expect(http).toMatchObject({ status: 404, method: 'tools/list', url })
+  })
+
+  it('times out with a typed error', async () => {
+    const { fetch } = scriptedFetch([(_request, signal) => new Promise((_resolve, reject) => signal?.addEventListener('abort', () => reject(signal.reason)))])
+    const error = await createClient(url, { fetch }).request('tools/list', {}, { timeoutMs: 20 }).catch((e: unknown) => e)
+    expect(error).toBeInstanceOf(McpTimeoutError)
+    expect(isMcpError(error)).toBe(true)
+  })
+
+  it('sends extra headers without letting them override protocol headers, calling a header function per request', async () => {
+    let n = 0
+    const { fetch, requests } = scriptedFetch([result({}), result({})])
+    const mcp = createClient(url, { fetch, headers: () => ({ Authorization: `Bearer ${++n}`, 'Mcp-Method': 'spoofed' }) })
+    await mcp.request('ping')
+    await mcp.request('ping')
+    expect(requests.map((r) => r.headers.get('authorization'))).toEqual(['Bearer 1', 'Bearer 2'])
+    expect(requests[0]!.headers.get('mcp-method')).toBe('ping')
+  })
+
+  it('routes progress by its own token and leaves other notifications to the client callback', async () => {
+    const onNotification = vi.fn()
+    const progress: unknown[] = []
+    const { fetch, requests } = scriptedFetch([
+      (request) => {
+        const token = request.body.params._meta.progressToken
+        return sse([
+          `data: ${JSON.stringify({ jsonrpc: '2.0', method: 'notifications/progress', params: { progressToken: 'other', progress: 9 } })}\n\n`,
+          `data: ${JSON.stringify({ jsonrpc: '2.0', method: 'notifications/progress', params: { progressToken: token, progress: 1, total: 4 } })}\n\n`,
+          `data: ${JSON.stringify({ jsonrpc: '2.0', id: request.body.id, result: {} })}\n\n`,
+        ])
+      },
+    ])
+    await createClient(url, { fetch, onNotification }).request('tools/call', { name: 'x' }, { onProgress: (p) => progress.push(p) })
+    expect(typeof requests[0]!.body.params._meta.progressToken).toBe('string')
+    expect(progress).toEqual([{ progress: 1, total: 4 }])
+    expect(onNotification).toHaveBeenCalledOnce()
+  })
+})
