@@ -32,14 +32,23 @@ describe('client edge cases', () => {
     expect(requests).toHaveLength(2)
   })
 
-  it('does not loop when -32022 lists the very version it refused', async () => {
+  it('answers -32022 by retrying once with a mutual version from data.supported, even the one refused', async () => {
     const { fetch, requests } = scriptedFetch([
-      rpcError(-32022, { supported: ['2026-07-28', '2031-01-01'], requested: '2026-07-28' }),
+      rpcError(-32022, { supported: ['2031-01-01', '2026-07-28'], requested: '2026-07-28' }),
       result({ tools: [] }),
     ])
-    // The first version is what we sent, so the server contradicts itself: no loop, the error stands.
+    await expect(createClient(url, { fetch }).request('tools/list')).resolves.toEqual({ tools: [] })
+    expect(requests).toHaveLength(2)
+    expect(requests[1]!.body.id).not.toBe(requests[0]!.body.id)
+    expect(requests[1]!.headers.get('mcp-protocol-version')).toBe('2026-07-28')
+    expect(requests[1]!.body.params._meta['io.modelcontextprotocol/protocolVersion']).toBe('2026-07-28')
+  })
+
+  it('retries -32022 only once', async () => {
+    const refuse = rpcError(-32022, { supported: ['2026-07-28'], requested: '2026-07-28' })
+    const { fetch, requests } = scriptedFetch([refuse, refuse])
     await expect(createClient(url, { fetch }).request('tools/list')).rejects.toMatchObject({ code: -32022 })
-    expect(requests).toHaveLength(1)
+    expect(requests).toHaveLength(2)
   })
 
   it('does not retry -32022 when the server names no version we speak', async () => {

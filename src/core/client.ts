@@ -150,7 +150,7 @@ export class McpClient {
       try {
         return await connection.request(method, sendParams, send)
       } catch (error) {
-        const next = this.#renegotiate(error, connection)
+        const next = this.#renegotiate(error)
         if (!next) throw error
         this.#connection = next
         return await next.request(method, sendParams, send)
@@ -160,12 +160,14 @@ export class McpClient {
     }
   }
 
-  /** A -32022 names the server's versions: switch once to the newest mutual one. */
-  #renegotiate(error: unknown, current: Connection): Connection | undefined {
+  /** A -32022 names the server's versions: retry once with the newest mutual one. */
+  #renegotiate(error: unknown): Connection | undefined {
     if ((this.#options.protocolVersion ?? 'auto') !== 'auto') return undefined
     if (!isMcpProtocolError(error) || error.code !== RpcErrorCode.UnsupportedProtocolVersion) return undefined
     const version = pickMutualVersion((error.data as { supported?: unknown } | undefined)?.supported)
-    if (!version || version === current.protocolVersion) return undefined
+    // Retried even when the mutual version is the one just sent: a server may
+    // refuse a first request to test exactly this. One retry per request, no loop.
+    if (!version) return undefined
     if (eraOf(version) === 'modern') return new ModernConnection(this.#context, version)
     return undefined
   }
