@@ -17,7 +17,7 @@ describe('client edge cases', () => {
       () => sse(['data: {"jsonrpc":"2.0","method":"notifications/progress","params":{"progressToken":"x","progress":1}}\n\n'], { breakAtEnd: true }),
       result({ content: [], resultType: 'complete' }),
     ])
-    const mcp = createClient(url, { fetch })
+    const mcp = createClient(url, { fetch, protocolVersion: '2026-07-28' })
     await expect(mcp.request('tools/list')).resolves.toEqual({ content: [], resultType: 'complete' })
     expect(requests).toHaveLength(2)
     expect(requests[1]!.body.id).not.toBe(requests[0]!.body.id)
@@ -26,7 +26,7 @@ describe('client edge cases', () => {
 
   it('fails with a typed stream error when the re-issued stream ends too', async () => {
     const { fetch, requests } = scriptedFetch([() => sse([]), () => sse([': only a comment\n\n'])])
-    const error = await createClient(url, { fetch }).request('tools/list').catch((e: unknown) => e)
+    const error = await createClient(url, { fetch, protocolVersion: '2026-07-28' }).request('tools/list').catch((e: unknown) => e)
     expect(error).toBeInstanceOf(McpStreamError)
     expect(error).toMatchObject({ method: 'tools/list', url })
     expect(requests).toHaveLength(2)
@@ -34,26 +34,27 @@ describe('client edge cases', () => {
 
   it('answers -32022 by retrying once with a mutual version from data.supported, even the one refused', async () => {
     const { fetch, requests } = scriptedFetch([
+      result({ supportedVersions: ['2026-07-28'] }),
       rpcError(-32022, { supported: ['2031-01-01', '2026-07-28'], requested: '2026-07-28' }),
       result({ tools: [] }),
     ])
-    await expect(createClient(url, { fetch }).request('tools/list')).resolves.toEqual({ tools: [] })
-    expect(requests).toHaveLength(2)
-    expect(requests[1]!.body.id).not.toBe(requests[0]!.body.id)
-    expect(requests[1]!.headers.get('mcp-protocol-version')).toBe('2026-07-28')
-    expect(requests[1]!.body.params._meta['io.modelcontextprotocol/protocolVersion']).toBe('2026-07-28')
+    await expect(createClient(`${url}?retry-32022`, { fetch }).request('tools/list')).resolves.toEqual({ tools: [] })
+    expect(requests.map((r) => r.body.method)).toEqual(['server/discover', 'tools/list', 'tools/list'])
+    expect(requests[2]!.body.id).not.toBe(requests[1]!.body.id)
+    expect(requests[2]!.headers.get('mcp-protocol-version')).toBe('2026-07-28')
+    expect(requests[2]!.body.params._meta['io.modelcontextprotocol/protocolVersion']).toBe('2026-07-28')
   })
 
   it('retries -32022 only once', async () => {
     const refuse = rpcError(-32022, { supported: ['2026-07-28'], requested: '2026-07-28' })
-    const { fetch, requests } = scriptedFetch([refuse, refuse])
-    await expect(createClient(url, { fetch }).request('tools/list')).rejects.toMatchObject({ code: -32022 })
-    expect(requests).toHaveLength(2)
+    const { fetch, requests } = scriptedFetch([result({ supportedVersions: ['2026-07-28'] }), refuse, refuse])
+    await expect(createClient(`${url}?once-32022`, { fetch }).request('tools/list')).rejects.toMatchObject({ code: -32022 })
+    expect(requests).toHaveLength(3)
   })
 
   it('does not retry -32022 when the server names no version we speak', async () => {
     const { fetch, requests } = scriptedFetch([rpcError(-32022, { supported: ['1999-01-01'], requested: '2026-07-28' })])
-    const error = await createClient(url, { fetch }).request('tools/list').catch((e: unknown) => e)
+    const error = await createClient(url, { fetch, protocolVersion: '2026-07-28' }).request('tools/list').catch((e: unknown) => e)
     expect(error).toBeInstanceOf(McpProtocolError)
     expect(error).toMatchObject({ code: -32022, status: 400, data: { supported: ['1999-01-01'] } })
     expect(requests).toHaveLength(1)
@@ -62,7 +63,7 @@ describe('client edge cases', () => {
   it('refreshes tools/list and retries once after a -32020 header mismatch', async () => {
     const tools = (header: string) => result({ tools: [{ name: 'q', inputSchema: { type: 'object', properties: { r: { type: 'string', 'x-mcp-header': header } } } }] })
     const { fetch, requests } = scriptedFetch([tools('Region'), rpcError(-32020), tools('Zone'), result({ content: [] })])
-    await createClient(url, { fetch }).callTool('q', { r: 'eu' })
+    await createClient(url, { fetch, protocolVersion: '2026-07-28' }).callTool('q', { r: 'eu' })
     expect(requests.map((r) => r.body.method)).toEqual(['tools/list', 'tools/call', 'tools/list', 'tools/call'])
     expect(requests[1]!.headers.get('mcp-param-region')).toBe('eu')
     expect(requests[3]!.headers.get('mcp-param-zone')).toBe('eu')
@@ -79,7 +80,7 @@ describe('client edge cases', () => {
         ],
       }),
     ])
-    const tools = await createClient(url, { fetch, onWarning }).listTools()
+    const tools = await createClient(url, { fetch, onWarning, protocolVersion: '2026-07-28' }).listTools()
     expect(tools.map((t) => t.name)).toEqual(['good'])
     expect(onWarning).toHaveBeenCalledWith(expect.stringMatching(/Tool "bad" left out: .*number/))
   })
@@ -87,14 +88,14 @@ describe('client edge cases', () => {
   it('reads every page and stops on a cursor the server repeats', async () => {
     const page = (names: string[], nextCursor?: string) => result({ tools: names.map((name) => ({ name, inputSchema: { type: 'object' } })), ...(nextCursor ? { nextCursor } : {}) })
     const { fetch, requests } = scriptedFetch([page(['a'], 'c1'), page(['b'], 'c2'), page(['c'], 'c1')])
-    const tools = await createClient(url, { fetch }).listTools()
+    const tools = await createClient(url, { fetch, protocolVersion: '2026-07-28' }).listTools()
     expect(tools.map((t) => t.name)).toEqual(['a', 'b', 'c'])
     expect(requests.map((r) => r.body.params.cursor)).toEqual([undefined, 'c1', 'c2'])
   })
 
   it('names the method and URL in network and HTTP errors', async () => {
     const refused = scriptedFetch([() => Promise.reject(new TypeError('fetch failed'))])
-    const network = await createClient(url, { fetch: refused.fetch }).request('tools/list').catch((e: unknown) => e)
+    const network = await createClient(url, { fetch: refused.fetch, protocolVersion: '2026-07-28' }).request('tools/list').catch((e: unknown) => e)
     expect(network).toBeInstanceOf(McpNetworkError)
     expect(String((network as Error).message)).toContain(`tools/list ${url}`)
     const html = scriptedFetch([() => new Response('<h1>Not Found</h1>', { status: 404, headers: { 'content-type': 'text/html' } })])
@@ -105,7 +106,7 @@ describe('client edge cases', () => {
 
   it('times out with a typed error', async () => {
     const { fetch } = scriptedFetch([(_request, signal) => new Promise((_resolve, reject) => signal?.addEventListener('abort', () => reject(signal.reason)))])
-    const error = await createClient(url, { fetch }).request('tools/list', {}, { timeoutMs: 20 }).catch((e: unknown) => e)
+    const error = await createClient(url, { fetch, protocolVersion: '2026-07-28' }).request('tools/list', {}, { timeoutMs: 20 }).catch((e: unknown) => e)
     expect(error).toBeInstanceOf(McpTimeoutError)
     expect(isMcpError(error)).toBe(true)
   })
@@ -113,7 +114,7 @@ describe('client edge cases', () => {
   it('sends extra headers without letting them override protocol headers, calling a header function per request', async () => {
     let n = 0
     const { fetch, requests } = scriptedFetch([result({}), result({})])
-    const mcp = createClient(url, { fetch, headers: () => ({ Authorization: `Bearer ${++n}`, 'Mcp-Method': 'spoofed' }) })
+    const mcp = createClient(url, { fetch, protocolVersion: '2026-07-28', headers: () => ({ Authorization: `Bearer ${++n}`, 'Mcp-Method': 'spoofed' }) })
     await mcp.request('ping')
     await mcp.request('ping')
     expect(requests.map((r) => r.headers.get('authorization'))).toEqual(['Bearer 1', 'Bearer 2'])
@@ -133,7 +134,7 @@ describe('client edge cases', () => {
         ])
       },
     ])
-    await createClient(url, { fetch, onNotification }).request('tools/call', { name: 'x' }, { onProgress: (p) => progress.push(p) })
+    await createClient(url, { fetch, onNotification, protocolVersion: '2026-07-28' }).request('tools/call', { name: 'x' }, { onProgress: (p) => progress.push(p) })
     expect(typeof requests[0]!.body.params._meta.progressToken).toBe('string')
     expect(progress).toEqual([{ progress: 1, total: 4 }])
     expect(onNotification).toHaveBeenCalledOnce()

@@ -4,14 +4,18 @@
  * and the wire live in their own modules.
  */
 import type { Connection, ConnectionContext, SendOptions } from './connection'
-import { McpInputError, RpcErrorCode, isMcpProtocolError } from './errors'
+import { McpArgumentError, McpInputError, RpcErrorCode, isMcpProtocolError, isMcpSessionError } from './errors'
+import { decideEra, eraCache, isLegacySignal, type EraDecision } from './era-detection'
+import { abortable } from './input-loop'
+import { LegacyConnection } from './legacy-connection'
+import type { ServerInputHandler } from './server-requests'
 import { runInputLoop, type InputLoopEvent } from './input-loop'
 import type { OriginalRequest, PendingRound } from './input-round'
-import { META_LOG_LEVEL, ModernConnection } from './modern-connection'
+import { META_LOG_LEVEL, META_SERVER_INFO, ModernConnection } from './modern-connection'
 import { checkToolHeaders, paramHeaders, type ParamHeaderBinding } from './tool-headers'
 import { MODERN_PROTOCOL_VERSION, type ClientCapabilities, type Era, type Implementation, type InputRequests, type InputResponses, type JsonObject, type JsonRpcNotification, type LogMessage, type McpResult, type MrtrMethod, type Progress, type ProtocolVersionOption, type Tool } from './types'
 import { linkSignal } from './signals'
-import { eraOf, pickMutualVersion } from './version'
+import { LEGACY_VERSIONS, SUPPORTED_VERSIONS, eraOf, pickMutualVersion } from './version'
 
 /** What an input handler learns about the round it answers. */
 export interface InputContext {
@@ -92,6 +96,10 @@ export class McpClient {
   #options: ClientOptions
   #context: ConnectionContext
   #connection: Connection | undefined
+  #connecting: Promise<Connection> | undefined
+  #fromCache = false
+  #discovery: McpResult | undefined
+  #closed = new AbortController()
   #tools = new Map<string, ParamHeaderBinding[]>()
   #toolsListed = false
   #ids = 0
@@ -126,13 +134,69 @@ export class McpClient {
     return this.#connection?.serverInfo
   }
 
-  #connect(): Connection {
-    this.#connection ??= new ModernConnection(this.#context, MODERN_PROTOCOL_VERSION)
-    return this.#connection
+  /** The connection, established once: pinned, cached, or probed with `server/discover`. */
+  #connect(signal: AbortSignal): Promise<Connection> {
+    if (this.#connection) return Promise.resolve(this.#connection)
+    this.#connecting ??= this.#establish().then(
+      (connection) => {
+        this.#connecting = undefined
+        return (this.#connection = connection)
+      },
+      (error: unknown) => {
+        this.#connecting = undefined
+        throw error
+      },
+    )
+    return abortable(this.#connecting, signal, 'connect')
+  }
+
+  async #establish(): Promise<Connection> {
+    const option = this.#options.protocolVersion ?? 'auto'
+    if (option !== 'auto') {
+      const era = eraOf(option)
+      if (!era) throw new McpArgumentError(`Unknown protocol version "${option}"; this client speaks ${SUPPORTED_VERSIONS.join(', ')} or "auto"`, { url: this.url })
+      return this.#build({ era, version: option })
+    }
+    const cached = eraCache.get(this.url)
+    this.#fromCache = cached !== undefined
+    if (cached) return this.#build(cached)
+    const probe = new ModernConnection(this.#context, MODERN_PROTOCOL_VERSION)
+    let decision: EraDecision | undefined
+    let failure: unknown
+    try {
+      const result = await probe.request('server/discover', {}, { signal: this.#closed.signal })
+      decision = decideEra({ result })
+      if (decision?.era === 'modern') this.#discovery = result
+    } catch (error) {
+      failure = error
+      decision = decideEra({ error })
+    }
+    if (!decision) throw failure
+    eraCache.set(this.url, decision)
+    return decision.era === 'modern' && decision.version === MODERN_PROTOCOL_VERSION ? probe : this.#build(decision)
+  }
+
+  #build(decision: EraDecision): Connection {
+    if (decision.era === 'modern') return new ModernConnection(this.#context, decision.version)
+    return new LegacyConnection(this.#context, LEGACY_VERSIONS.includes(decision.version) ? decision.version : LEGACY_VERSIONS[0]!, {
+      defaultInput: this.#serverInput(this.#options.onInputRequests, 'tools/call'),
+      onNotification: (notification) => this.#route(notification, undefined, {}),
+    })
+  }
+
+  /** Adapts an input handler to the one-request-at-a-time questions of a legacy server. */
+  #serverInput(handler: InputHandler | undefined, method: MrtrMethod): ServerInputHandler | undefined {
+    if (!handler) return undefined
+    let round = 0
+    return (requests, signal) => handler(requests, { round: ++round, signal, era: 'legacy', method, serverInfo: this.serverInfo })
   }
 
   /** One request, one answer: no round loop. */
-  async request(method: string, params: JsonObject = {}, options: RequestOptions & { paramHeaders?: Record<string, string> } = {}): Promise<McpResult> {
+  request(method: string, params: JsonObject = {}, options: RequestOptions = {}): Promise<McpResult> {
+    return this.#request(method, params, options)
+  }
+
+  async #request(method: string, params: JsonObject, options: RequestOptions & Pick<SendOptions, 'paramHeaders' | 'onServerInput'>): Promise<McpResult> {
     const link = linkSignal(options.signal, options.timeoutMs)
     const token = options.onProgress ? `mcp-elicit-${++this.#tokens}` : undefined
     const logLevel = options.logLevel ?? (options.onLog ? 'info' : undefined)
@@ -143,10 +207,11 @@ export class McpClient {
     const send: SendOptions = {
       signal: link.signal,
       paramHeaders: options.paramHeaders,
+      onServerInput: options.onServerInput,
       onNotification: (notification) => this.#route(notification, token, options),
     }
-    try {
-      const connection = this.#connect()
+    const attempt = async (): Promise<McpResult> => {
+      const connection = await this.#connect(link.signal)
       try {
         return await connection.request(method, sendParams, send)
       } catch (error) {
@@ -155,9 +220,28 @@ export class McpClient {
         this.#connection = next
         return await next.request(method, sendParams, send)
       }
+    }
+    try {
+      try {
+        return await attempt()
+      } catch (error) {
+        if (!this.#shouldReprobe(error)) throw error
+        // The cached era stopped working: find out again, once.
+        eraCache.delete(this.url)
+        const stale = this.#connection
+        this.#connection = undefined
+        void stale?.close()
+        return await attempt()
+      }
     } finally {
       link.dispose()
     }
+  }
+
+  #shouldReprobe(error: unknown): boolean {
+    if ((this.#options.protocolVersion ?? 'auto') !== 'auto' || !this.#connection) return false
+    if (this.#connection.era === 'modern') return isLegacySignal(error, false)
+    return isMcpSessionError(error) && this.#fromCache
   }
 
   /** A -32022 names the server's versions: retry once with the newest mutual one. */
@@ -169,6 +253,7 @@ export class McpClient {
     // refuse a first request to test exactly this. One retry per request, no loop.
     if (!version) return undefined
     if (eraOf(version) === 'modern') return new ModernConnection(this.#context, version)
+    if (eraOf(version) === 'legacy') return this.#build({ era: 'legacy', version })
     return undefined
   }
 
@@ -190,9 +275,15 @@ export class McpClient {
     }
   }
 
-  /** `server/discover`: versions, capabilities, server info, instructions. */
-  discover(options: RequestOptions = {}): Promise<McpResult> {
-    return this.request('server/discover', {}, options)
+  /**
+   * `server/discover`: versions, capabilities, server info, instructions. A
+   * legacy server has no such method: what its `initialize` said stands in.
+   */
+  async discover(options: RequestOptions = {}): Promise<McpResult> {
+    const connection = await this.#connect(options.signal ?? this.#closed.signal)
+    if (connection.era === 'legacy') return { supportedVersions: [connection.protocolVersion], _meta: { [META_SERVER_INFO]: connection.serverInfo } }
+    if (this.#discovery) return this.#discovery
+    return (this.#discovery = await this.request('server/discover', {}, options))
   }
 
   async #listAll(method: string, key: string, options: RequestOptions): Promise<JsonObject[]> {
@@ -261,6 +352,7 @@ export class McpClient {
 
   async #run(request: OriginalRequest, options: CallOptions): Promise<McpResult> {
     const handler = options.onInputRequests ?? this.#options.onInputRequests
+    const onServerInput = this.#serverInput(handler, request.method)
     return runInputLoop({
       request,
       signal: options.signal,
@@ -268,7 +360,7 @@ export class McpClient {
       pacingMs: options.pacingMs,
       onEvent: options.onEvent,
       resume: options.resume,
-      send: (params, { signal }) => this.#sendMrtr(request.method, params, { ...options, signal }),
+      send: (params, { signal }) => this.#sendMrtr(request.method, params, { ...options, signal, onServerInput }),
       fulfil: (requests, { round, signal, pending }) => {
         if (!handler) {
           throw new McpInputError(`The server asked for input (${Object.values(requests).map((r) => r.method).join(', ')}) but no onInputRequests handler was given`, { method: request.method, url: this.url })
@@ -278,26 +370,31 @@ export class McpClient {
     })
   }
 
-  async #sendMrtr(method: MrtrMethod, params: JsonObject, options: RequestOptions): Promise<McpResult> {
-    if (method !== 'tools/call') return this.request(method, params, options)
+  async #sendMrtr(method: MrtrMethod, params: JsonObject, options: RequestOptions & Pick<SendOptions, 'onServerInput'>): Promise<McpResult> {
+    const connection = await this.#connect(options.signal ?? this.#closed.signal)
+    if (method !== 'tools/call' || connection.era === 'legacy') return this.#request(method, params, options)
     const headersFor = async () => {
       if (!this.#toolsListed) await this.listTools({ signal: options.signal })
       return paramHeaders(this.#tools.get(String(params.name)) ?? [], params.arguments as JsonObject | undefined)
     }
     try {
-      return await this.request(method, params, { ...options, paramHeaders: await headersFor() })
+      return await this.#request(method, params, { ...options, paramHeaders: await headersFor() })
     } catch (error) {
       // The tool's schema may have changed since it was listed: refresh once and retry.
       if (!isMcpProtocolError(error) || error.code !== RpcErrorCode.HeaderMismatch) throw error
       this.#toolsListed = false
-      return this.request(method, params, { ...options, paramHeaders: await headersFor() })
+      return this.#request(method, params, { ...options, paramHeaders: await headersFor() })
     }
   }
 
   /** Ends the connection (a legacy session is deleted on the server). */
   async close(): Promise<void> {
-    await this.#connection?.close()
+    this.#closed.abort()
+    this.#closed = new AbortController()
+    const connection = this.#connection
     this.#connection = undefined
+    this.#discovery = undefined
+    await connection?.close()
   }
 }
 

@@ -35,7 +35,7 @@ describe('official request examples', () => {
     for (const [, example] of load(dir)) {
       const meta = example.params._meta
       const { fetch, requests } = scriptedFetch([answer({ jsonrpc: '2.0', result: {} }, 'json')])
-      const client = createClient(url, { fetch, clientInfo: meta['io.modelcontextprotocol/clientInfo'], capabilities: meta['io.modelcontextprotocol/clientCapabilities'] })
+      const client = createClient(url, { fetch, protocolVersion: '2026-07-28', clientInfo: meta['io.modelcontextprotocol/clientInfo'], capabilities: meta['io.modelcontextprotocol/clientCapabilities'] })
       await send(client, example.params)
       expect(requests[0]!.body).toEqual({ ...example, id: requests[0]!.body.id })
       expect(requests[0]!.headers.get('mcp-method')).toBe(example.method)
@@ -49,7 +49,7 @@ describe('official response examples', () => {
     '%s over %s resolves to its result',
     async (_name, transport, body) => {
       const { fetch } = scriptedFetch([answer(body, transport)])
-      await expect(createClient(url, { fetch }).request('x')).resolves.toEqual(body.result)
+      await expect(createClient(url, { fetch, protocolVersion: '2026-07-28' }).request('x')).resolves.toEqual(body.result)
     },
   )
 
@@ -71,7 +71,7 @@ describe('official response examples', () => {
     ])
     const keys = Object.keys((inputRequired.inputRequests as JsonObject | undefined) ?? {})
     const onInputRequests = vi.fn(async () => Object.fromEntries(keys.map((k) => [k, { action: 'decline' }])))
-    await createClient(url, { fetch, onInputRequests }).callTool('t')
+    await createClient(url, { fetch, onInputRequests, protocolVersion: '2026-07-28' }).callTool('t')
     expect(onInputRequests).toHaveBeenCalledTimes(keys.length > 0 ? 1 : 0)
     const retry = requests.at(-1)!.body.params
     expect(retry.requestState).toBe(inputRequired.requestState)

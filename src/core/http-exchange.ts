@@ -79,20 +79,38 @@ function settle(message: JsonObject, response: Response, details: { method: stri
 
 /** Sends one JSON-RPC request and resolves with its result. */
 export async function exchange(request: JsonRpcRequest, context: ExchangeContext): Promise<ExchangeResult> {
-  const details = { method: request.method, url: context.url }
-  let response: Response
-  try {
-    response = await context.fetch(context.url, {
-      method: 'POST',
-      headers: context.headers,
-      body: JSON.stringify(request),
-      signal: context.signal,
-    })
-  } catch (cause) {
-    if (context.signal.aborted) throw abortError(context.signal, details)
-    throw new McpNetworkError(cause, details)
-  }
+  const response = await send(context, { method: 'POST', headers: context.headers, body: JSON.stringify(request) }, request.method)
+  return readResponse(request, response, context)
+}
 
+/** POSTs a notification or a response; the server answers 202 (or 200) with nothing to read. */
+export async function post(message: JsonRpcNotification | JsonRpcResponse, context: ExchangeContext): Promise<Response> {
+  const method = 'method' in message ? message.method : 'response'
+  const response = await send(context, { method: 'POST', headers: context.headers, body: JSON.stringify(message) }, method)
+  if (!response.ok) {
+    throw new McpHttpError(response, (await response.text().catch(() => '')).slice(0, 65_536), { method, url: context.url })
+  }
+  await response.body?.cancel().catch(() => {})
+  return response
+}
+
+/** Performs the fetch, turning its rejection into a typed error. */
+export async function send(context: ExchangeContext, init: RequestInit, method: string): Promise<Response> {
+  try {
+    return await context.fetch(context.url, { ...init, signal: context.signal })
+  } catch (cause) {
+    if (context.signal.aborted) throw abortError(context.signal, { method, url: context.url })
+    throw new McpNetworkError(cause, { method, url: context.url })
+  }
+}
+
+/**
+ * Reads the answer to `request` from a response: JSON, or an SSE stream on
+ * which notifications and server requests may come first (a POST's stream or
+ * a resumed GET stream alike).
+ */
+export async function readResponse(request: JsonRpcRequest, response: Response, context: ExchangeContext): Promise<ExchangeResult> {
+  const details = { method: request.method, url: context.url }
   const contentType = (response.headers.get('content-type') ?? '').toLowerCase()
   if (!response.ok) {
     const body = await response.text().catch(() => '')
@@ -148,6 +166,29 @@ async function readStream(
   context: ExchangeContext,
   details: { method: string; url: string },
 ): Promise<ExchangeResult> {
+  const answer = await pump(body, context, details, response.status, (message) => isResponse(message) && message.id === request.id)
+  if (answer) return settle(answer, response, details)
+  throw new McpStreamError('SSE stream ended before the response', { ...details, status: response.status })
+}
+
+/**
+ * Reads a stream that answers no request of ours (the legacy GET stream),
+ * dispatching what arrives, until it ends.
+ */
+export async function listen(response: Response, context: ExchangeContext): Promise<void> {
+  const details = { method: 'GET', url: context.url }
+  if (!response.body) return
+  await pump(response.body, context, details, response.status, () => false)
+}
+
+/** Dispatches every event of a stream until `isAnswer` picks one, which is returned. */
+async function pump(
+  body: ReadableStream<Uint8Array>,
+  context: ExchangeContext,
+  details: { method: string; url: string },
+  status: number,
+  isAnswer: (message: JsonObject) => boolean,
+): Promise<JsonObject | undefined> {
   try {
     for await (const event of readSse(body, { onRetry: context.onRetry })) {
       if (event.id) context.onEventId?.(event.id)
@@ -158,16 +199,16 @@ async function readStream(
       if (!isObject(message)) {
         throw new McpResponseFormatError('SSE event data is not a JSON-RPC message', { ...details, data: message })
       }
+      if (isAnswer(message)) return message
       dispatch(message as unknown as Incoming, context)
-      if (isResponse(message) && message.id === request.id) return settle(message, response, details)
     }
   } catch (error) {
     if (context.signal.aborted) throw abortError(context.signal, details)
-    if (error instanceof McpResponseFormatError || error instanceof McpProtocolError) throw error
-    throw new McpStreamError('SSE stream broke off before the response', { ...details, status: response.status, cause: error })
+    if (error instanceof McpResponseFormatError) throw error
+    throw new McpStreamError('SSE stream broke off before the response', { ...details, status, cause: error })
   }
   if (context.signal.aborted) throw abortError(context.signal, details)
-  throw new McpStreamError('SSE stream ended before the response', { ...details, status: response.status })
+  return undefined
 }
 
 function dispatch(message: Incoming, context: ExchangeContext): void {
