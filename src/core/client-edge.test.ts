@@ -139,4 +139,27 @@ describe('client edge cases', () => {
     expect(progress).toEqual([{ progress: 1, total: 4 }])
     expect(onNotification).toHaveBeenCalledOnce()
   })
+
+  it('turns a legacy -32042 URL-elicitation error into an input round and retries the request', async () => {
+    const elicitation = { mode: 'url', elicitationId: 'e1', url: 'https://auth.example.com/start', message: 'Sign in' }
+    const { fetch, requests } = scriptedFetch([
+      (request) => json({ jsonrpc: '2.0', id: request.body.id, result: { protocolVersion: '2025-11-25', capabilities: {}, serverInfo: { name: 's', version: '1' } } }, 200, { 'mcp-session-id': 'sess-1' }),
+      () => new Response(null, { status: 202 }),
+      () => new Response(null, { status: 405 }),
+      rpcError(-32042, { elicitations: [elicitation] }, 200),
+      result({ content: [{ type: 'text', text: 'done' }] }),
+    ])
+    const onInputRequests = vi.fn(async (requests: Record<string, any>) => {
+      expect(Object.values(requests)).toEqual([{ method: 'elicitation/create', params: elicitation }])
+      return Object.fromEntries(Object.keys(requests).map((k) => [k, { action: 'accept' }]))
+    })
+    const client = createClient(url, { fetch, protocolVersion: '2025-11-25', capabilities: { elicitation: { url: {} } }, onInputRequests })
+    await expect(client.callTool('needs_auth', { a: 1 })).resolves.toEqual({ content: [{ type: 'text', text: 'done' }] })
+    expect(onInputRequests).toHaveBeenCalledOnce()
+    const calls = requests.filter((r) => r.body?.method === 'tools/call')
+    expect(calls).toHaveLength(2)
+    // A legacy server knows no MRTR fields: the retry is the original request again.
+    expect(calls[1]!.body.params).toEqual({ name: 'needs_auth', arguments: { a: 1 } })
+    expect(calls[1]!.headers.get('mcp-session-id')).toBe('sess-1')
+  })
 })

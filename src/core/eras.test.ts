@@ -132,6 +132,27 @@ describe('legacy sessions against a v1 server', () => {
     await limited.close()
   })
 
+  it('runs URL-mode elicitation with elicitationId and delivers elicitation/complete', async () => {
+    const server = await legacy()
+    const notifications: unknown[] = []
+    const seen: unknown[] = []
+    const client = open(server.url, {
+      protocolVersion: '2025-11-25',
+      onNotification: (n) => notifications.push(n),
+      onInputRequests: async (requests) => {
+        const [key, request] = Object.entries(requests)[0]!
+        seen.push(request.params)
+        return { [key]: { action: 'accept' } }
+      },
+    })
+    const result = await client.callTool('confirm_url')
+    const params = seen[0] as { mode: string; url: string; elicitationId: string }
+    expect(params).toMatchObject({ mode: 'url', url: expect.stringContaining('https://example.com/confirm?id=') })
+    expect(textOf(result)).toBe(`confirmed ${params.elicitationId}`)
+    expect(notifications).toContainEqual({ jsonrpc: '2.0', method: 'notifications/elicitation/complete', params: { elicitationId: params.elicitationId } })
+    await client.close()
+  })
+
   it('resumes a stream the server closed, after retry:, with Last-Event-ID', async () => {
     const server = await legacy({ resumable: true, retryInterval: 100 })
     const progress: unknown[] = []
