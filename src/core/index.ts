@@ -42,3 +42,21 @@ export {
 export type { McpLocalErrorCode } from './errors'
 export { MODERN_PROTOCOL_VERSION, LEGACY_PROTOCOL_VERSION } from './types'
 export type * from './types'
+export { CallObserver, declineAnswer, cancelAnswer } from './call-observer'
+export type { CallObserverOptions } from './call-observer'
+export { reduceCall, flagsOf, isActive, IDLE } from './call-state'
+export type {
+  CallAction,
+  CallState,
+  CallStatus,
+  PendingInput,
+  IdleState,
+  RunningState,
+  AwaitingInputState,
+  RetryingState,
+  DoneState,
+  ErrorState,
+  CancelledState,
+} from './call-state'
+export { sessionStorageAdapter, parseSavedCall } from './round-storage'
+export type { RoundStorage, SavedCall } from './round-storage'

@@ -1,0 +1,218 @@
+/**
+ * Runs one call at a time through the round loop and exposes it as an
+ * external store (`subscribe` / `getSnapshot`), so any UI (the React hook, a
+ * Vue wrapper, a test) renders the same state. Questions wait for `respond`;
+ * host handlers may answer sampling, roots or even elicitation without a UI.
+ */
+import { reduceCall, IDLE, isActive, type CallAction, type CallState, type PendingInput } from './call-state'
+import type { InputContext, McpClient } from './client'
+import { McpCancelledError, McpInputError, isMcpCancelledError, isMcpError, type McpError } from './errors'
+import type { OriginalRequest, PendingRound } from './input-round'
+import type { RoundStorage, SavedCall } from './round-storage'
+import type { InputRequests, InputResponse, InputResponses, JsonObject, McpResult } from './types'
+
+export interface CallObserverOptions {
+  /** Answers `sampling/createMessage` with the app's own model; without it the person is asked. */
+  onSampling?: (params: JsonObject, context: { signal: AbortSignal }) => Promise<JsonObject>
+  /** Answers `roots/list`: the roots, or a function returning them. */
+  roots?: Array<{ uri: string; name?: string }> | ((context: { signal: AbortSignal }) => Promise<Array<{ uri: string; name?: string }>>)
+  /** Answers `elicitation/create` without the person (tests, automation). */
+  onElicitation?: (params: JsonObject, context: { signal: AbortSignal }) => Promise<InputResponse>
+  /** @defaultValue the client's */
+  maxRounds?: number
+  pacingMs?: number
+  /** Where an open round is kept across reloads. Nothing is stored without it. */
+  storage?: RoundStorage
+  /** The storage key of this observer's call. @defaultValue `'call'` */
+  storageKey?: string
+}
+
+/** An answer that declines: an explicit no. */
+export const declineAnswer = (): InputResponse => ({ action: 'decline' })
+/** An answer that cancels: the question was dismissed. */
+export const cancelAnswer = (): InputResponse => ({ action: 'cancel' })
+
+interface Waiter {
+  keys: string[]
+  resolve: (responses: InputResponses) => void
+}
+
+export class CallObserver {
+  #client: McpClient
+  #options: CallObserverOptions
+  #state: CallState = IDLE
+  #memory: ReturnType<typeof reduceCall>['memory'] = { lastResult: undefined, answers: {} }
+  #listeners = new Set<() => void>()
+  #controller: AbortController | undefined
+  #waiter: Waiter | undefined
+  #runs = 0
+
+  constructor(client: McpClient, options: CallObserverOptions = {}) {
+    this.#client = client
+    this.#options = options
+  }
+
+  /** Registers a listener; returns its removal. Bound, so it can be passed around. */
+  subscribe = (listener: () => void): (() => void) => {
+    this.#listeners.add(listener)
+    return () => this.#listeners.delete(listener)
+  }
+
+  /** The current immutable snapshot. Bound. */
+  getSnapshot = (): CallState => this.#state
+
+  get listenerCount(): number {
+    return this.#listeners.size
+  }
+
+  setOptions(options: CallObserverOptions): void {
+    this.#options = options
+  }
+
+  #dispatch(action: CallAction): void {
+    const next = reduceCall(this.#state, action, this.#memory)
+    this.#memory = next.memory
+    if (next.state === this.#state) return
+    this.#state = next.state
+    this.#persist()
+    for (const listener of [...this.#listeners]) {
+      try {
+        listener()
+      } catch (error) {
+        // A broken listener must not stop the others or the call.
+        queueMicrotask(() => {
+          throw error
+        })
+      }
+    }
+  }
+
+  /** Starts a call, cancelling any call still running. Resolves with the final snapshot. */
+  start(request: OriginalRequest): Promise<CallState> {
+    return this.#run(request, undefined)
+  }
+
+  /** Continues a saved round (see {@link save}); the same `requestState` goes back. */
+  resume(saved: SavedCall): Promise<CallState> {
+    return this.#run(saved.request, saved)
+  }
+
+  /** Resumes the call kept in storage, if there is one. */
+  restore(): Promise<CallState> | undefined {
+    const saved = this.#options.storage?.load(this.#storageKey())
+    return saved ? this.resume(saved) : undefined
+  }
+
+  async #run(request: OriginalRequest, saved: SavedCall | undefined): Promise<CallState> {
+    this.cancel()
+    const controller = new AbortController()
+    this.#controller = controller
+    const run = ++this.#runs
+    const current = () => run === this.#runs && !controller.signal.aborted
+    this.#dispatch(saved ? { type: 'resume', request, round: saved.pending.round } : { type: 'start', request })
+    let rounds = 0
+    try {
+      const result: McpResult = await this.#client.run(request, {
+        signal: controller.signal,
+        maxRounds: this.#options.maxRounds,
+        pacingMs: this.#options.pacingMs,
+        resume: saved ? { pending: saved.pending } : undefined,
+        onProgress: (progress) => current() && this.#dispatch({ type: 'progress', progress }),
+        onEvent: (event) => {
+          if (event.type === 'complete') rounds = event.rounds
+          if (current() && event.type === 'retrying') this.#dispatch({ type: 'retrying', round: event.round })
+        },
+        onInputRequests: (requests, context) => this.#ask(requests, context, controller.signal, saved?.answers),
+      })
+      if (current()) this.#dispatch({ type: 'complete', result, rounds })
+    } catch (error) {
+      if (current() && !isMcpCancelledError(error)) this.#dispatch({ type: 'fail', error: toMcpError(error) })
+    }
+    return this.#state
+  }
+
+  async #ask(requests: InputRequests, context: InputContext, signal: AbortSignal, given: Record<string, InputResponse> = {}): Promise<InputResponses> {
+    const inputs: PendingInput[] = await Promise.all(
+      Object.entries(requests).map(async ([key, request]) => {
+        const input: PendingInput = { key, method: request.method, params: request.params ?? {}, era: context.era, server: context.serverInfo, url: this.#client.url, answered: false }
+        const response = Object.hasOwn(given, key) ? given[key] : await this.#hostAnswer(input, signal)
+        return response ? { ...input, answered: true, response } : input
+      }),
+    )
+    if (signal.aborted) throw new McpCancelledError({ method: context.method })
+    const answered = () => Object.fromEntries(inputs.filter((i) => i.answered).map((i) => [i.key, i.response!]))
+    if (inputs.every((input) => input.answered)) return answered()
+    const waiting = new Promise<InputResponses>((resolve) => {
+      this.#waiter = { keys: inputs.map((i) => i.key), resolve }
+    })
+    this.#dispatch({ type: 'input_required', round: context.round, inputs, pending: context.pending, result: context.pending ? { resultType: 'input_required', inputRequests: requests } : undefined })
+    return waiting
+  }
+
+  async #hostAnswer(input: PendingInput, signal: AbortSignal): Promise<InputResponse | undefined> {
+    const { onSampling, roots, onElicitation } = this.#options
+    try {
+      if (input.method === 'sampling/createMessage' && onSampling) return await onSampling(input.params, { signal })
+      if (input.method === 'roots/list' && roots) return { roots: typeof roots === 'function' ? await roots({ signal }) : roots }
+      if (input.method === 'elicitation/create' && onElicitation) return await onElicitation(input.params, { signal })
+    } catch (error) {
+      throw new McpInputError(`The host handler for ${input.method} failed: ${error instanceof Error ? error.message : String(error)}`, { cause: error, url: input.url })
+    }
+    return undefined
+  }
+
+  /** Answers one question of the current round; the retry goes out when all are answered. */
+  respond(key: string, response: InputResponse): void {
+    this.#dispatch({ type: 'answer', key, response })
+    const state = this.#state
+    const waiter = this.#waiter
+    if (state.status !== 'awaiting_input' || !waiter || !state.inputs.every((input) => input.answered)) return
+    this.#waiter = undefined
+    waiter.resolve(Object.fromEntries(state.inputs.map((input) => [input.key, input.response!])))
+  }
+
+  /** Aborts whatever is in flight: the request stream, or the wait for the person. */
+  cancel(): void {
+    if (!this.#controller) return
+    const wasActive = isActive(this.#state)
+    this.#controller.abort()
+    this.#controller = undefined
+    this.#waiter = undefined
+    if (wasActive) this.#dispatch({ type: 'cancel' })
+  }
+
+  /** Cancels and returns to `idle`. */
+  reset(): void {
+    this.cancel()
+    this.#dispatch({ type: 'reset' })
+  }
+
+  /**
+   * The open round as plain JSON (original request, input requests, request
+   * state, answers so far), or undefined when none can be resumed (nothing
+   * open, or a legacy session, which lives on the server).
+   */
+  save(): SavedCall | undefined {
+    const state = this.#state
+    if (state.status !== 'awaiting_input' || !state.pending) return undefined
+    const answers = Object.fromEntries(state.inputs.filter((i) => i.answered).map((i) => [i.key, i.response!]))
+    return { version: 1, request: state.request, pending: state.pending as PendingRound, answers }
+  }
+
+  #storageKey(): string {
+    return this.#options.storageKey ?? 'call'
+  }
+
+  #persist(): void {
+    const storage = this.#options.storage
+    if (!storage) return
+    const saved = this.save()
+    if (saved) storage.save(this.#storageKey(), saved)
+    else if (!isActive(this.#state)) storage.remove(this.#storageKey())
+  }
+}
+
+function toMcpError(error: unknown): McpError {
+  if (isMcpError(error)) return error
+  return new McpInputError(error instanceof Error ? error.message : String(error), { cause: error })
+}

@@ -1,0 +1,170 @@
+/**
+ * The state of one call as a UI sees it: a discriminated union changed only
+ * by the pure {@link reduceCall}. Snapshots are immutable; a new object means
+ * a change.
+ */
+import type { McpError } from './errors'
+import type { OriginalRequest, PendingRound } from './input-round'
+import type { Era, Implementation, InputRequiredResult, InputResponse, JsonObject, McpResult, Progress } from './types'
+
+/** One question of the current round. */
+export interface PendingInput {
+  /** The key the answer goes back under. */
+  key: string
+  method: string
+  params: JsonObject
+  era: Era
+  /** Who asks, when the server said. */
+  server: Implementation | undefined
+  /** The endpoint that asks, for showing its host. */
+  url: string
+  /** True once an answer was given (by the person or by a host handler). */
+  answered: boolean
+  response?: InputResponse | undefined
+}
+
+export type CallStatus = 'idle' | 'running' | 'awaiting_input' | 'retrying' | 'done' | 'error' | 'cancelled'
+
+export interface IdleState {
+  status: 'idle'
+}
+export interface RunningState {
+  status: 'running'
+  request: OriginalRequest
+  round: number
+  progress: Progress | undefined
+}
+export interface AwaitingInputState {
+  status: 'awaiting_input'
+  request: OriginalRequest
+  /** 1 for the first round of questions. */
+  round: number
+  inputs: readonly PendingInput[]
+  /** The saved round (modern era); what a reload resumes from. */
+  pending: PendingRound | undefined
+  progress: Progress | undefined
+}
+export interface RetryingState {
+  status: 'retrying'
+  request: OriginalRequest
+  round: number
+  progress: Progress | undefined
+}
+export interface DoneState {
+  status: 'done'
+  request: OriginalRequest
+  result: McpResult
+  rounds: number
+}
+export interface ErrorState {
+  status: 'error'
+  request: OriginalRequest
+  error: McpError
+  round: number
+  /** The last input-required result, when the call failed after one. */
+  lastResult: InputRequiredResult | undefined
+  /** Answers given in the failed round, so a retry can offer them again. */
+  answers: Readonly<Record<string, InputResponse>>
+}
+export interface CancelledState {
+  status: 'cancelled'
+  request: OriginalRequest
+  round: number
+}
+
+export type CallState = IdleState | RunningState | AwaitingInputState | RetryingState | DoneState | ErrorState | CancelledState
+
+export type CallAction =
+  | { type: 'start'; request: OriginalRequest }
+  | { type: 'resume'; request: OriginalRequest; round: number }
+  | { type: 'input_required'; round: number; inputs: PendingInput[]; pending: PendingRound | undefined; result: InputRequiredResult | undefined }
+  | { type: 'answer'; key: string; response: InputResponse }
+  | { type: 'retrying'; round: number }
+  | { type: 'progress'; progress: Progress }
+  | { type: 'complete'; result: McpResult; rounds: number }
+  | { type: 'fail'; error: McpError }
+  | { type: 'cancel' }
+  | { type: 'reset' }
+
+export const IDLE: IdleState = Object.freeze({ status: 'idle' })
+
+/** True while a call is in flight (any status before an end). */
+export function isActive(state: CallState): state is RunningState | AwaitingInputState | RetryingState {
+  return state.status === 'running' || state.status === 'awaiting_input' || state.status === 'retrying'
+}
+
+/** Booleans a UI may want, derived from the status in this one place. */
+export function flagsOf(state: CallState) {
+  return {
+    isIdle: state.status === 'idle',
+    isActive: isActive(state),
+    isAwaitingInput: state.status === 'awaiting_input',
+    isDone: state.status === 'done',
+    isError: state.status === 'error',
+    isCancelled: state.status === 'cancelled',
+  }
+}
+
+interface Memory {
+  lastResult: InputRequiredResult | undefined
+  answers: Record<string, InputResponse>
+}
+
+/**
+ * The pure transition function. `memory` carries what an error state needs
+ * from earlier states (the last input-required result and its answers); it
+ * is returned anew, never mutated.
+ */
+export function reduceCall(state: CallState, action: CallAction, memory: Memory = { lastResult: undefined, answers: {} }): { state: CallState; memory: Memory } {
+  const keep = (next: CallState, nextMemory: Memory = memory) => ({ state: next, memory: nextMemory })
+  switch (action.type) {
+    case 'start': {
+      return keep({ status: 'running', request: action.request, round: 0, progress: undefined }, { lastResult: undefined, answers: {} })
+    }
+    case 'resume': {
+      return keep({ status: 'running', request: action.request, round: action.round, progress: undefined }, { lastResult: undefined, answers: {} })
+    }
+    case 'input_required': {
+      if (!isActive(state)) return keep(state)
+      const answers = Object.fromEntries(action.inputs.filter((i) => i.answered && i.response).map((i) => [i.key, i.response!]))
+      return keep(
+        { status: 'awaiting_input', request: state.request, round: action.round, inputs: action.inputs, pending: action.pending, progress: state.progress },
+        { lastResult: action.result ?? memory.lastResult, answers },
+      )
+    }
+    case 'answer': {
+      if (state.status !== 'awaiting_input') return keep(state)
+      if (!state.inputs.some((input) => input.key === action.key && !input.answered)) return keep(state)
+      const inputs = state.inputs.map((input) => (input.key === action.key ? { ...input, answered: true, response: action.response } : input))
+      return keep({ ...state, inputs }, { ...memory, answers: { ...memory.answers, [action.key]: action.response } })
+    }
+    case 'retrying': {
+      if (!isActive(state)) return keep(state)
+      return keep({ status: 'retrying', request: state.request, round: action.round, progress: state.progress })
+    }
+    case 'progress': {
+      if (!isActive(state)) return keep(state)
+      return keep({ ...state, progress: action.progress })
+    }
+    case 'complete': {
+      if (!isActive(state)) return keep(state)
+      return keep({ status: 'done', request: state.request, result: action.result, rounds: action.rounds }, { lastResult: undefined, answers: {} })
+    }
+    case 'fail': {
+      if (!isActive(state)) return keep(state)
+      const round = 'round' in state ? state.round : 0
+      return keep({ status: 'error', request: state.request, error: action.error, round, lastResult: memory.lastResult, answers: memory.answers })
+    }
+    case 'cancel': {
+      if (!isActive(state)) return keep(state)
+      return keep({ status: 'cancelled', request: state.request, round: state.round })
+    }
+    case 'reset': {
+      return keep(IDLE, { lastResult: undefined, answers: {} })
+    }
+    default: {
+      action satisfies never
+      return keep(state)
+    }
+  }
+}

@@ -1,0 +1,50 @@
+/**
+ * Where an open round waits across a page reload. The saved call holds the
+ * opaque `requestState`, so it is stored only where the app says: there is
+ * no default storage, and the `sessionStorage` adapter keeps it to the tab.
+ */
+import type { OriginalRequest, PendingRound } from './input-round'
+import type { InputResponse } from './types'
+
+/** An open round as plain JSON. */
+export interface SavedCall {
+  version: 1
+  request: OriginalRequest
+  pending: PendingRound
+  /** Answers already given in this round. */
+  answers: Record<string, InputResponse>
+}
+
+export interface RoundStorage {
+  load(key: string): SavedCall | undefined
+  save(key: string, saved: SavedCall): void
+  remove(key: string): void
+}
+
+/** Reads a saved call back, refusing anything that is not one. */
+export function parseSavedCall(text: string | null): SavedCall | undefined {
+  if (!text) return undefined
+  try {
+    const value = JSON.parse(text) as Partial<SavedCall>
+    const pending = value.pending
+    if (value.version !== 1 || !value.request || typeof value.request.method !== 'string' || !pending) return undefined
+    if (typeof pending.round !== 'number' || typeof pending.inputRequests !== 'object' || pending.inputRequests === null) return undefined
+    if (pending.requestState !== undefined && typeof pending.requestState !== 'string') return undefined
+    return { version: 1, request: value.request, pending, answers: value.answers ?? {} }
+  } catch {
+    return undefined
+  }
+}
+
+/**
+ * Keeps open rounds in `sessionStorage` (this tab only, cleared when it
+ * closes), under `prefix + key`.
+ * @defaultValue prefix `'mcp-elicit:'`
+ */
+export function sessionStorageAdapter(prefix = 'mcp-elicit:', storage: Storage = globalThis.sessionStorage): RoundStorage {
+  return {
+    load: (key) => parseSavedCall(storage.getItem(prefix + key)),
+    save: (key, saved) => storage.setItem(prefix + key, JSON.stringify(saved)),
+    remove: (key) => storage.removeItem(prefix + key),
+  }
+}
