@@ -44,6 +44,8 @@ export class CallObserver {
   #memory: ReturnType<typeof reduceCall>['memory'] = { lastResult: undefined, answers: {} }
   #listeners = new Set<() => void>()
   #controller: AbortController | undefined
+  /** The state a superseded or cancelled run ended in, keyed by its controller. */
+  #endings = new WeakMap<AbortController, CallState>()
   #waiter: Waiter | undefined
   #runs = 0
 
@@ -128,7 +130,7 @@ export class CallObserver {
     } catch (error) {
       if (current() && !isMcpCancelledError(error)) this.#dispatch({ type: 'fail', error: toMcpError(error) })
     }
-    return this.#state
+    return this.#endings.get(controller) ?? this.#state
   }
 
   async #ask(requests: InputRequests, context: InputContext, signal: AbortSignal, given: Record<string, InputResponse> = {}): Promise<InputResponses> {
@@ -174,11 +176,13 @@ export class CallObserver {
   /** Aborts whatever is in flight: the request stream, or the wait for the person. */
   cancel(): void {
     if (!this.#controller) return
+    const controller = this.#controller
     const wasActive = isActive(this.#state)
-    this.#controller.abort()
+    controller.abort()
     this.#controller = undefined
     this.#waiter = undefined
     if (wasActive) this.#dispatch({ type: 'cancel' })
+    this.#endings.set(controller, this.#state)
   }
 
   /** Cancels and returns to `idle`. */

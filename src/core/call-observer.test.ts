@@ -1,0 +1,203 @@
+/**
+ * The observer against real servers: every state a UI renders, in order.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { startLegacyServer, type LegacyServer } from '../../test/servers/legacy-server'
+import { startModernServer, type ModernServer } from '../../test/servers/modern-server'
+import { CallObserver, cancelAnswer, declineAnswer } from './call-observer'
+import type { CallState } from './call-state'
+import { createClient } from './client'
+import { sessionStorageAdapter } from './round-storage'
+
+let server: ModernServer
+let legacy: LegacyServer
+beforeAll(async () => {
+  ;[server, legacy] = await Promise.all([startModernServer(), startLegacyServer()])
+})
+afterAll(async () => {
+  await Promise.all([server.close(), legacy.close()])
+})
+
+const capabilities = { elicitation: { form: {}, url: {} }, sampling: {}, roots: {} }
+const client = (url = server.url) => createClient(url, { capabilities, onWarning: () => {} })
+const tool = (name: string, args: Record<string, unknown> = {}) => ({ method: 'tools/call' as const, params: { name, arguments: args } })
+const textOf = (state: CallState) => (state.status === 'done' ? (state.result.content as Array<{ text: string }>)[0]!.text : undefined)
+
+/** Records every snapshot and lets a test wait for a status. */
+function watch(observer: CallObserver) {
+  const states: CallState[] = []
+  const waiters: Array<{ status: string; resolve: (state: CallState) => void }> = []
+  observer.subscribe(() => {
+    const state = observer.getSnapshot()
+    states.push(state)
+    for (const waiter of waiters.splice(0)) {
+      if (waiter.status === state.status) waiter.resolve(state)
+      else waiters.push(waiter)
+    }
+  })
+  const next = (status: CallState['status']) => new Promise<CallState>((resolve) => waiters.push({ status, resolve }))
+  return { states, next, statuses: () => states.map((s) => s.status) }
+}
+
+describe('CallObserver', () => {
+  it('walks every state of a two-round wizard', async () => {
+    const observer = new CallObserver(client())
+    const { next, statuses, states } = watch(observer)
+    expect(observer.getSnapshot()).toEqual({ status: 'idle' })
+    const done = observer.start(tool('wizard'))
+    const first = await next('awaiting_input')
+    expect(first).toMatchObject({ round: 1, inputs: [{ key: 'color', method: 'elicitation/create', era: 'modern', answered: false, url: server.url }] })
+    expect(first.status === 'awaiting_input' && first.inputs[0]!.server?.name).toBe('mcp-elicit-test-server')
+    observer.respond('color', { action: 'accept', content: { color: 'blue' } })
+    const second = await next('awaiting_input')
+    expect(second).toMatchObject({ round: 2, inputs: [{ key: 'size' }] })
+    observer.respond('size', { action: 'accept', content: { size: 3 } })
+    const final = await done
+    expect(textOf(final)).toBe('{"color":"blue","size":3}')
+    expect(final).toMatchObject({ status: 'done', rounds: 2 })
+    expect(statuses()).toEqual(['running', 'awaiting_input', 'awaiting_input', 'retrying', 'awaiting_input', 'awaiting_input', 'retrying', 'done'])
+    // Snapshots are immutable: earlier ones were not changed by later transitions.
+    expect(states[1]).toMatchObject({ status: 'awaiting_input', inputs: [{ answered: false }] })
+  })
+
+  it('waits for every request of a round, answered in any order', async () => {
+    const observer = new CallObserver(client())
+    const { next } = watch(observer)
+    const done = observer.start(tool('two_questions'))
+    await next('awaiting_input')
+    observer.respond('second', { action: 'accept', content: { subscribe: true } })
+    expect(observer.getSnapshot()).toMatchObject({ status: 'awaiting_input', inputs: [{ key: 'first', answered: false }, { key: 'second', answered: true }] })
+    observer.respond('first', { action: 'accept', content: { city: 'Oslo' } })
+    await done
+    expect(server.received.at(-1)).toEqual({ tool: 'two_questions', data: { first: { action: 'accept', content: { city: 'Oslo' } }, second: { action: 'accept', content: { subscribe: true } } } })
+  })
+
+  it('sends decline and cancel to the tool', async () => {
+    const decliner = new CallObserver(client())
+    const declined = decliner.start(tool('ask_name'))
+    await watch(decliner).next('awaiting_input')
+    decliner.respond('name', declineAnswer())
+    expect(textOf(await declined)).toBe('declined')
+    const canceller = new CallObserver(client())
+    const cancelled = canceller.start(tool('ask_name'))
+    await watch(canceller).next('awaiting_input')
+    canceller.respond('name', cancelAnswer())
+    expect(textOf(await cancelled)).toBe('cancelled')
+  })
+
+  it('cancels mid-question without sending a retry', async () => {
+    const observer = new CallObserver(client())
+    const { next } = watch(observer)
+    const done = observer.start(tool('ask_name'))
+    await next('awaiting_input')
+    const before = server.requests.filter((r) => r.rpcMethod === 'tools/call').length
+    observer.cancel()
+    expect(await done).toMatchObject({ status: 'cancelled', round: 1 })
+    observer.respond('name', { action: 'accept', content: { name: 'late' } })
+    await new Promise((resolve) => setTimeout(resolve, 50))
+    expect(server.requests.filter((r) => r.rpcMethod === 'tools/call').length).toBe(before)
+  })
+
+  it('cancels mid-stream and keeps progress apart from rounds', async () => {
+    const observer = new CallObserver(client())
+    const seen: CallState[] = []
+    observer.subscribe(() => {
+      const state = observer.getSnapshot()
+      seen.push(state)
+      if (state.status === 'running' && state.progress?.progress === 2) observer.cancel()
+    })
+    const done = await observer.start(tool('progress', { count: 40, delayMs: 30 }))
+    expect(done).toMatchObject({ status: 'cancelled', round: 0 })
+    expect(seen.filter((s) => s.status === 'running').map((s) => s.status === 'running' && s.progress)).toContainEqual({ progress: 1, total: 40, message: 'step 1 of 40' })
+    expect((await server.waitForReceived('progress')).data).toMatchObject({ aborted: true })
+  })
+
+  it('ends in error at the round cap, with the last input-required result', async () => {
+    const observer = new CallObserver(client(), { maxRounds: 3 })
+    const state = await observer.start(tool('loop_forever'))
+    expect(state).toMatchObject({ status: 'error', error: { code: 'INPUT_ROUNDS_EXCEEDED', rounds: 3 } })
+  })
+
+  it('answers sampling and roots with host handlers, and leaves unhandled requests pending', async () => {
+    const withHost = new CallObserver(client(), {
+      onSampling: async () => ({ role: 'assistant', content: { type: 'text', text: 'stand-in' }, model: 'test' }),
+      roots: [{ uri: 'file:///project', name: 'project' }],
+    })
+    expect((await withHost.start(tool('needs_sampling'))).status).toBe('done')
+    expect((await withHost.start(tool('needs_roots'))).status).toBe('done')
+    expect(server.received.at(-1)).toEqual({ tool: 'needs_roots', data: [{ uri: 'file:///project', name: 'project' }] })
+    const bare = new CallObserver(client())
+    const done = bare.start(tool('needs_sampling'))
+    const pending = await watch(bare).next('awaiting_input')
+    expect(pending).toMatchObject({ inputs: [{ method: 'sampling/createMessage', answered: false }] })
+    bare.respond('llm', { role: 'assistant', content: { type: 'text', text: 'by hand' }, model: 'person' })
+    expect((await done).status).toBe('done')
+  })
+
+  it('resumes a saved round as plain JSON in a fresh observer with the same requestState', async () => {
+    const first = new CallObserver(client())
+    void first.start(tool('wizard'))
+    await watch(first).next('awaiting_input')
+    first.respond('color', { action: 'accept', content: { color: 'red' } })
+    await watch(first).next('awaiting_input')
+    const saved = JSON.parse(JSON.stringify(first.save()))
+    first.cancel()
+    expect(saved).toMatchObject({ version: 1, request: tool('wizard'), pending: { round: 2, inputRequests: { size: { method: 'elicitation/create' } } } })
+    const fresh = new CallObserver(client())
+    const done = fresh.resume(saved)
+    const restored = await watch(fresh).next('awaiting_input')
+    expect(restored).toMatchObject({ round: 2, inputs: [{ key: 'size' }] })
+    fresh.respond('size', { action: 'accept', content: { size: 9 } })
+    expect(textOf(await done)).toBe('{"color":"red","size":9}')
+    const last = server.requests.filter((r) => r.rpcMethod === 'tools/call').at(-1)!.body as { params: { requestState: string } }
+    expect(last.params.requestState).toBe(saved.pending.requestState)
+  })
+
+  it('keeps an open round in sessionStorage only when asked, and restores it', async () => {
+    const items = new Map<string, string>()
+    const storage = { getItem: (k: string) => items.get(k) ?? null, setItem: (k: string, v: string) => void items.set(k, v), removeItem: (k: string) => void items.delete(k) } as Storage
+    const adapter = sessionStorageAdapter('test:', storage)
+    const first = new CallObserver(client(), { storage: adapter, storageKey: 'wizard' })
+    void first.start(tool('wizard'))
+    await watch(first).next('awaiting_input')
+    expect(JSON.parse(items.get('test:wizard')!)).toMatchObject({ pending: { round: 1 } })
+    const second = new CallObserver(client(), { storage: adapter, storageKey: 'wizard' })
+    first.cancel()
+    expect(items.has('test:wizard')).toBe(false)
+    expect(second.restore()).toBeUndefined()
+    const third = new CallObserver(client(), { storage: adapter, storageKey: 'wizard' })
+    void third.start(tool('wizard'))
+    await watch(third).next('awaiting_input')
+    const reloaded = new CallObserver(client(), { storage: adapter, storageKey: 'wizard' })
+    const done = reloaded.restore()!
+    await watch(reloaded).next('awaiting_input')
+    reloaded.respond('color', declineAnswer())
+    expect(textOf(await done)).toBe('wizard stopped at color: decline')
+    expect(items.has('test:wizard')).toBe(false)
+  })
+
+  it('drives a legacy server through the same observer and states', async () => {
+    const observer = new CallObserver(client(legacy.url))
+    const { next, statuses } = watch(observer)
+    const done = observer.start(tool('two_fields'))
+    const asked = await next('awaiting_input')
+    expect(asked).toMatchObject({ round: 1, pending: undefined, inputs: [{ method: 'elicitation/create', era: 'legacy', params: { message: 'Tell me about you' } }] })
+    expect(observer.save()).toBeUndefined()
+    const key = asked.status === 'awaiting_input' ? asked.inputs[0]!.key : ''
+    observer.respond(key, { action: 'accept', content: { name: 'Lin', age: 41 } })
+    expect(textOf(await done)).toBe('name=Lin age=41')
+    expect(statuses()).toEqual(['running', 'awaiting_input', 'awaiting_input', 'done'])
+  })
+
+  it('replaces a running call with a new one', async () => {
+    const observer = new CallObserver(client())
+    const firstRun = observer.start(tool('slow', { ms: 2000 }))
+    while (!server.requests.some((r) => r.rpcMethod === 'tools/call' && JSON.stringify(r.body).includes('"slow"'))) {
+      await new Promise((resolve) => setTimeout(resolve, 10))
+    }
+    const secondRun = observer.start(tool('echo', { text: 'second' }))
+    expect((await firstRun).status).toBe('cancelled')
+    expect(textOf(await secondRun)).toBe('second')
+    expect((await server.waitForReceived('slow')).data).toMatchObject({ aborted: true })
+  })
+})
