@@ -8,7 +8,7 @@ export default defineConfig({
     sourcemap: true,
     minify: false,
     lib: {
-      entry: { index: 'src/core/index.ts' },
+      entry: { index: 'src/core/index.ts', react: 'src/react/index.ts' },
       formats: ['es'],
     },
     rollupOptions: {

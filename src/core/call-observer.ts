@@ -124,7 +124,8 @@ export class CallObserver {
           if (event.type === 'complete') rounds = event.rounds
           if (current() && event.type === 'retrying') this.#dispatch({ type: 'retrying', round: event.round })
         },
-        onInputRequests: (requests, context) => this.#ask(requests, context, controller.signal, saved?.answers),
+        // Saved answers belong to the resumed round only; a later round may ask the same key again.
+        onInputRequests: (requests, context) => this.#ask(requests, context, controller.signal, context.round === saved?.pending.round ? saved.answers : undefined),
       })
       if (current()) this.#dispatch({ type: 'complete', result, rounds })
     } catch (error) {
