@@ -1,0 +1,193 @@
+/**
+ * Bundle size: every entry is a tiny generated file bundled the same way
+ * (vite build() — rolldown underneath — app mode, platform browser, minify
+ * with oxc, target ES2022, tree-shaking on), then gzipped at level 9.
+ *
+ * Run: `node bench/size.mjs` (prints a table) or `node bench/size.mjs --json`.
+ * To measure another entry, add one line to ENTRIES.
+ */
+import { mkdirSync, rmSync, rmdirSync, writeFileSync } from 'node:fs'
+import { builtinModules } from 'node:module'
+import { dirname, join, resolve } from 'node:path'
+import { fileURLToPath, pathToFileURL } from 'node:url'
+import { gzipSync } from 'node:zlib'
+
+const here = dirname(fileURLToPath(import.meta.url))
+const root = resolve(here, '..')
+const src = (path) => JSON.stringify(join(root, path))
+
+/**
+ * One line per measured entry: `name`, `label`, the entry file's source,
+ * optional `external` (package names or regexps kept out of the bundle, e.g.
+ * peers) and optional `budgetGz` (bytes, min+gzip) checked and reported.
+ */
+export const ENTRIES = [
+  {
+    name: 'core',
+    label: 'mcp-elicit core (.), eventsource-parser included',
+    budgetGz: 6 * 1024,
+    source: `import { createClient } from ${src('src/core/index.ts')}
+const client = createClient(new URL('/mcp', location.href), {
+  capabilities: { elicitation: { form: {} } },
+  onInputRequests: async (requests) => Object.fromEntries(Object.keys(requests).map((key) => [key, { action: 'cancel' }])),
+})
+console.log(await client.callTool('echo', { text: 'hi' }))
+`,
+  },
+  {
+    name: 'official',
+    label: '@modelcontextprotocol/client 2.4.0 (Client + StreamableHTTPClientTransport)',
+    source: `import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client'
+const client = new Client({ name: 'app', version: '1.0.0' }, { capabilities: { elicitation: { form: {} } }, versionNegotiation: { mode: 'auto' } })
+client.setRequestHandler('elicitation/create', async () => ({ action: 'cancel' }))
+await client.connect(new StreamableHTTPClientTransport(new URL('/mcp', location.href)))
+console.log(await client.callTool({ name: 'echo', arguments: { text: 'hi' } }))
+`,
+  },
+]
+
+/** The one configuration every entry is bundled with. */
+export const SETTINGS = {
+  bundler: 'vite build() (rolldown), app mode',
+  platform: 'browser',
+  minify: 'oxc',
+  target: 'es2022',
+  treeshake: true,
+  gzipLevel: 9,
+}
+
+/** `BENCH_KEEP=1` keeps bench/.tmp/ with the entries and their bundles, for inspection. */
+const KEEP = process.env.BENCH_KEEP === '1'
+const NODE_BUILTINS = new Set(builtinModules.flatMap((m) => [m, `node:${m}`]))
+
+async function bundle(entry, workDir) {
+  const { build, createLogger } = await import('vite')
+  const file = join(workDir, `${entry.name}.mjs`)
+  writeFileSync(file, entry.source)
+  const warnings = []
+  const logger = createLogger('silent')
+  logger.warn = (msg) => warnings.push(String(msg))
+  logger.warnOnce = logger.warn
+  const external = entry.external ?? []
+  const output = await build({
+    configFile: false,
+    envDir: false,
+    root: workDir,
+    publicDir: false,
+    logLevel: 'silent',
+    customLogger: logger,
+    mode: 'production',
+    build: {
+      write: false,
+      minify: SETTINGS.minify,
+      target: SETTINGS.target,
+      modulePreload: false,
+      reportCompressedSize: false,
+      copyPublicDir: false,
+      rolldownOptions: {
+        input: file,
+        platform: SETTINGS.platform,
+        treeshake: SETTINGS.treeshake,
+        external,
+        onwarn: (warning) => warnings.push(warning.message ?? String(warning)),
+      },
+    },
+  })
+  const outputs = (Array.isArray(output) ? output : [output]).flatMap((o) => o.output)
+  const chunks = outputs.filter((o) => o.type === 'chunk')
+  let min = 0
+  let gz = 0
+  let entryMin = 0
+  let entryGz = 0
+  const nodeImports = new Set()
+  const modules = []
+  for (const chunk of chunks) {
+    const bytes = Buffer.from(chunk.code)
+    if (KEEP) writeFileSync(join(workDir, `${entry.name}.out.${chunk.fileName.replace(/[\\/]/g, '_')}`), bytes)
+    const zipped = gzipSync(bytes, { level: SETTINGS.gzipLevel }).length
+    min += bytes.length
+    gz += zipped
+    if (chunk.isEntry) {
+      entryMin += bytes.length
+      entryGz += zipped
+    }
+    for (const id of [...chunk.imports, ...chunk.dynamicImports]) if (NODE_BUILTINS.has(id)) nodeImports.add(id)
+    for (const [id, info] of Object.entries(chunk.modules)) modules.push([id.replace(`${root}/`, '').replace(/^.*node_modules\//, ''), info.renderedLength])
+    for (const id of Object.keys(chunk.modules)) {
+      const m = /__vite-browser-external:?(.*)$/.exec(id)
+      if (m) nodeImports.add(m[1] || id)
+    }
+  }
+  for (const w of warnings) {
+    const m = /Module "([^"]+)" has been externalized for browser compatibility/.exec(w)
+    if (m) nodeImports.add(m[1])
+  }
+  return {
+    name: entry.name,
+    label: entry.label,
+    external: external.map(String),
+    chunks: chunks.length,
+    minBytes: min,
+    gzipBytes: gz,
+    ...(chunks.length > 1 && { entryChunkMinBytes: entryMin, entryChunkGzipBytes: entryGz }),
+    nodeBuiltins: [...nodeImports].sort(),
+    /** Largest modules by rendered bytes (after tree-shaking, before minification). */
+    topModules: modules.sort((a, b) => b[1] - a[1]).slice(0, 8).map(([id, bytes]) => ({ id, renderedBytes: bytes })),
+    ...(entry.budgetGz !== undefined && { budgetGzipBytes: entry.budgetGz, withinBudget: gz <= entry.budgetGz }),
+    warnings: warnings.filter((w) => !/externalized for browser compatibility/.test(w)).slice(0, 5),
+  }
+}
+
+export async function measureSizes(entries = ENTRIES) {
+  const workDir = join(here, '.tmp', `size-${process.pid}`)
+  mkdirSync(workDir, { recursive: true })
+  try {
+    const results = []
+    for (const entry of entries) {
+      try {
+        results.push(await bundle(entry, workDir))
+      } catch (error) {
+        results.push({ name: entry.name, label: entry.label, error: error instanceof Error ? error.message : String(error) })
+      }
+    }
+    const byName = Object.fromEntries(results.map((r) => [r.name, r]))
+    const ours = byName.core
+    const official = byName.official
+    const ratios =
+      ours?.gzipBytes && official?.gzipBytes
+        ? { coreOverOfficialMin: ours.minBytes / official.minBytes, coreOverOfficialGzip: ours.gzipBytes / official.gzipBytes }
+        : undefined
+    return { settings: SETTINGS, entries: results, ratios }
+  } finally {
+    if (!KEEP) {
+      rmSync(workDir, { recursive: true, force: true })
+      try {
+        rmdirSync(join(here, '.tmp'))
+      } catch {}
+    }
+  }
+}
+
+export function formatSizes({ entries, ratios }) {
+  const kb = (n) => `${(n / 1024).toFixed(2)} KB`
+  const lines = ['entry            chunks      min       min+gz   budget(gz)  node builtins']
+  for (const e of entries) {
+    if (e.error) {
+      lines.push(`${e.name.padEnd(16)} FAILED: ${e.error}`)
+      continue
+    }
+    const budget = e.budgetGzipBytes === undefined ? '' : `${kb(e.budgetGzipBytes)} ${e.withinBudget ? 'ok' : 'OVER'}`
+    lines.push(
+      `${e.name.padEnd(16)} ${String(e.chunks).padStart(6)} ${kb(e.minBytes).padStart(11)} ${kb(e.gzipBytes).padStart(11)}  ${budget.padEnd(10)}  ${e.nodeBuiltins.join(', ') || 'none'}`,
+    )
+    if (e.entryChunkGzipBytes !== undefined) lines.push(`${''.padEnd(16)} entry chunk alone: ${kb(e.entryChunkMinBytes)} min, ${kb(e.entryChunkGzipBytes)} min+gz`)
+  }
+  if (ratios) lines.push(`ours/official: min ${ratios.coreOverOfficialMin.toFixed(3)}, min+gz ${ratios.coreOverOfficialGzip.toFixed(3)}`)
+  return lines.join('\n')
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
+  const result = await measureSizes()
+  if (process.argv.includes('--json')) process.stdout.write(`${JSON.stringify(result)}\n`)
+  else console.log(formatSizes(result))
+}
