@@ -1,0 +1,28 @@
+import { fileURLToPath } from 'node:url'
+import react from '@vitejs/plugin-react'
+import { defineConfig } from 'vite'
+
+const here = (path: string) => fileURLToPath(new URL(path, import.meta.url))
+
+// The demo page imports the library by its public names, resolved to the
+// sources so the demo always runs what the repository holds.
+export default defineConfig({
+  root: here('.'),
+  publicDir: here('../public'),
+  plugins: [react()],
+  resolve: {
+    alias: [
+      { find: /^mcp-elicit\/forms\/styles\.css$/, replacement: here('../src/forms/styles.css') },
+      { find: /^mcp-elicit\/forms$/, replacement: here('../src/forms/index.ts') },
+      { find: /^mcp-elicit\/react$/, replacement: here('../src/react/index.ts') },
+      { find: /^mcp-elicit$/, replacement: here('../src/core/index.ts') },
+    ],
+  },
+  build: {
+    outDir: here('dist'),
+    emptyOutDir: true,
+    target: 'es2022',
+    // One script file, no inline code: the page must run under `script-src 'self'`.
+    modulePreload: { polyfill: false },
+  },
+})
