@@ -1,0 +1,196 @@
+/**
+ * A `sampling/createMessage` or `roots/list` request the app did not answer
+ * on its own, put to the person for approval.
+ *
+ * Sampling follows the spec's human in the loop (client/sampling): the person
+ * sees the messages, approves generation, then reviews the generated answer
+ * before it is sent. Approve is offered only when the app gave a function
+ * that can produce the answer; otherwise only Decline.
+ *
+ * Declining: `roots/list` is answered `{ roots: [] }` (a valid
+ * `ListRootsResult` that shares nothing). `CreateMessageResult` has no shape
+ * for "no", so sampling is declined with the core's `declineAnswer()`
+ * (`{ action: 'decline' }`), the same answer the hook's `decline(key)` sends.
+ */
+import { forwardRef, useEffect, useId, useRef, useState, type ForwardedRef } from 'react'
+import { declineAnswer, type CallObserverOptions, type InputResponse, type JsonObject, type PendingInput } from '../core/index'
+import { resolveMessages, type Messages } from './messages'
+import { endpointHost } from './url-safety'
+
+export interface ApprovalCardProps {
+  /** The pending request: `method` is `sampling/createMessage` or `roots/list`. */
+  input: Pick<PendingInput, 'method' | 'params'> & Partial<Pick<PendingInput, 'server' | 'url'>>
+  /** Called once with the answer. */
+  onRespond: (response: InputResponse) => void
+  /** Produces the sampling answer after the person approved. Without it, sampling can only be declined. */
+  onSampling?: CallObserverOptions['onSampling']
+  /** The roots to share after the person approved. Without them, roots can only be declined. */
+  roots?: CallObserverOptions['roots']
+  /** Replacement texts (i18n). */
+  messages?: Partial<Messages> | undefined
+  className?: string | undefined
+}
+
+type ApprovalStatus = 'open' | 'working' | 'review' | 'failed' | 'answered'
+
+/** Approve or decline one sampling or roots request. */
+export const ApprovalCard = /* @__PURE__ */ forwardRef(function ApprovalCard(props: ApprovalCardProps, ref: ForwardedRef<HTMLElement>) {
+  const { input, onRespond, onSampling, roots, className } = props
+  const text = resolveMessages(props.messages)
+  const [status, setStatus] = useState<ApprovalStatus>('open')
+  const [generated, setGenerated] = useState<JsonObject | undefined>(undefined)
+  const [failure, setFailure] = useState('')
+  const controller = useRef<AbortController | undefined>(undefined)
+  const sent = useRef(false)
+  const titleId = `mcp-elicit-${useId().replace(/[^a-zA-Z0-9]/g, '')}-title`
+  const isSampling = input.method === 'sampling/createMessage'
+  const canApprove = isSampling ? Boolean(onSampling) : roots !== undefined
+
+  useEffect(() => () => controller.current?.abort(), [])
+
+  const respond = (response: InputResponse) => {
+    if (sent.current) return
+    sent.current = true
+    controller.current?.abort()
+    setStatus('answered')
+    onRespond(response)
+  }
+
+  const approve = async () => {
+    const abort = new AbortController()
+    controller.current = abort
+    setStatus('working')
+    try {
+      if (isSampling && onSampling) {
+        const result = await onSampling(input.params, { signal: abort.signal })
+        if (abort.signal.aborted) return
+        setGenerated(result)
+        setStatus('review')
+      } else if (roots !== undefined) {
+        const list = typeof roots === 'function' ? await roots({ signal: abort.signal }) : roots
+        if (!abort.signal.aborted) respond({ roots: list })
+      }
+    } catch (error) {
+      if (abort.signal.aborted) return
+      setFailure(error instanceof Error ? error.message : String(error))
+      setStatus('failed')
+    }
+  }
+
+  const decline = () => respond(isSampling ? declineAnswer() : { roots: [] })
+  const answered = status === 'answered'
+
+  return (
+    <section
+      ref={ref}
+      className={['mcp-elicit-approval', className].filter(Boolean).join(' ')}
+      data-state={status}
+      data-method={input.method}
+      aria-labelledby={titleId}
+      aria-busy={status === 'working' || undefined}
+    >
+      <p id={titleId} className="mcp-elicit-message">
+        {isSampling ? text.samplingTitle : text.rootsTitle}
+      </p>
+      <p className="mcp-elicit-server">{text.askedBy(input.server, endpointHost(input.url))}</p>
+      {isSampling ? <SamplingRequest params={input.params} text={text} /> : Array.isArray(roots) && <RootList roots={roots} text={text} />}
+      {!canApprove && <p className="mcp-elicit-hint">{text.cannotApprove}</p>}
+      {status === 'working' && (
+        <p role="status" className="mcp-elicit-progress">
+          {text.generating}
+        </p>
+      )}
+      {status === 'failed' && (
+        <p role="alert" className="mcp-elicit-error">
+          {text.samplingFailed(failure)}
+        </p>
+      )}
+      {status === 'review' && generated && (
+        <div className="mcp-elicit-generated">
+          <p>{text.generatedHeading}</p>
+          <ContentText content={generated.content} text={text} />
+        </div>
+      )}
+      <div className="mcp-elicit-actions">
+        {canApprove && status === 'review' && generated ? (
+          <button type="button" className="mcp-elicit-accept" data-action="send" onClick={() => respond(generated)}>
+            {text.send}
+          </button>
+        ) : (
+          canApprove && (
+            <button type="button" className="mcp-elicit-accept" data-action="approve" disabled={answered || status === 'working'} onClick={() => void approve()}>
+              {text.approve}
+            </button>
+          )
+        )}
+        <button type="button" className="mcp-elicit-decline" data-action="decline" disabled={answered} onClick={decline}>
+          {text.decline}
+        </button>
+      </div>
+      {answered && (
+        <p role="status" className="mcp-elicit-answered">
+          {text.answered}
+        </p>
+      )}
+    </section>
+  )
+})
+
+function SamplingRequest({ params, text }: { params: JsonObject; text: Messages }) {
+  const messages = Array.isArray(params.messages) ? (params.messages as unknown[]) : []
+  return (
+    <div className="mcp-elicit-sampling">
+      {typeof params.systemPrompt === 'string' && params.systemPrompt && (
+        <p className="mcp-elicit-sampling-system">
+          <strong>{text.systemPrompt}: </strong>
+          {params.systemPrompt}
+        </p>
+      )}
+      <ol className="mcp-elicit-sampling-messages">
+        {messages.map((message, index) => {
+          const role = isObject(message) && typeof message.role === 'string' ? message.role : ''
+          return (
+            <li key={index} data-role={role}>
+              <strong>{text.role(role)}: </strong>
+              <ContentText content={isObject(message) ? message.content : undefined} text={text} />
+            </li>
+          )
+        })}
+      </ol>
+    </div>
+  )
+}
+
+function RootList({ roots, text }: { roots: Array<{ uri: string; name?: string }>; text: Messages }) {
+  return (
+    <div className="mcp-elicit-roots">
+      <p>{text.rootsToShare}</p>
+      <ul>
+        {roots.map((root) => (
+          <li key={root.uri}>
+            {root.name ? `${root.name} ` : ''}
+            <code>{root.uri}</code>
+          </li>
+        ))}
+      </ul>
+    </div>
+  )
+}
+
+/** Content blocks as text: `text` blocks verbatim, others by their type only. */
+export function ContentText({ content, text }: { content: unknown; text: Messages }) {
+  const blocks = Array.isArray(content) ? content : content === undefined ? [] : [content]
+  return (
+    <span className="mcp-elicit-content">
+      {blocks.map((block, index) => (
+        <span key={index} className="mcp-elicit-content-block" data-type={isObject(block) ? String(block.type) : 'unknown'}>
+          {isObject(block) && block.type === 'text' && typeof block.text === 'string' ? block.text : text.nonTextContent(isObject(block) ? String(block.type) : typeof block)}
+        </span>
+      ))}
+    </span>
+  )
+}
+
+function isObject(value: unknown): value is JsonObject {
+  return typeof value === 'object' && value !== null && !Array.isArray(value)
+}

@@ -1,0 +1,134 @@
+// @vitest-environment jsdom
+import { useState } from 'react'
+import { cleanup, render, screen, waitFor, within } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import validator from '@rjsf/validator-ajv8'
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
+import { startModernServer, type ModernServer } from '../../test/servers/modern-server'
+import { createClient, type InputResponse, type McpClient, type PendingInput } from '../core/index'
+import { McpProvider, useMcpTool } from '../react/index'
+import { InputRequestPanel } from './InputRequestPanel'
+
+afterEach(cleanup)
+
+const server = { name: 'shop', version: '1.2.3' }
+const base = { era: 'modern' as const, server, url: 'https://mcp.shop.example/mcp', answered: false }
+const formInput: PendingInput = {
+  ...base,
+  key: 'address',
+  method: 'elicitation/create',
+  params: { mode: 'form', message: 'Where should we ship?', requestedSchema: { type: 'object', properties: { city: { type: 'string', title: 'City' } }, required: ['city'] } },
+}
+const urlInput: PendingInput = { ...base, key: 'pay', method: 'elicitation/create', params: { mode: 'url', message: 'Pay on our site', url: 'https://pay.shop.example/checkout', elicitationId: 'p1' } }
+const rootsInput: PendingInput = { ...base, key: 'roots', method: 'roots/list', params: {} }
+
+/** A stand-in for the observer: answers mark inputs answered, like the reducer does. */
+function Harness({ inputs, onRespond, ...rest }: { inputs: PendingInput[]; onRespond: (key: string, response: InputResponse) => void } & Record<string, unknown>) {
+  const [state, setState] = useState(inputs)
+  const respond = (key: string, response: InputResponse) => {
+    onRespond(key, response)
+    setState((old) => old.map((input) => (input.key === key ? { ...input, answered: true, response } : input)))
+  }
+  return <InputRequestPanel status="awaiting_input" round={1} inputs={state} respond={respond} validator={validator} {...rest} />
+}
+
+describe('InputRequestPanel', () => {
+  it('renders nothing unless awaiting input', () => {
+    const { container } = render(<InputRequestPanel status="running" inputs={[formInput]} respond={() => {}} />)
+    expect(container.innerHTML).toBe('')
+  })
+
+  it('shows every pending request of the round and answers them one by one, per key', async () => {
+    const onRespond = vi.fn()
+    render(<Harness inputs={[formInput, urlInput, rootsInput]} onRespond={onRespond} roots={[{ uri: 'file:///srv' }]} autoFocus />)
+    const panel = screen.getByRole('group', { name: 'The server needs 3 answers to continue (0 of 3 given).' })
+    expect(panel.dataset.state).toBe('awaiting_input')
+    expect(within(panel).getAllByRole('region').map((r) => r.getAttribute('class'))).toEqual(['mcp-elicit-form', 'mcp-elicit-url', 'mcp-elicit-approval'])
+    expect(document.activeElement).toBe(screen.getByRole('textbox', { name: /^City/ }))
+
+    await userEvent.keyboard('Lyon{Enter}')
+    await waitFor(() => expect(onRespond).toHaveBeenCalledTimes(1))
+    expect(onRespond).toHaveBeenLastCalledWith('address', { action: 'accept', content: { city: 'Lyon' } })
+    expect(screen.queryByRole('region', { name: 'Where should we ship?' })).toBeNull()
+    expect(screen.getByRole('group', { name: /1 of 3 given/ })).toBeTruthy()
+    // Focus stays in the round for keyboard users.
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Open pay.shop.example' }))
+
+    await userEvent.click(within(screen.getByRole('region', { name: 'Pay on our site' })).getByRole('button', { name: 'Decline' }))
+    expect(onRespond).toHaveBeenLastCalledWith('pay', { action: 'decline' })
+    await userEvent.click(screen.getByRole('button', { name: 'Approve' }))
+    expect(onRespond).toHaveBeenLastCalledWith('roots', { roots: [{ uri: 'file:///srv' }] })
+    expect(screen.queryByRole('group')).toBeNull()
+    expect(onRespond).toHaveBeenCalledTimes(3)
+  })
+
+  it('skips inputs the host already answered', () => {
+    render(<InputRequestPanel status="awaiting_input" inputs={[{ ...rootsInput, answered: true, response: { roots: [] } }, formInput]} respond={() => {}} validator={validator} />)
+    expect(screen.getAllByRole('region')).toHaveLength(1)
+    expect(screen.getByRole('group', { name: 'The server needs 2 answers to continue (1 of 2 given).' })).toBeTruthy()
+  })
+
+  it('starts forms from earlier answers (initialAnswers by key)', async () => {
+    const onRespond = vi.fn()
+    render(<Harness inputs={[formInput]} onRespond={onRespond} initialAnswers={{ address: { action: 'accept', content: { city: 'Nantes' } } }} />)
+    expect(screen.getByRole('textbox', { name: /^City/ })).toHaveProperty('value', 'Nantes')
+  })
+
+  it('lets an unknown request be declined so the round can go on', async () => {
+    const onRespond = vi.fn()
+    render(<Harness inputs={[{ ...base, key: 'x', method: 'future/thing', params: {} }]} onRespond={onRespond} />)
+    expect(screen.getByText(/does not understand \(future\/thing\)/)).toBeTruthy()
+    await userEvent.click(screen.getByRole('button', { name: 'Decline' }))
+    expect(onRespond).toHaveBeenCalledWith('x', { action: 'decline' })
+  })
+})
+
+describe('InputRequestPanel with useMcpTool against a real server', () => {
+  let mcp: ModernServer
+  let client: McpClient
+  beforeAll(async () => {
+    mcp = await startModernServer()
+    client = createClient(mcp.url, { capabilities: { elicitation: { form: {}, url: {} } } })
+  })
+  afterAll(async () => {
+    await mcp.close()
+  })
+
+  function TwoQuestions() {
+    const tool = useMcpTool('two_questions')
+    return (
+      <div data-testid="call" data-state={tool.status}>
+        <button type="button" onClick={() => void tool.call()}>
+          Go
+        </button>
+        <InputRequestPanel {...tool} validator={validator} />
+        {tool.status === 'done' && <output>{String((tool.result.content as Array<{ text: string }>)[0]!.text)}</output>}
+      </div>
+    )
+  }
+
+  it('answers both questions of one round; the observer retries once with both answers', async () => {
+    render(
+      <McpProvider client={client}>
+        <TwoQuestions />
+      </McpProvider>,
+    )
+    await userEvent.click(screen.getByRole('button', { name: 'Go' }))
+    const first = await screen.findByRole('region', { name: 'First question: your city?' })
+    const second = screen.getByRole('region', { name: 'Second question: subscribe?' })
+    expect(screen.getByTestId('call').dataset.state).toBe('awaiting_input')
+    await userEvent.type(within(first).getByRole('textbox', { name: /^City/ }), 'Oslo')
+    await userEvent.click(within(first).getByRole('button', { name: 'Accept' }))
+    await waitFor(() => expect(screen.queryByRole('region', { name: 'First question: your city?' })).toBeNull())
+    const callsBefore = mcp.requests.filter((r) => r.rpcMethod === 'tools/call').length
+    await userEvent.click(within(second).getByRole('checkbox', { name: 'Subscribe' }))
+    await userEvent.click(within(second).getByRole('button', { name: 'Accept' }))
+    await waitFor(() => expect(screen.getByTestId('call').dataset.state).toBe('done'))
+    const retries = mcp.requests.filter((r) => r.rpcMethod === 'tools/call').slice(callsBefore)
+    expect(retries).toHaveLength(1)
+    expect((retries[0]!.body as { params: { inputResponses: unknown } }).params.inputResponses).toStrictEqual({
+      first: { action: 'accept', content: { city: 'Oslo' } },
+      second: { action: 'accept', content: { subscribe: true } },
+    })
+  })
+})

@@ -1,0 +1,115 @@
+// @vitest-environment jsdom
+import { cleanup, render, screen, waitFor, within } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import validator from '@rjsf/validator-ajv8'
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
+import { startModernServer, type ModernServer } from '../../test/servers/modern-server'
+import { createClient, type InputContext, type InputRequests, type McpClient } from '../core/index'
+import { McpProvider } from '../react/index'
+import { McpToolCall, type McpToolCallProps } from './McpToolCall'
+
+let mcp: ModernServer
+let client: McpClient
+
+beforeAll(async () => {
+  mcp = await startModernServer()
+  client = createClient(mcp.url, { capabilities: { elicitation: { form: {}, url: {} }, sampling: {}, roots: {} } })
+})
+afterAll(async () => {
+  await mcp.close()
+})
+afterEach(cleanup)
+
+function renderCall(props: McpToolCallProps, using: McpClient = client) {
+  const { container } = render(
+    <McpProvider client={using}>
+      <McpToolCall validator={validator} {...props} />
+    </McpProvider>,
+  )
+  return container.querySelector<HTMLElement>('section.mcp-elicit-call')!
+}
+
+describe('McpToolCall', () => {
+  it('runs on click, shows a progress bar when the total is known, then the text result as text', async () => {
+    const section = renderCall({ name: 'progress', arguments: { count: 3, delayMs: 120 } })
+    expect(section.dataset.state).toBe('idle')
+    await userEvent.click(screen.getByRole('button', { name: 'Run progress' }))
+    const bar = await screen.findByRole('progressbar')
+    expect(bar.getAttribute('max')).toBe('3')
+    expect(section.getAttribute('aria-busy')).toBe('true')
+    expect(within(section).getByRole('button', { name: 'Cancel' })).toBeTruthy()
+    await waitFor(() => expect(section.dataset.state).toBe('done'))
+    expect(within(section).getByText('progress done: 3 notifications')).toBeTruthy()
+    expect(within(section).queryByRole('progressbar')).toBeNull()
+  })
+
+  it('cancel stops the call and says so', async () => {
+    const section = renderCall({ name: 'slow', arguments: { ms: 10_000 } })
+    await userEvent.click(screen.getByRole('button', { name: 'Run slow' }))
+    await waitFor(() => expect(section.dataset.state).toBe('running'))
+    await userEvent.click(within(section).getByRole('button', { name: 'Cancel' }))
+    expect(section.dataset.state).toBe('cancelled')
+    expect(within(section).getByRole('status').textContent).toBe('Cancelled.')
+    expect(within(section).getByRole('button', { name: 'Try again' })).toBeTruthy()
+    await mcp.waitForReceived('slow')
+  })
+
+  it('puts a round in front of the person and shows the result', async () => {
+    const section = renderCall({ name: 'ask_name', autoRun: true })
+    const form = await within(section).findByRole('region', { name: 'What is your name?' })
+    expect(section.dataset.state).toBe('awaiting_input')
+    expect(document.activeElement).toBe(within(form).getByRole('textbox', { name: /^Name/ }))
+    await userEvent.keyboard('Ada{Enter}')
+    await waitFor(() => expect(section.dataset.state).toBe('done'))
+    expect(within(section).getByText('hello Ada')).toBeTruthy()
+  })
+
+  it('asks approval for sampling the app did not auto-answer', async () => {
+    const answer = { role: 'assistant', content: { type: 'text', text: 'Hi' }, model: 'test-model' }
+    const section = renderCall({ name: 'needs_sampling', onSampling: async () => answer })
+    await userEvent.click(screen.getByRole('button', { name: 'Run needs_sampling' }))
+    const card = await within(section).findByRole('region', { name: 'The server asks to use your AI model' })
+    expect(within(card).getByText('Say hi in one word.')).toBeTruthy()
+    await userEvent.click(within(card).getByRole('button', { name: 'Approve' }))
+    await userEvent.click(await within(card).findByRole('button', { name: 'Send' }))
+    await waitFor(() => expect(section.dataset.state).toBe('done'))
+    expect(JSON.parse(within(section).getByText(/test-model/).textContent!)).toMatchObject(answer)
+  })
+
+  it('renders hostile result text as text', async () => {
+    const section = renderCall({ name: 'echo', arguments: { text: '<img src=x onerror=alert(1)><script>alert(1)</script>' } })
+    await userEvent.click(screen.getByRole('button', { name: 'Run echo' }))
+    await waitFor(() => expect(section.dataset.state).toBe('done'))
+    expect(within(section).getByText('<img src=x onerror=alert(1)><script>alert(1)</script>')).toBeTruthy()
+    expect(section.querySelector('img, script')).toBeNull()
+  })
+
+  it('shows an error, and "Try again" offers the answers given before the failure', async () => {
+    // Edge case a real server does not produce on demand: the call fails after a round was answered.
+    let attempt = 0
+    const ask: InputRequests = {
+      city: { method: 'elicitation/create', params: { message: 'City?', requestedSchema: { type: 'object', properties: { city: { type: 'string', title: 'City' } } } } },
+    }
+    const scripted = {
+      url: 'https://fake.example/mcp',
+      async run(_request: unknown, options: { onInputRequests: (r: InputRequests, c: InputContext) => Promise<unknown>; signal: AbortSignal }) {
+        attempt++
+        const answers = await options.onInputRequests(ask, { round: 1, signal: options.signal, era: 'modern', method: 'tools/call', serverInfo: undefined })
+        if (attempt === 1) throw new Error('The server went away (POST https://fake.example/mcp)')
+        return { content: [{ type: 'text', text: JSON.stringify(answers) }] }
+      },
+    } as unknown as McpClient
+    const section = renderCall({ name: 'flaky' }, scripted)
+    await userEvent.click(screen.getByRole('button', { name: 'Run flaky' }))
+    await userEvent.type(await screen.findByRole('textbox', { name: 'City' }), 'Turin')
+    await userEvent.click(screen.getByRole('button', { name: 'Accept' }))
+    const alert = await within(section).findByRole('alert')
+    expect(alert.textContent).toMatch(/The call failed\..*The server went away/)
+    expect(section.dataset.state).toBe('error')
+    await userEvent.click(within(section).getByRole('button', { name: 'Try again' }))
+    expect(await screen.findByRole('textbox', { name: 'City' })).toHaveProperty('value', 'Turin')
+    await userEvent.click(screen.getByRole('button', { name: 'Accept' }))
+    await waitFor(() => expect(section.dataset.state).toBe('done'))
+    expect(within(section).getByText('{"city":{"action":"accept","content":{"city":"Turin"}}}')).toBeTruthy()
+  })
+})

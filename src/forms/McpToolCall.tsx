@@ -1,0 +1,156 @@
+/**
+ * A whole tool call on a page: a Run button, progress, the input rounds
+ * (through {@link InputRequestPanel}), cancel, the result and errors. It is
+ * `useMcpTool` + the panel; build your own from the same two pieces when this
+ * layout does not fit. Needs an `McpProvider` above it.
+ */
+import { forwardRef, useEffect, useRef, useState, type ForwardedRef, type ReactNode } from 'react'
+import type { ValidatorType } from '@rjsf/utils'
+import type { CallObserverOptions, InputResponse, JsonObject, McpResult } from '../core/index'
+import { useMcpTool, type UseMcpCallOptions } from '../react/index'
+import { ContentText } from './ApprovalCard'
+import type { ElicitationFormTheme } from './ElicitationForm'
+import { InputRequestPanel } from './InputRequestPanel'
+import { resolveMessages, type Messages } from './messages'
+
+export interface McpToolCallProps {
+  /** The tool to call (`tools/call` `name`). */
+  name: string
+  /** Its arguments. @defaultValue `{}` */
+  arguments?: JsonObject | undefined
+  /** Options of the call observer: host handlers that answer without asking, storage, `maxRounds`. */
+  options?: UseMcpCallOptions | undefined
+  /** Produces sampling answers after the person approved (not called without approval). */
+  onSampling?: CallObserverOptions['onSampling']
+  /** Roots to share after the person approved. */
+  roots?: CallObserverOptions['roots']
+  /** The rjsf validator for every form. @defaultValue `chooseValidator()` */
+  validator?: ValidatorType | undefined
+  /** An rjsf theme for every form. */
+  theme?: ElicitationFormTheme | undefined
+  /** Replacement texts (i18n). */
+  messages?: Partial<Messages> | undefined
+  /** Start the call on mount. @defaultValue false */
+  autoRun?: boolean | undefined
+  /** Renders a completed result instead of the default (text content as text). */
+  renderResult?: ((result: McpResult) => ReactNode) | undefined
+  className?: string | undefined
+}
+
+/** Runs one tool with its input rounds, progress, cancel, result and error display. */
+export const McpToolCall = /* @__PURE__ */ forwardRef(function McpToolCall(props: McpToolCallProps, ref: ForwardedRef<HTMLElement>) {
+  const { name, arguments: args, options, onSampling, roots, validator, theme, autoRun, renderResult, className } = props
+  const text = resolveMessages(props.messages)
+  const tool = useMcpTool(name, options)
+  // Answers given in a round that then failed, so "Try again" starts from them.
+  const [remembered, setRemembered] = useState<Readonly<Record<string, InputResponse>>>({})
+  if (tool.status === 'error' && tool.answers !== remembered && Object.keys(tool.answers).length > 0) setRemembered(tool.answers)
+  const started = useRef(false)
+
+  useEffect(() => {
+    if (!autoRun || started.current) return
+    started.current = true
+    void tool.call(args)
+    // Mount only; StrictMode's second run is stopped by the ref.
+  }, [])
+
+  const run = () => void tool.call(args)
+  const progress = 'progress' in tool ? tool.progress : undefined
+
+  return (
+    <section ref={ref} className={['mcp-elicit-call', className].filter(Boolean).join(' ')} data-state={tool.status} aria-busy={tool.isActive || undefined}>
+      {tool.status === 'idle' && (
+        <button type="button" className="mcp-elicit-run" data-action="run" onClick={run}>
+          {text.run(name)}
+        </button>
+      )}
+
+      {(tool.status === 'running' || tool.status === 'retrying') && (
+        <div className="mcp-elicit-progress">
+          <p role="status">{tool.status === 'retrying' ? text.retrying : text.running}</p>
+          {progress && (
+            <>
+              {progress.total !== undefined && progress.total > 0 ? (
+                <progress value={Math.min(progress.progress, progress.total)} max={progress.total} aria-label={text.progress(progress.progress, progress.total)} />
+              ) : null}
+              <p className="mcp-elicit-progress-text">
+                {progress.message ?? text.progress(progress.progress, progress.total)}
+              </p>
+            </>
+          )}
+        </div>
+      )}
+
+      {tool.status === 'awaiting_input' && (
+        <InputRequestPanel
+          status={tool.status}
+          inputs={tool.inputs}
+          round={tool.round}
+          respond={tool.respond}
+          onSampling={onSampling}
+          roots={roots}
+          initialAnswers={remembered}
+          validator={validator}
+          theme={theme}
+          messages={props.messages}
+          autoFocus
+        />
+      )}
+
+      {tool.isActive && (
+        <div className="mcp-elicit-actions">
+          <button type="button" className="mcp-elicit-cancel" data-action="cancel-call" onClick={tool.cancel}>
+            {text.cancel}
+          </button>
+        </div>
+      )}
+
+      {tool.status === 'done' && (
+        <div className="mcp-elicit-result" data-error={tool.result.isError === true || undefined}>
+          <p className="mcp-elicit-result-heading">{text.resultHeading}</p>
+          {renderResult ? renderResult(tool.result) : <ToolResult result={tool.result} text={text} />}
+        </div>
+      )}
+
+      {tool.status === 'error' && (
+        <div role="alert" className="mcp-elicit-error">
+          <p>{text.errorHeading}</p>
+          <p className="mcp-elicit-error-message">{tool.error.message}</p>
+        </div>
+      )}
+
+      {tool.status === 'cancelled' && (
+        <p role="status" className="mcp-elicit-cancelled">
+          {text.cancelled}
+        </p>
+      )}
+
+      {(tool.status === 'done' || tool.status === 'error' || tool.status === 'cancelled') && (
+        <div className="mcp-elicit-actions">
+          <button type="button" className="mcp-elicit-run" data-action="retry" onClick={run}>
+            {tool.status === 'done' ? text.run(name) : text.retry}
+          </button>
+          <button type="button" className="mcp-elicit-reset" data-action="reset" onClick={tool.reset}>
+            {text.reset}
+          </button>
+        </div>
+      )}
+    </section>
+  )
+})
+
+function ToolResult({ result, text }: { result: McpResult; text: Messages }) {
+  const content = Array.isArray(result.content) ? result.content : []
+  return (
+    <>
+      {result.isError === true && <p className="mcp-elicit-result-error">{text.resultIsError}</p>}
+      {content.length > 0 ? (
+        <div className="mcp-elicit-result-content">
+          <ContentText content={content} text={text} />
+        </div>
+      ) : result.structuredContent !== undefined ? (
+        <pre className="mcp-elicit-result-structured">{JSON.stringify(result.structuredContent, null, 2)}</pre>
+      ) : null}
+    </>
+  )
+}

@@ -1,0 +1,195 @@
+/**
+ * A URL-mode `elicitation/create`: the server asks the person to open a page
+ * (sign in, pay, consent) outside this app.
+ *
+ * Spec (client/elicitation, URL mode): show the full URL and highlight its
+ * host, warn on lookalikes, never prefetch, open only after explicit consent
+ * and so the page cannot be inspected. So: the URL is text (no `<a href>`,
+ * no prefetch hint, no favicon), and Open calls `window.open` with
+ * `noopener,noreferrer` from the click. With `noopener` browsers return
+ * `null` even when the window did open, so a null return cannot tell a
+ * blocked pop-up from an opened one: the card then offers the address to
+ * copy, worded for both cases.
+ */
+import { forwardRef, useId, useMemo, useRef, useState, type ForwardedRef, type KeyboardEvent } from 'react'
+import type { ElicitResult } from '../core/index'
+import { resolveMessages, type AskingServer, type Messages } from './messages'
+import { analyzeUrl, endpointHost } from './url-safety'
+
+/** The params of a URL-mode `elicitation/create`. */
+export interface UrlElicitationRequest {
+  /** Why the server asks; shown as plain text. */
+  message?: unknown
+  /** The page to open. */
+  url?: unknown
+  /** The server's id for this elicitation (legacy `notifications/elicitation/complete`). */
+  elicitationId?: unknown
+  [key: string]: unknown
+}
+
+export interface UrlElicitationProps {
+  request: UrlElicitationRequest
+  /** Who asks (`serverInfo`). */
+  server?: AskingServer | undefined
+  /** The MCP endpoint that asks (not the page to open); its host is shown. */
+  url?: string | undefined
+  /** Called once with the answer; `accept` carries no content. */
+  onRespond: (result: ElicitResult) => void
+  /** Called after "Done, continue" sent `accept`, to retry the original request when the host does not do it itself. */
+  onRetry?: (() => void) | undefined
+  /** Replacement texts (i18n). */
+  messages?: Partial<Messages> | undefined
+  className?: string | undefined
+}
+
+type UrlStatus = 'open' | 'opened' | 'answered'
+
+/** The consent card for a URL-mode elicitation. */
+export const UrlElicitation = /* @__PURE__ */ forwardRef(function UrlElicitation(props: UrlElicitationProps, ref: ForwardedRef<HTMLElement>) {
+  const { request, server, url, onRespond, onRetry, className } = props
+  const text = resolveMessages(props.messages)
+  const analysis = useMemo(() => analyzeUrl(request.url), [request.url])
+  const [status, setStatus] = useState<UrlStatus>('open')
+  const [noHandle, setNoHandle] = useState(false)
+  const [copied, setCopied] = useState(false)
+  const sent = useRef(false)
+  const messageId = `mcp-elicit-${useId().replace(/[^a-zA-Z0-9]/g, '')}-message`
+  const answered = status === 'answered'
+  const refused = analysis.refused
+
+  const respond = (result: ElicitResult) => {
+    if (sent.current) return false
+    sent.current = true
+    setStatus('answered')
+    onRespond(result)
+    return true
+  }
+
+  const open = () => {
+    if (refused || answered) return
+    let handle: Window | null = null
+    try {
+      handle = window.open(analysis.href, '_blank', 'noopener,noreferrer')
+    } catch {
+      handle = null
+    }
+    setNoHandle(handle === null)
+    setStatus('opened')
+  }
+
+  const copy = async () => {
+    try {
+      await navigator.clipboard.writeText(analysis.href)
+      setCopied(true)
+    } catch {
+      setCopied(false)
+    }
+  }
+
+  const onKeyDown = (event: KeyboardEvent<HTMLElement>) => {
+    if (event.key !== 'Escape' || event.defaultPrevented || answered) return
+    event.preventDefault()
+    respond({ action: 'cancel' })
+  }
+
+  const { parts } = analysis
+  return (
+    <section
+      ref={ref}
+      className={['mcp-elicit-url', className].filter(Boolean).join(' ')}
+      data-state={status}
+      data-refused={refused ?? undefined}
+      aria-labelledby={messageId}
+      onKeyDown={onKeyDown}
+    >
+      <p id={messageId} className="mcp-elicit-message">
+        {typeof request.message === 'string' ? request.message : ''}
+      </p>
+      <p className="mcp-elicit-server">{text.askedBy(server, endpointHost(url))}</p>
+      <dl className="mcp-elicit-url-address">
+        {analysis.host && (
+          <>
+            <dt>{text.hostLabel}</dt>
+            <dd>
+              <strong className="mcp-elicit-url-site">
+                <bdi>{analysis.host}</bdi>
+              </strong>
+            </dd>
+          </>
+        )}
+        <dt>{text.urlLabel}</dt>
+        <dd>
+          <code className="mcp-elicit-url-full">
+            {parts ? (
+              <>
+                {parts.before}
+                <mark className="mcp-elicit-url-host">{parts.host}</mark>
+                {parts.after}
+              </>
+            ) : (
+              analysis.href
+            )}
+          </code>
+        </dd>
+      </dl>
+      {refused && (
+        <p role="alert" className="mcp-elicit-url-refused">
+          {text.urlRefused(refused, analysis)}
+        </p>
+      )}
+      {analysis.warnings.length > 0 && (
+        <div className="mcp-elicit-url-warnings" role="note">
+          <p>{text.urlWarningsHeading}</p>
+          <ul>
+            {analysis.warnings.map((warning) => (
+              <li key={warning} data-warning={warning}>
+                {text.urlWarning(warning, analysis)}
+              </li>
+            ))}
+          </ul>
+        </div>
+      )}
+      {status === 'opened' && noHandle && (
+        <div role="status" className="mcp-elicit-url-fallback">
+          <p>{text.popupMaybeBlocked}</p>
+          <input type="text" readOnly value={analysis.href} aria-label={text.urlLabel} className="mcp-elicit-input" onFocus={(event) => event.currentTarget.select()} />
+          {typeof navigator !== 'undefined' && navigator.clipboard && (
+            <button type="button" className="mcp-elicit-copy" onClick={() => void copy()}>
+              {text.copy}
+            </button>
+          )}
+          {copied && <span className="mcp-elicit-copied">{text.copied}</span>}
+        </div>
+      )}
+      <div className="mcp-elicit-actions">
+        {!refused && (
+          <button type="button" className="mcp-elicit-open" data-action="open" disabled={answered} onClick={open}>
+            {status === 'opened' ? text.openAgain : text.open(analysis.host)}
+          </button>
+        )}
+        {!refused && status !== 'opened' && (
+          <button type="button" className="mcp-elicit-accept" data-action="accept" disabled={answered} onClick={() => respond({ action: 'accept' })}>
+            {text.accept}
+          </button>
+        )}
+        {!refused && status === 'opened' && (
+          <button type="button" className="mcp-elicit-accept" data-action="done" onClick={() => respond({ action: 'accept' }) && onRetry?.()}>
+            {text.doneContinue}
+          </button>
+        )}
+        <button type="button" className="mcp-elicit-decline" data-action="decline" disabled={answered} onClick={() => respond({ action: 'decline' })}>
+          {text.decline}
+        </button>
+        <button type="button" className="mcp-elicit-cancel" data-action="cancel" disabled={answered} onClick={() => respond({ action: 'cancel' })}>
+          {text.cancel}
+        </button>
+      </div>
+      {answered && (
+        <p role="status" className="mcp-elicit-answered">
+          {text.answered}
+        </p>
+      )}
+    </section>
+  )
+})
+

@@ -1,0 +1,204 @@
+/**
+ * Every text the form components show, in English. Pass a partial object as
+ * the `messages` prop of any component to translate or reword; missing keys
+ * fall back to these defaults. Texts that embed a value are functions. What a
+ * function returns is rendered as text, never as HTML.
+ *
+ * @example
+ * <ElicitationForm messages={{ accept: 'Senden', decline: 'Ablehnen' }} … />
+ */
+import type { UrlAnalysis, UrlRefusal, UrlWarning } from './url-safety'
+
+/** Who asks, as shown on every card. */
+export interface AskingServer {
+  name: string
+  version?: string
+  title?: string
+}
+
+export interface Messages {
+  /** Accept button of forms and URL cards. @defaultValue `'Accept'` */
+  accept: string
+  /** Decline button: an explicit no. @defaultValue `'Decline'` */
+  decline: string
+  /** Cancel button: dismiss without answering. @defaultValue `'Cancel'` */
+  cancel: string
+  /** The line naming the server that asks. `host` is the endpoint's host, when known. */
+  askedBy: (server: AskingServer | undefined, host: string | undefined) => string
+  /** Marks a required field next to its label (hidden from screen readers, which read `required`). @defaultValue `'*'` */
+  requiredMark: string
+  /** Announced when Accept finds invalid answers. */
+  errorSummary: (count: number) => string
+  /** Heading of the list of schema parts that cannot be shown. */
+  unsupportedHeading: string
+  /** One entry of that list; `field` is null for the schema as a whole. */
+  unsupportedItem: (field: string | null, reason: string) => string
+  /** Why Accept is disabled when a required part cannot be shown. */
+  unsupportedBlocksAccept: string
+  /** Shown after the answer was sent. @defaultValue `'Answer sent.'` */
+  answered: string
+  /** Under a date-time field: the offset the chosen time is sent with. */
+  timeZoneNote: (offset: string) => string
+
+  /** Label of the full address on a URL card. @defaultValue `'Address'` */
+  urlLabel: string
+  /** Label of the highlighted host on a URL card. @defaultValue `'Site'` */
+  hostLabel: string
+  /** The Open button. */
+  open: (host: string) => string
+  /** The Open button once the page was opened. @defaultValue `'Open again'` */
+  openAgain: string
+  /** After opening: accept and continue. @defaultValue `'Done, continue'` */
+  doneContinue: string
+  /** Shown when no window handle came back (a pop-up blocker, or `noopener`). */
+  popupMaybeBlocked: string
+  /** Copy-to-clipboard button for the address. @defaultValue `'Copy address'` */
+  copy: string
+  /** Shown after copying. @defaultValue `'Copied.'` */
+  copied: string
+  /** Why a URL cannot be opened. */
+  urlRefused: (reason: UrlRefusal, analysis: UrlAnalysis) => string
+  /** One warning about a URL. */
+  urlWarning: (warning: UrlWarning, analysis: UrlAnalysis) => string
+  /** Heading above the warnings. @defaultValue `'Check this address before opening it:'` */
+  urlWarningsHeading: string
+
+  /** Title of a sampling approval card. */
+  samplingTitle: string
+  /** Title of a roots approval card. */
+  rootsTitle: string
+  /** Approve button of approval cards. @defaultValue `'Approve'` */
+  approve: string
+  /** Sends a generated sampling answer after review. @defaultValue `'Send'` */
+  send: string
+  /** While the app generates the sampling answer. @defaultValue `'Generating…'` */
+  generating: string
+  /** Heading of the generated answer awaiting review. */
+  generatedHeading: string
+  /** When the app's sampling function failed. */
+  samplingFailed: (reason: string) => string
+  /** When the app cannot answer (no function given): only Decline is offered. */
+  cannotApprove: string
+  /** A message content block that is not text. */
+  nonTextContent: (type: string) => string
+  /** Speaker of a sampling message. */
+  role: (role: string) => string
+  /** Label of the system prompt of a sampling request. @defaultValue `'Instructions'` */
+  systemPrompt: string
+  /** Label of the roots to be shared. @defaultValue `'Folders to share:'` */
+  rootsToShare: string
+  /** A request of a kind these components do not know. */
+  unknownRequest: (method: string) => string
+
+  /** Heading of a round of questions. */
+  roundHeading: (pending: number, total: number) => string
+
+  /** Run button of the tool call. */
+  run: (tool: string) => string
+  /** While the call runs. @defaultValue `'Working…'` */
+  running: string
+  /** While the answers are sent back. @defaultValue `'Sending your answers…'` */
+  retrying: string
+  /** Progress label when the total is known. */
+  progress: (progress: number, total: number | undefined) => string
+  /** Heading of the result. @defaultValue `'Result'` */
+  resultHeading: string
+  /** The result had `isError: true`. @defaultValue `'The tool reported an error:'` */
+  resultIsError: string
+  /** Heading of a failed call. @defaultValue `'The call failed.'` */
+  errorHeading: string
+  /** Shown after the call was cancelled. @defaultValue `'Cancelled.'` */
+  cancelled: string
+  /** Runs the call again. @defaultValue `'Try again'` */
+  retry: string
+  /** Back to the start. @defaultValue `'Start over'` */
+  reset: string
+}
+
+const plural = (count: number, one: string, many: string) => (count === 1 ? one : many)
+
+/** The English defaults. */
+export const defaultMessages: Messages = {
+  accept: 'Accept',
+  decline: 'Decline',
+  cancel: 'Cancel',
+  askedBy: (server, host) => {
+    const who = server ? [server.title ?? server.name, server.version].filter(Boolean).join(' ') : undefined
+    if (who && host) return `Asked by ${who} (${host})`
+    if (who) return `Asked by ${who}`
+    if (host) return `Asked by ${host}`
+    return 'Asked by the server'
+  },
+  requiredMark: '*',
+  errorSummary: (count) => `${count} ${plural(count, 'answer needs', 'answers need')} attention before sending.`,
+  unsupportedHeading: 'Some parts of this request cannot be shown:',
+  unsupportedItem: (field, reason) => (field === null ? reason : `${field}: ${reason}`),
+  unsupportedBlocksAccept: 'A required part cannot be shown, so this request can only be declined or cancelled.',
+  answered: 'Answer sent.',
+  timeZoneNote: (offset) => `Your time zone (UTC${offset}) is sent with the time.`,
+
+  urlLabel: 'Address',
+  hostLabel: 'Site',
+  open: (host) => `Open ${host}`,
+  openAgain: 'Open again',
+  doneContinue: 'Done, continue',
+  popupMaybeBlocked: 'If no new window opened (a pop-up blocker may have stopped it), copy the address and open it yourself:',
+  copy: 'Copy address',
+  copied: 'Copied.',
+  urlRefused: (reason, analysis) =>
+    reason === 'scheme'
+      ? `This address uses "${analysis.scheme}:", which is not a web address. It will not be opened.`
+      : 'This is not a valid web address. It will not be opened.',
+  urlWarning: (warning, analysis) => {
+    switch (warning) {
+      case 'punycode':
+        return `The site name is written in encoded international characters (${analysis.hostname}), shown as "${analysis.displayHost}". It may imitate another site.`
+      case 'mixed-script':
+        return 'The site name mixes letters from different alphabets, a common way to imitate another site.'
+      case 'insecure-http':
+        return 'The connection is not encrypted (http:). Do not enter passwords or personal data there.'
+      case 'credentials':
+        return 'The address contains a user name or password before "@". The site that opens is the one highlighted, not what comes before "@".'
+      case 'ip-address':
+        return 'The site is a bare IP address rather than a name.'
+      default: {
+        warning satisfies never
+        return String(warning)
+      }
+    }
+  },
+  urlWarningsHeading: 'Check this address before opening it:',
+
+  samplingTitle: 'The server asks to use your AI model',
+  rootsTitle: 'The server asks which folders it may use',
+  approve: 'Approve',
+  send: 'Send',
+  generating: 'Generating…',
+  generatedHeading: 'Answer to send:',
+  samplingFailed: (reason) => `Could not generate an answer: ${reason}`,
+  cannotApprove: 'This app cannot answer this request; you can only decline it.',
+  nonTextContent: (type) => `[${type} content not shown]`,
+  role: (role) => (role === 'assistant' ? 'Assistant' : role === 'user' ? 'User' : role),
+  systemPrompt: 'Instructions',
+  rootsToShare: 'Folders to share:',
+  unknownRequest: (method) => `The server sent a request this app does not understand (${method}).`,
+
+  roundHeading: (pending, total) =>
+    total === 1 ? 'The server needs an answer to continue.' : `The server needs ${total} answers to continue (${total - pending} of ${total} given).`,
+
+  run: (tool) => `Run ${tool}`,
+  running: 'Working…',
+  retrying: 'Sending your answers…',
+  progress: (progress, total) => (total === undefined ? `${progress} done` : `${progress} of ${total}`),
+  resultHeading: 'Result',
+  resultIsError: 'The tool reported an error:',
+  errorHeading: 'The call failed.',
+  cancelled: 'Cancelled.',
+  retry: 'Try again',
+  reset: 'Start over',
+}
+
+/** The defaults with the given replacements on top. */
+export function resolveMessages(messages: Partial<Messages> | undefined): Messages {
+  return messages ? { ...defaultMessages, ...messages } : defaultMessages
+}

@@ -1,0 +1,381 @@
+/**
+ * Pure mapping from an elicitation `requestedSchema` (MCP 2026-07-28, "a
+ * restricted subset of JSON Schema": a flat object of primitive fields) to an
+ * rjsf schema + uiSchema, and back from rjsf form data to the `content` of an
+ * accepted `ElicitResult`. No React here: everything is testable in node.
+ *
+ * @see https://modelcontextprotocol.io/specification/2026-07-28/client/elicitation
+ */
+import type { RJSFSchema, UiSchema } from '@rjsf/utils'
+import { fromDateTimeInput, toDateTimeInput } from './date-time'
+import { matchesFormat } from './no-eval-validator'
+
+/** A field (or, with `field: null`, a part of the schema as a whole) that the form cannot show. */
+export interface UnsupportedField {
+  /** The property name, or `null` for the schema as a whole. */
+  field: string | null
+  /** Why, in words a person can read. */
+  reason: string
+}
+
+/** What {@link toFormSchema} returns. */
+export interface FormSchema {
+  /**
+   * The rjsf schema: `{type: 'object', properties, required}` with only the
+   * fields the form can show. Single-selects of every flavour become
+   * `{type: 'string', enum}`; multi-selects become
+   * `{type: 'array', uniqueItems: true, items: {type: 'string', enum}}`.
+   */
+  schema: RJSFSchema
+  /** Widgets and option titles (`ui:enumNames`) for those fields. */
+  uiSchema: UiSchema
+  /**
+   * Initial form data: every usable `default`, plus `false` for a required
+   * boolean without one (an unchecked box already reads as "no"). Pass it as
+   * `initialFormData` / `formData`.
+   */
+  defaults: Record<string, unknown>
+  /** What was left out, in schema order; empty when everything can be shown. */
+  unsupported: UnsupportedField[]
+}
+
+/** A value an accepted elicitation may carry (`ElicitResult.content`). */
+export type SubmittedValue = string | number | boolean | string[]
+
+/**
+ * Maps an elicitation `requestedSchema` to an rjsf form. Never throws: what the
+ * form cannot show is listed in `unsupported` and left out of `schema`.
+ *
+ * Kinds and the widgets they get (rjsf widget names, so a theme's widget of
+ * that name is used):
+ * - string: `text`; `format` email → `email`, uri → `uri` (`<input type=url>`),
+ *   date → `date`, date-time → `date-time` (rjsf's `DateTimeWidget`, which the
+ *   form must replace with one built on `./date-time` so the chosen instant
+ *   keeps its offset). `minLength` / `maxLength` stay in the schema and are
+ *   repeated in `ui:options` for the input template to set as attributes.
+ * - number / integer with `minimum` / `maximum` (rjsf turns these into
+ *   `min` / `max` / `step` on the input).
+ * - boolean: `checkbox`.
+ * - single-select by `enum`, `oneOf` `[{const, title}]` (also `anyOf`) or
+ *   legacy `enum` + `enumNames`: `{enum: values}` + `ui:enumNames: titles`, so
+ *   titles are shown and values sent, and every flavour validates with the same
+ *   message.
+ * - multi-select (`type: array`, `items.enum` or `items.anyOf`/`oneOf`
+ *   `[{const, title}]`, `minItems`, `maxItems`): `checkboxes`, with
+ *   `uniqueItems: true` added — this makes it an rjsf "multi-select", which rjsf
+ *   never pads to `minItems` with `undefined`/`null` (whatever
+ *   `experimental_defaultFormStateBehavior` says); the form may still pass
+ *   `arrayMinItems: {populate: 'never'}` as a second guard.
+ *
+ * Decisions: a root without `type` is read as an object, and one without
+ * `properties` as an empty form (a confirmation); keywords outside the subset
+ * on a supported field (`pattern`, `multipleOf`, …) are ignored, not enforced; a `default` that the widget
+ * could not show (a value not among the options, a malformed `date`, a
+ * `date-time` that is not one) is not pre-filled, and a `date-time` default
+ * without an offset is read as the person's local time; `$schema` and other
+ * annotations are dropped (ajv would try to resolve a foreign `$schema`).
+ */
+export function toFormSchema(requestedSchema: unknown): FormSchema {
+  const result: FormSchema = {
+    schema: { type: 'object', properties: {} },
+    uiSchema: {},
+    defaults: {},
+    unsupported: [],
+  }
+  const unsupported = result.unsupported
+  if (!isPlainObject(requestedSchema)) {
+    unsupported.push({ field: null, reason: `The requested schema is ${describe(requestedSchema)}, not an object of fields.` })
+    return result
+  }
+  if (requestedSchema.type !== undefined && requestedSchema.type !== 'object') {
+    unsupported.push({ field: null, reason: `The requested schema has type ${describe(requestedSchema.type)}; only an object of fields can be shown.` })
+    return result
+  }
+  for (const keyword of ROOT_RULES) {
+    if (requestedSchema[keyword] !== undefined) {
+      unsupported.push({ field: null, reason: `The schema uses "${keyword}", which this form does not support; that rule is not checked.` })
+    }
+  }
+  const properties = requestedSchema.properties ?? {}
+  if (!isPlainObject(properties)) {
+    unsupported.push({ field: null, reason: `The schema's "properties" is ${describe(properties)}, not an object of fields.` })
+    return result
+  }
+
+  const requiredList = requestedSchema.required ?? []
+  if (!Array.isArray(requiredList)) {
+    unsupported.push({ field: null, reason: `The schema's "required" is ${describe(requiredList)}, not a list of field names; it is ignored.` })
+  }
+  const required = new Set(Array.isArray(requiredList) ? requiredList.filter((name): name is string => typeof name === 'string') : [])
+
+  const schemaProperties: Record<string, RJSFSchema> = {}
+  const shownRequired: string[] = []
+  for (const [name, property] of Object.entries(properties)) {
+    const isRequired = required.has(name)
+    const mapped = isUsableName(name) ? mapField(property, isRequired) : { reason: `The field name "${name}" cannot be used by the form.` }
+    if ('reason' in mapped) {
+      unsupported.push({ field: name, reason: isRequired ? `${mapped.reason} It is required.` : mapped.reason })
+      continue
+    }
+    schemaProperties[name] = mapped.schema
+    if (mapped.ui) result.uiSchema[name] = mapped.ui
+    if (mapped.initial !== undefined) result.defaults[name] = mapped.initial
+    if (isRequired) shownRequired.push(name)
+  }
+  for (const name of required) {
+    if (!Object.hasOwn(properties, name)) {
+      unsupported.push({ field: name, reason: 'This field is required but the schema does not describe it, so the form cannot ask for it.' })
+    }
+  }
+  result.schema = { type: 'object', properties: schemaProperties }
+  if (shownRequired.length > 0) result.schema.required = shownRequired
+  return result
+}
+
+/**
+ * The `content` of an accepted elicitation: exactly the schema's fields, from
+ * rjsf `formData`. Anything else in `formData` is dropped, and so are
+ * `undefined` / `null` / `NaN`, values of another type than their field's
+ * (e.g. a string in a number field), non-string array items (rjsf's
+ * padding), and objects. An empty string or empty selection in an OPTIONAL field counts as
+ * "no answer" and is dropped; in a required field it is kept (validation has
+ * already judged it; rjsf itself turns an emptied text input into `undefined`).
+ *
+ * @param schema - the `schema` returned by {@link toFormSchema} (or the requested schema)
+ * @param formData - rjsf's form data
+ */
+export function pickSubmittedContent(schema: RJSFSchema, formData: unknown): Record<string, SubmittedValue> {
+  const content: Record<string, SubmittedValue> = {}
+  const properties = isPlainObject(schema) && isPlainObject(schema.properties) ? schema.properties : {}
+  const required = new Set(isPlainObject(schema) && Array.isArray(schema.required) ? schema.required : [])
+  if (!isPlainObject(formData)) return content
+  for (const name of Object.keys(properties)) {
+    if (!Object.hasOwn(formData, name)) continue
+    const value = formData[name]
+    const isRequired = required.has(name)
+    const property = properties[name]
+    const type = isPlainObject(property) ? property.type : undefined
+    const allows = (kind: string) => type === undefined || type === kind
+    let kept: SubmittedValue | undefined
+    if (typeof value === 'string') kept = !allows('string') || (value === '' && !isRequired) ? undefined : value
+    else if (typeof value === 'number') kept = Number.isFinite(value) && (allows('number') || (type === 'integer' && Number.isInteger(value))) ? value : undefined
+    else if (typeof value === 'boolean') kept = allows('boolean') ? value : undefined
+    else if (Array.isArray(value) && allows('array')) {
+      const items = value.filter((item): item is string => typeof item === 'string')
+      kept = items.length === 0 && !isRequired ? undefined : items
+    }
+    if (kept !== undefined) defineOwn(content, name, kept)
+  }
+  return content
+}
+
+// ---------------------------------------------------------------------------
+
+type JsonObject = Record<string, unknown>
+type Mapped = { schema: RJSFSchema; ui?: UiSchema; initial?: unknown } | { reason: string }
+interface Option {
+  value: string
+  label: string
+}
+
+/** Root keywords that constrain several fields at once: not supported, reported, not enforced. */
+const ROOT_RULES = ['$ref', 'allOf', 'anyOf', 'oneOf', 'not', 'if', 'dependencies', 'dependentRequired', 'dependentSchemas', 'patternProperties', 'propertyNames', 'minProperties', 'maxProperties'] as const
+
+const FORMAT_WIDGETS: Record<string, string> = { email: 'email', uri: 'uri', date: 'date', 'date-time': 'date-time' }
+
+function mapField(property: unknown, isRequired: boolean): Mapped {
+  if (!isPlainObject(property)) return { reason: `This field's schema is ${describe(property)}, not an object.` }
+  if (property.$ref !== undefined) return { reason: 'This field refers to another schema ($ref), which is not supported.' }
+  const type = property.type
+  switch (type) {
+    case 'string':
+      return mapString(property)
+    case 'number':
+    case 'integer':
+      return mapNumber(property, type)
+    case 'boolean':
+      return mapBoolean(property, isRequired)
+    case 'array':
+      return mapMultiSelect(property)
+    case 'object':
+      return { reason: 'This field is a nested object, which is not supported.' }
+    case undefined:
+      return { reason: 'This field has no type.' }
+    default:
+      return { reason: `This field has type ${describe(type)}, which is not supported.` }
+  }
+}
+
+function mapString(property: JsonObject): Mapped {
+  const hasEnum = property.enum !== undefined
+  const alternatives = property.oneOf ?? property.anyOf
+  if (hasEnum && alternatives !== undefined) return { reason: 'This field lists its options twice (enum and oneOf).' }
+  if (hasEnum || alternatives !== undefined) {
+    const options = hasEnum ? enumOptions(property.enum, property.enumNames) : constOptions(alternatives)
+    if (typeof options === 'string') return { reason: options }
+    const schema = base(property, { type: 'string', enum: options.map((option) => option.value) })
+    const initial = typeof property.default === 'string' && options.some((option) => option.value === property.default) ? property.default : undefined
+    if (initial !== undefined) schema.default = initial
+    const ui: UiSchema = {}
+    if (options.some((option) => option.label !== option.value)) ui['ui:enumNames'] = options.map((option) => option.label)
+    return { schema, ui: Object.keys(ui).length > 0 ? ui : undefined, initial }
+  }
+
+  const format = property.format
+  if (format !== undefined && (typeof format !== 'string' || !Object.hasOwn(FORMAT_WIDGETS, format))) {
+    return { reason: `This field has format ${describe(format)}, which is not supported.` }
+  }
+  const schema = base(property, { type: 'string' })
+  const ui: UiSchema = {}
+  if (typeof format === 'string') {
+    schema.format = format
+    ui['ui:widget'] = FORMAT_WIDGETS[format]
+  }
+  const lengths: Record<string, number> = {}
+  for (const keyword of ['minLength', 'maxLength'] as const) {
+    const limit = property[keyword]
+    if (limit === undefined) continue
+    if (!isCount(limit)) return { reason: `This field's ${keyword} is ${describe(limit)}, not a whole number.` }
+    schema[keyword] = limit
+    lengths[keyword] = limit
+  }
+  if (Object.keys(lengths).length > 0) ui['ui:options'] = lengths
+  const initial = stringDefault(property.default, format)
+  if (initial !== undefined) schema.default = initial
+  return { schema, ui: Object.keys(ui).length > 0 ? ui : undefined, initial }
+}
+
+function mapNumber(property: JsonObject, type: 'number' | 'integer'): Mapped {
+  const schema = base(property, { type })
+  for (const keyword of ['minimum', 'maximum'] as const) {
+    const limit = property[keyword]
+    if (limit === undefined) continue
+    if (typeof limit !== 'number' || !Number.isFinite(limit)) return { reason: `This field's ${keyword} is ${describe(limit)}, not a number.` }
+    schema[keyword] = limit
+  }
+  const value = property.default
+  const initial = typeof value === 'number' && Number.isFinite(value) && (type === 'number' || Number.isInteger(value)) ? value : undefined
+  if (initial !== undefined) schema.default = initial
+  return { schema, initial }
+}
+
+function mapBoolean(property: JsonObject, isRequired: boolean): Mapped {
+  const schema = base(property, { type: 'boolean' })
+  let initial: boolean | undefined
+  if (typeof property.default === 'boolean') {
+    initial = property.default
+    schema.default = initial
+  } else if (isRequired) {
+    initial = false
+  }
+  return { schema, ui: { 'ui:widget': 'checkbox' }, initial }
+}
+
+function mapMultiSelect(property: JsonObject): Mapped {
+  const items = property.items
+  if (!isPlainObject(items)) return { reason: 'This list has no options to choose from.' }
+  if (items.$ref !== undefined) return { reason: 'This list refers to another schema ($ref), which is not supported.' }
+  if (items.type === 'object' || items.properties !== undefined) return { reason: 'This field is a list of objects, which is not supported.' }
+  if (items.type !== undefined && items.type !== 'string') return { reason: `This list holds items of type ${describe(items.type)}; only a choice of text options is supported.` }
+  const alternatives = items.anyOf ?? items.oneOf
+  let options: Option[] | string
+  if (items.enum !== undefined && alternatives !== undefined) options = 'This list gives its options twice (enum and anyOf).'
+  else if (items.enum !== undefined) options = enumOptions(items.enum, items.enumNames)
+  else if (alternatives !== undefined) options = constOptions(alternatives)
+  else options = 'This list has no options to choose from.'
+  if (typeof options === 'string') return { reason: options }
+
+  const values = options.map((option) => option.value)
+  const schema = base(property, { type: 'array', uniqueItems: true, items: { type: 'string', enum: values } })
+  for (const keyword of ['minItems', 'maxItems'] as const) {
+    const limit = property[keyword]
+    if (limit === undefined) continue
+    if (!isCount(limit)) return { reason: `This field's ${keyword} is ${describe(limit)}, not a whole number.` }
+    schema[keyword] = limit
+  }
+  const value = property.default
+  let initial: string[] | undefined
+  if (Array.isArray(value) && value.every((item) => typeof item === 'string' && values.includes(item))) {
+    initial = [...new Set(value as string[])]
+    schema.default = initial
+  }
+  const ui: UiSchema = { 'ui:widget': 'checkboxes' }
+  if (options.some((option) => option.label !== option.value)) ui.items = { 'ui:enumNames': options.map((option) => option.label) }
+  return { schema, ui, initial }
+}
+
+/** `enum` (+ legacy `enumNames`) → options; a string when the shape is wrong. */
+function enumOptions(values: unknown, names: unknown): Option[] | string {
+  if (!Array.isArray(values) || values.length === 0 || !values.every((value) => typeof value === 'string')) {
+    return `This field's options (enum) are ${describe(values)}, not a list of text values.`
+  }
+  // Legacy titles are used only when they line up one to one; otherwise the values are shown.
+  const labels = Array.isArray(names) && names.length === values.length && names.every((name) => typeof name === 'string') ? (names as string[]) : undefined
+  return dedupe(values.map((value: string, index) => ({ value, label: labels?.[index] || value })))
+}
+
+/** `oneOf` / `anyOf` of `{const, title}` → options; a string when the shape is wrong. */
+function constOptions(alternatives: unknown): Option[] | string {
+  const shapeError = 'This field\'s options (oneOf/anyOf) are not a list of {const, title} text options.'
+  if (!Array.isArray(alternatives) || alternatives.length === 0) return shapeError
+  const options: Option[] = []
+  for (const alternative of alternatives) {
+    if (!isPlainObject(alternative) || typeof alternative.const !== 'string') return shapeError
+    const title = typeof alternative.title === 'string' && alternative.title !== '' ? alternative.title : alternative.const
+    options.push({ value: alternative.const, label: title })
+  }
+  return dedupe(options)
+}
+
+function dedupe(options: Option[]): Option[] {
+  const seen = new Set<string>()
+  return options.filter((option) => !seen.has(option.value) && seen.add(option.value))
+}
+
+/** `title` and `description`, when they are text, on top of `schema`. */
+function base(property: JsonObject, schema: RJSFSchema): RJSFSchema {
+  const result: RJSFSchema = { ...schema }
+  if (typeof property.title === 'string') result.title = property.title
+  if (typeof property.description === 'string') result.description = property.description
+  return result
+}
+
+function stringDefault(value: unknown, format: unknown): string | undefined {
+  if (typeof value !== 'string') return undefined
+  // A native date / datetime-local input cannot show anything else: it would look empty.
+  if (format === 'date') return matchesFormat('date', value) ? value : undefined
+  if (format === 'date-time') {
+    const local = toDateTimeInput(value)
+    if (local === '') return undefined
+    // Kept as given when valid with an offset; a time without one is read as the person's local time.
+    const hasOffset = /(?:[Zz]|[+-]\d{2}(?::?\d{2})?)$/.test(value.trim())
+    return hasOffset && matchesFormat('date-time', value) ? value : fromDateTimeInput(local) || undefined
+  }
+  return value
+}
+
+function isUsableName(name: string): boolean {
+  // rjsf reads "ui:*" keys of the uiSchema as options, and ajv reads data[name]
+  // through the prototype (a "constructor" field would always be "present").
+  return name !== '' && !name.startsWith('ui:') && !(name in Object.prototype)
+}
+
+function isCount(value: unknown): value is number {
+  return typeof value === 'number' && Number.isInteger(value) && value >= 0
+}
+
+function isPlainObject(value: unknown): value is JsonObject {
+  return typeof value === 'object' && value !== null && !Array.isArray(value)
+}
+
+function describe(value: unknown): string {
+  if (value === null) return 'null'
+  if (Array.isArray(value)) return 'a list'
+  if (typeof value === 'string') return JSON.stringify(value.length > 40 ? `${value.slice(0, 40)}…` : value)
+  if (typeof value === 'object') return 'an object'
+  return typeof value === 'undefined' ? 'missing' : `${typeof value} ${String(value)}`
+}
+
+function defineOwn(target: Record<string, SubmittedValue>, key: string, value: SubmittedValue): void {
+  Object.defineProperty(target, key, { value, enumerable: true, writable: true, configurable: true })
+}
