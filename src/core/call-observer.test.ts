@@ -200,4 +200,42 @@ describe('CallObserver', () => {
     expect(textOf(await secondRun)).toBe('second')
     expect((await server.waitForReceived('slow')).data).toMatchObject({ aborted: true })
   })
+
+  it('ends the call when the person declines a sampling request (modern) and answers an error to a legacy server', async () => {
+    const modern = new CallObserver(client())
+    const done = modern.start(tool('needs_sampling'))
+    await watch(modern).next('awaiting_input')
+    const calls = server.requests.filter((r) => r.rpcMethod === 'tools/call').length
+    modern.respond('llm', declineAnswer())
+    expect((await done).status).toBe('cancelled')
+    expect(server.requests.filter((r) => r.rpcMethod === 'tools/call').length).toBe(calls)
+
+    const old = new CallObserver(client(legacy.url))
+    const finished = old.start(tool('needs_sampling'))
+    const asked = await watch(old).next('awaiting_input')
+    old.respond(asked.status === 'awaiting_input' ? asked.inputs[0]!.key : '', declineAnswer())
+    const state = await finished
+    expect(state.status === 'done' && state.result.isError).toBe(true)
+    const answer = legacy.requests.map((r) => r.body as any).find((b) => b?.error?.message?.includes('rejected'))
+    expect(answer.error).toEqual({ code: -1, message: 'User rejected the sampling/createMessage request' })
+  })
+
+  it('does not reuse a resumed round\'s answers for a later round asking the same key', async () => {
+    const urlServer = await startModernServer({ requireUrlVisit: true })
+    try {
+      const first = new CallObserver(client(urlServer.url))
+      void first.start(tool('confirm_url'))
+      await watch(first).next('awaiting_input')
+      const saved = { ...first.save()!, answers: { confirm: { action: 'accept' as const } } }
+      first.cancel()
+      const resumed = new CallObserver(client(urlServer.url))
+      void resumed.resume(saved)
+      // The saved accept answers round 1; the page was not visited, so the server asks again and waits.
+      const again = await watch(resumed).next('awaiting_input')
+      expect(again).toMatchObject({ round: 2, inputs: [{ key: 'confirm', answered: false }] })
+      resumed.cancel()
+    } finally {
+      await urlServer.close()
+    }
+  })
 })

@@ -166,6 +166,13 @@ export class CallObserver {
 
   /** Answers one question of the current round; the retry goes out when all are answered. */
   respond(key: string, response: InputResponse): void {
+    const asked = this.#state.status === 'awaiting_input' ? this.#state.inputs.find((input) => input.key === key) : undefined
+    // Sampling has no "no" answer in MRTR: a declined sampling request ends the
+    // call, which the server does not wait for (spec: client/sampling, Error Handling).
+    if (asked?.method === 'sampling/createMessage' && asked.era === 'modern' && isRefusal(response)) {
+      this.cancel()
+      return
+    }
     this.#dispatch({ type: 'answer', key, response })
     const state = this.#state
     const waiter = this.#waiter
@@ -215,6 +222,10 @@ export class CallObserver {
     if (saved) storage.save(this.#storageKey(), saved)
     else if (!isActive(this.#state)) storage.remove(this.#storageKey())
   }
+}
+
+function isRefusal(response: InputResponse): boolean {
+  return (response as { action?: unknown }).action === 'decline' || (response as { action?: unknown }).action === 'cancel'
 }
 
 function toMcpError(error: unknown): McpError {

@@ -58,6 +58,10 @@ export async function answerServerRequest(
     const answers = await handler({ [key]: { method: request.method, params } }, signal)
     const answer = answers[key]
     if (!isObject(answer)) throw new Error(`the handler gave no answer for ${request.method}`)
+    // Sampling and roots have no "no" result: a refusal travels as an error, as the 2025 spec shows.
+    if (request.method !== 'elicitation/create' && (answer.action === 'decline' || answer.action === 'cancel')) {
+      return reply({ error: { code: -1, message: `User rejected the ${request.method} request` } })
+    }
     return reply({ result: answer })
   } catch (error) {
     // A person who dismissed the form has cancelled the elicitation, which the protocol can say.

@@ -9,8 +9,9 @@
  *
  * Declining: `roots/list` is answered `{ roots: [] }` (a valid
  * `ListRootsResult` that shares nothing). `CreateMessageResult` has no shape
- * for "no", so sampling is declined with the core's `declineAnswer()`
- * (`{ action: 'decline' }`), the same answer the hook's `decline(key)` sends.
+ * for "no": sampling is declined with the core's `declineAnswer()`, which the
+ * observer turns into the end of the call (modern era; the server does not
+ * wait for it) or a JSON-RPC error to the server's request (legacy era).
  */
 import { forwardRef, useEffect, useId, useRef, useState, type ForwardedRef } from 'react'
 import { declineAnswer, type CallObserverOptions, type InputResponse, type JsonObject, type PendingInput } from '../core/index'

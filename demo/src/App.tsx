@@ -1,0 +1,305 @@
+/**
+ * The demo page: a small chat UI. The person picks a server and a tool, and
+ * every call becomes a chat turn rendered by the library's components; the
+ * questions the server asks appear in the turn, and the answers flow back.
+ * Turns and open rounds live in sessionStorage, so a reload resumes them.
+ */
+import { useEffect, useMemo, useState, useSyncExternalStore } from 'react'
+import { createClient, sessionStorageAdapter, type JsonObject, type McpClient, type Tool } from 'mcp-elicit'
+import { InputRequestPanel, McpToolCall } from 'mcp-elicit/forms'
+import { McpProvider, useMcpPrompt, useMcpResource } from 'mcp-elicit/react'
+import { standInModel } from './stand-in-model'
+import { createWireLog, type WireEntry } from './wire-log'
+
+interface ServerEntry {
+  id: string
+  label: string
+  url: string
+  era: 'modern' | 'legacy'
+}
+
+interface Turn {
+  id: string
+  serverId: string
+  kind: 'tool' | 'prompt' | 'resource'
+  name: string
+  args: JsonObject
+  /** True only for the render that created it: a reload must not run a call again. */
+  fresh: boolean
+}
+
+const ROOTS = [
+  { uri: 'file:///demo/workspace', name: 'workspace' },
+  { uri: 'file:///demo/notes', name: 'notes' },
+]
+const storage = sessionStorageAdapter('mcp-elicit-demo:')
+
+function loadTurns(): Turn[] {
+  try {
+    const turns = JSON.parse(sessionStorage.getItem('mcp-elicit-demo:turns') ?? '[]') as Turn[]
+    return turns.map((turn) => ({ ...turn, fresh: false }))
+  } catch {
+    return []
+  }
+}
+
+function saveTurns(turns: Turn[]): void {
+  sessionStorage.setItem('mcp-elicit-demo:turns', JSON.stringify(turns.map((turn) => ({ ...turn, fresh: false }))))
+}
+
+/** Example arguments from a tool's input schema: defaults, then something plausible for required fields. */
+function exampleArgs(tool: Tool | undefined): JsonObject {
+  const schema = tool?.inputSchema as { properties?: Record<string, { type?: string; default?: unknown; enum?: unknown[] }>; required?: string[] } | undefined
+  const args: JsonObject = {}
+  for (const [name, property] of Object.entries(schema?.properties ?? {})) {
+    if (property.default !== undefined) args[name] = property.default
+    else if (schema?.required?.includes(name)) {
+      args[name] = property.enum?.[0] ?? (property.type === 'integer' || property.type === 'number' ? 1 : property.type === 'boolean' ? false : 'example')
+    }
+  }
+  return args
+}
+
+export function App() {
+  const [servers, setServers] = useState<ServerEntry[]>()
+  const [configError, setConfigError] = useState<string>()
+  const [serverId, setServerId] = useState(() => sessionStorage.getItem('mcp-elicit-demo:server') ?? 'demo')
+  const [turns, setTurns] = useState<Turn[]>(loadTurns)
+  const wire = useMemo(() => createWireLog(), [])
+
+  useEffect(() => {
+    fetch('/demo-config.json')
+      .then((response) => response.json() as Promise<{ servers: ServerEntry[] }>)
+      .then((config) => setServers(config.servers))
+      .catch((error: unknown) => setConfigError(String(error)))
+  }, [])
+
+  const clients = useMemo(() => {
+    const map = new Map<string, McpClient>()
+    for (const server of servers ?? []) {
+      map.set(
+        server.id,
+        createClient(server.url, {
+          clientInfo: { name: 'mcp-elicit-demo', version: '0.1.0' },
+          capabilities: { elicitation: { form: {}, url: {} }, sampling: {}, roots: {} },
+          fetch: wire.fetch,
+        }),
+      )
+    }
+    return map
+  }, [servers, wire])
+
+  useEffect(() => saveTurns(turns), [turns])
+  useEffect(() => sessionStorage.setItem('mcp-elicit-demo:server', serverId), [serverId])
+
+  if (configError) return <p role="alert">Could not load the demo configuration: {configError}</p>
+  if (!servers) return <p role="status">Loading…</p>
+  const server = servers.find((s) => s.id === serverId) ?? servers[0]!
+  const client = clients.get(server.id)!
+
+  const send = (turn: Omit<Turn, 'id' | 'fresh' | 'serverId'>) =>
+    setTurns((current) => [...current, { ...turn, id: `turn-${Date.now()}-${current.length}`, serverId: server.id, fresh: true }])
+
+  return (
+    <div className="demo">
+      <header className="demo-header">
+        <h1>mcp-elicit demo</h1>
+        <label className="demo-picker">
+          Server
+          <select value={server.id} onChange={(event) => setServerId(event.target.value)}>
+            {servers.map((s) => (
+              <option key={s.id} value={s.id}>
+                {s.label}
+              </option>
+            ))}
+          </select>
+        </label>
+        <button type="button" onClick={() => setTurns([])} disabled={turns.length === 0}>
+          Clear chat
+        </button>
+      </header>
+
+      <main className="demo-chat" aria-label="Conversation">
+        {turns.length === 0 && <p className="demo-empty">Pick a tool below and send it: the server's questions appear here.</p>}
+        {turns.map((turn) => {
+          const turnClient = clients.get(turn.serverId)
+          if (!turnClient) return null
+          return (
+            <McpProvider key={turn.id} client={turnClient}>
+              <ChatTurn turn={turn} serverLabel={servers.find((s) => s.id === turn.serverId)?.label ?? turn.serverId} />
+            </McpProvider>
+          )
+        })}
+      </main>
+
+      <Composer key={server.id} client={client} onSend={send} />
+      <WireLog log={wire} />
+    </div>
+  )
+}
+
+function ChatTurn({ turn, serverLabel }: { turn: Turn; serverLabel: string }) {
+  const options = { storage, storageKey: turn.id, restore: true }
+  const what = turn.kind === 'tool' ? `tool ${turn.name}` : turn.kind === 'prompt' ? `prompt ${turn.name}` : `resource ${turn.name}`
+  return (
+    <article className="demo-turn" data-turn={turn.id} aria-label={`${what} on ${serverLabel}`}>
+      <p className="demo-bubble demo-user">
+        <strong>You</strong> asked {serverLabel} for {what}
+        {Object.keys(turn.args).length > 0 && <code className="demo-args">{JSON.stringify(turn.args)}</code>}
+      </p>
+      <div className="demo-bubble demo-assistant">
+        {turn.kind === 'tool' ? (
+          <McpToolCall name={turn.name} arguments={turn.args} autoRun={turn.fresh} options={options} onSampling={(params: JsonObject) => standInModel(params)} roots={ROOTS} />
+        ) : (
+          <ReadTurn turn={turn} options={options} />
+        )}
+      </div>
+    </article>
+  )
+}
+
+/** A prompt or a resource: the same round UI through the prompt and resource hooks. */
+function ReadTurn({ turn, options }: { turn: Turn; options: { storage: typeof storage; storageKey: string; restore: boolean } }) {
+  const prompt = useMcpPrompt(turn.name, options)
+  const resource = useMcpResource(turn.name, options)
+  const call = turn.kind === 'prompt' ? prompt : resource
+  useEffect(() => {
+    if (turn.fresh && call.status === 'idle') void (turn.kind === 'prompt' ? prompt.call(turn.args as Record<string, string>) : resource.call())
+  }, [])
+  return (
+    <section className="mcp-elicit-call" data-state={call.status}>
+      {call.status === 'awaiting_input' && <InputRequestPanel status={call.status} inputs={call.inputs} round={call.round} respond={call.respond} autoFocus />}
+      {(call.status === 'running' || call.status === 'retrying') && <p role="status">Working…</p>}
+      {call.status === 'done' && (
+        <div className="mcp-elicit-result">
+          <p className="mcp-elicit-result-heading">Result</p>
+          <pre className="demo-result">{describeRead(call.result)}</pre>
+        </div>
+      )}
+      {call.status === 'error' && <p role="alert">{call.error.message}</p>}
+      {call.status === 'cancelled' && <p role="status">Cancelled.</p>}
+      {call.status === 'idle' && (
+        <button type="button" onClick={() => void (turn.kind === 'prompt' ? prompt.call(turn.args as Record<string, string>) : resource.call())}>
+          Run {turn.kind} {turn.name}
+        </button>
+      )}
+      {call.isActive && (
+        <button type="button" onClick={call.cancel}>
+          Cancel
+        </button>
+      )}
+    </section>
+  )
+}
+
+function describeRead(result: JsonObject): string {
+  const texts: string[] = []
+  for (const message of (result.messages as Array<{ content?: { text?: string } }> | undefined) ?? []) texts.push(message.content?.text ?? '')
+  for (const content of (result.contents as Array<{ text?: string; uri?: string }> | undefined) ?? []) texts.push(content.text ?? content.uri ?? '')
+  return texts.join('\n')
+}
+
+function Composer({ client, onSend }: { client: McpClient; onSend: (turn: Omit<Turn, 'id' | 'fresh' | 'serverId'>) => void }) {
+  const [tools, setTools] = useState<Tool[]>([])
+  const [prompts, setPrompts] = useState<JsonObject[]>([])
+  const [resources, setResources] = useState<JsonObject[]>([])
+  const [error, setError] = useState<string>()
+  const [toolName, setToolName] = useState('')
+  const [argsText, setArgsText] = useState('{}')
+
+  useEffect(() => {
+    const controller = new AbortController()
+    client
+      .listTools({ signal: controller.signal })
+      .then((list) => {
+        setTools(list)
+        setToolName(list[0]?.name ?? '')
+        setArgsText(JSON.stringify(exampleArgs(list[0])))
+      })
+      .catch((e: unknown) => !controller.signal.aborted && setError(e instanceof Error ? e.message : String(e)))
+    client.listPrompts({ signal: controller.signal }).then(setPrompts, () => setPrompts([]))
+    client.listResources({ signal: controller.signal }).then(setResources, () => setResources([]))
+    return () => controller.abort()
+  }, [client])
+
+  const tool = tools.find((t) => t.name === toolName)
+  let args: JsonObject | undefined
+  try {
+    const parsed: unknown = JSON.parse(argsText)
+    args = typeof parsed === 'object' && parsed !== null && !Array.isArray(parsed) ? (parsed as JsonObject) : undefined
+  } catch {
+    args = undefined
+  }
+
+  return (
+    <form
+      className="demo-composer"
+      aria-label="Call a tool"
+      onSubmit={(event) => {
+        event.preventDefault()
+        if (tool && args) onSend({ kind: 'tool', name: tool.name, args })
+      }}
+    >
+      {error && <p role="alert">Could not list tools: {error}</p>}
+      <label>
+        Tool
+        <select
+          value={toolName}
+          onChange={(event) => {
+            setToolName(event.target.value)
+            setArgsText(JSON.stringify(exampleArgs(tools.find((t) => t.name === event.target.value))))
+          }}
+        >
+          {tools.map((t) => (
+            <option key={t.name} value={t.name}>
+              {t.title ?? t.name}
+            </option>
+          ))}
+        </select>
+      </label>
+      {tool?.description && <p className="demo-tool-description">{tool.description}</p>}
+      <label>
+        Arguments (JSON)
+        <input value={argsText} onChange={(event) => setArgsText(event.target.value)} aria-invalid={args === undefined || undefined} spellCheck={false} />
+      </label>
+      <div className="demo-composer-actions">
+        <button type="submit" disabled={!tool || !args}>
+          Send
+        </button>
+        {prompts.map((prompt) => (
+          <button key={String(prompt.name)} type="button" onClick={() => onSend({ kind: 'prompt', name: String(prompt.name), args: {} })}>
+            Prompt {String(prompt.name)}
+          </button>
+        ))}
+        {resources.map((resource) => (
+          <button key={String(resource.uri)} type="button" onClick={() => onSend({ kind: 'resource', name: String(resource.uri), args: {} })}>
+            Read {String(resource.uri)}
+          </button>
+        ))}
+      </div>
+    </form>
+  )
+}
+
+function WireLog({ log }: { log: ReturnType<typeof createWireLog> }) {
+  const entries = useSyncExternalStore(log.subscribe, log.entries, log.entries)
+  return (
+    <details className="demo-wire">
+      <summary>Wire log ({entries.length})</summary>
+      <button type="button" onClick={log.clear}>
+        Clear log
+      </button>
+      <ol>
+        {entries.map((entry: WireEntry) => (
+          <li key={entry.id}>
+            <p>
+              <strong>{entry.method}</strong> {entry.mcpMethod ?? ''} → {entry.status ?? '…'} {entry.contentType ?? ''}
+            </p>
+            {entry.request && <pre>{entry.request}</pre>}
+            {entry.response && <pre>{entry.response.slice(0, 2000)}</pre>}
+          </li>
+        ))}
+      </ol>
+    </details>
+  )
+}

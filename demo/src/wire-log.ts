@@ -1,0 +1,72 @@
+/**
+ * A fetch that records every exchange for the page's wire log. It wraps the
+ * real fetch the client is given; bodies are read from clones so the client's
+ * own reading (streams included) is untouched.
+ */
+export interface WireEntry {
+  id: number
+  at: number
+  method: string
+  mcpMethod: string | null
+  status: number | null
+  contentType: string | null
+  request: string
+  response: string
+}
+
+type Listener = (entries: readonly WireEntry[]) => void
+
+export function createWireLog(limit = 200) {
+  let entries: WireEntry[] = []
+  let next = 0
+  const listeners = new Set<Listener>()
+  const emit = () => listeners.forEach((listener) => listener(entries))
+  const update = (id: number, patch: Partial<WireEntry>) => {
+    entries = entries.map((entry) => (entry.id === id ? { ...entry, ...patch } : entry))
+    emit()
+  }
+
+  const fetchWithLog: typeof fetch = async (input, init = {}) => {
+    const id = ++next
+    const headers = new Headers(init.headers)
+    entries = [
+      ...entries.slice(-(limit - 1)),
+      {
+        id,
+        at: Date.now(),
+        method: init.method ?? 'GET',
+        mcpMethod: headers.get('mcp-method'),
+        status: null,
+        contentType: null,
+        request: typeof init.body === 'string' ? init.body : '',
+        response: '',
+      },
+    ]
+    emit()
+    try {
+      const response = await fetch(input, init)
+      update(id, { status: response.status, contentType: response.headers.get('content-type') })
+      response
+        .clone()
+        .text()
+        .then((text) => update(id, { response: text }), () => update(id, { response: '(stream closed)' }))
+      return response
+    } catch (error) {
+      update(id, { response: `(failed: ${error instanceof Error ? error.message : String(error)})` })
+      throw error
+    }
+  }
+
+  return {
+    fetch: fetchWithLog,
+    subscribe(listener: Listener) {
+      listeners.add(listener)
+      return () => void listeners.delete(listener)
+    },
+    entries: () => entries,
+    clear() {
+      entries = []
+      emit()
+    },
+  }
+}
