@@ -100,7 +100,7 @@ export const McpToolCall = /* @__PURE__ */ forwardRef(function McpToolCall(props
       {tool.isActive && (
         <div className="mcp-elicit-actions">
           <button type="button" className="mcp-elicit-cancel" data-action="cancel-call" onClick={tool.cancel}>
-            {text.cancel}
+            {text.stopCall}
           </button>
         </div>
       )}

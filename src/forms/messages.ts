@@ -107,6 +107,8 @@ export interface Messages {
   resultIsError: string
   /** Heading of a failed call. @defaultValue `'The call failed.'` */
   errorHeading: string
+  /** Aborts a whole call in flight (not one question). @defaultValue `'Stop'` */
+  stopCall: string
   /** Shown after the call was cancelled. @defaultValue `'Cancelled.'` */
   cancelled: string
   /** Runs the call again. @defaultValue `'Try again'` */
@@ -193,6 +195,7 @@ export const defaultMessages: Messages = {
   resultHeading: 'Result',
   resultIsError: 'The tool reported an error:',
   errorHeading: 'The call failed.',
+  stopCall: 'Stop',
   cancelled: 'Cancelled.',
   retry: 'Try again',
   reset: 'Start over',
