@@ -24,5 +24,7 @@ export default defineConfig({
     target: 'es2022',
     // One script file, no inline code: the page must run under `script-src 'self'`.
     modulePreload: { polyfill: false },
+    // rjsf and ajv make one large chunk; the demo loads it once, from loopback.
+    chunkSizeWarningLimit: 1500,
   },
 })

@@ -1,0 +1,57 @@
+/**
+ * The demo stack (both demo servers and the built page under a strict CSP)
+ * started once per worker, and helpers the specs share.
+ */
+import { test as base, expect, type Locator, type Page } from '@playwright/test'
+import { startDemoStack, type DemoStack } from '../demo/stack.ts'
+
+export const test = base.extend<{ turn: (tool: string, args?: object, server?: string) => Promise<Locator> }, { stack: DemoStack }>({
+  stack: [
+    async ({}, use) => {
+      const stack = await startDemoStack({ mode: 'static' })
+      await use(stack)
+      await stack.close()
+    },
+    { scope: 'worker', timeout: 120_000 },
+  ],
+  page: async ({ page, stack }, use) => {
+    const errors: string[] = []
+    page.on('pageerror', (error) => errors.push(error.message))
+    page.on('console', (message) => {
+      if (message.type() === 'error') errors.push(message.text())
+    })
+    await page.goto(stack.pageUrl)
+    await page.evaluate(() => sessionStorage.clear())
+    await page.reload()
+    await expect(page.getByRole('button', { name: 'Send' })).toBeEnabled()
+    await use(page)
+    // CSP violations and uncaught errors show up here; a test that passes with them would hide a real failure.
+    expect(errors.filter((e) => !/net::ERR_ABORTED|Failed to load resource/.test(e))).toEqual([])
+  },
+  turn: async ({ page }, use) => {
+    await use(async (tool, args = {}, server = 'demo') => sendTool(page, tool, args, server))
+  },
+})
+
+export { expect }
+
+/** Picks a server and a tool, sends it, and returns the new chat turn. */
+export async function sendTool(page: Page, tool: string, args: object = {}, server = 'demo'): Promise<Locator> {
+  await page.getByRole('combobox', { name: 'Server' }).selectOption(server)
+  const toolPicker = page.getByRole('combobox', { name: 'Tool', exact: true })
+  await expect(toolPicker.locator(`option[value="${tool}"]`)).toHaveCount(1)
+  await toolPicker.selectOption(tool)
+  await page.getByRole('textbox', { name: 'Arguments (JSON)' }).fill(JSON.stringify(args))
+  const before = await page.locator('article.demo-turn').count()
+  await page.getByRole('button', { name: 'Send' }).click()
+  const turn = page.locator('article.demo-turn').nth(before)
+  await expect(turn).toBeVisible()
+  return turn
+}
+
+/** The text of a finished call's result. */
+export async function resultOf(turn: Locator): Promise<string> {
+  const result = turn.locator('.mcp-elicit-result-content, .demo-result')
+  await expect(result).toBeVisible()
+  return (await result.innerText()).trim()
+}

@@ -1,0 +1,35 @@
+import chromium from '@sparticuz/chromium'
+import { defineConfig } from '@playwright/test'
+
+// A Chromium that `npm install` brings (@sparticuz/chromium), or the system's
+// when CHROMIUM_PATH names one. Its default flags switch web security off;
+// these tests need CORS and CSP exactly as a person's browser has them.
+const unsafe = /^--(disable-web-security|allow-running-insecure-content|disable-site-isolation-trials|single-process)/
+const executablePath = process.env.CHROMIUM_PATH || (await chromium.executablePath())
+const args = [
+  ...chromium.args.filter((arg) => !unsafe.test(arg)),
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+]
+
+export default defineConfig({
+  testDir: '.',
+  testMatch: '*.spec.ts',
+  outputDir: '../test-results/e2e',
+  fullyParallel: false,
+  workers: 1,
+  retries: 0,
+  timeout: 30_000,
+  expect: { timeout: 10_000 },
+  reporter: process.env.CI ? [['list']] : [['list']],
+  use: {
+    browserName: 'chromium',
+    headless: true,
+    launchOptions: { executablePath, args },
+    viewport: { width: 1000, height: 900 },
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+  },
+})
