@@ -25,7 +25,7 @@ describe('ApprovalCard: sampling', () => {
   it('shows the messages as text and who asks; without a sampling function only Decline', async () => {
     const onRespond = vi.fn()
     const { container } = render(<ApprovalCard input={sampling} onRespond={onRespond} />)
-    const card = screen.getByRole('region', { name: 'The server asks to use your AI model' })
+    const card = screen.getByRole('group', { name: 'The server asks to use your AI model' })
     expect(within(card).getByText('Asked by writer 0.9.0 (mcp.writer.example)')).toBeTruthy()
     expect(within(card).getByText('You are terse.')).toBeTruthy()
     expect(within(card).getByText('Say hi <img src=x onerror=alert(1)>')).toBeTruthy()
@@ -77,7 +77,7 @@ describe('ApprovalCard: roots', () => {
     const onRespond = vi.fn()
     const roots = [{ uri: 'file:///home/ada/project', name: 'Project' }]
     render(<ApprovalCard input={input} onRespond={onRespond} roots={roots} />)
-    const card = screen.getByRole('region', { name: 'The server asks which folders it may use' })
+    const card = screen.getByRole('group', { name: 'The server asks which folders it may use' })
     expect(within(card).getByText('file:///home/ada/project')).toBeTruthy()
     await userEvent.click(within(card).getByRole('button', { name: 'Approve' }))
     expect(onRespond.mock.calls).toStrictEqual([[{ roots }]])

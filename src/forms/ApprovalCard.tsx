@@ -35,7 +35,7 @@ export interface ApprovalCardProps {
 type ApprovalStatus = 'open' | 'working' | 'review' | 'failed' | 'answered'
 
 /** Approve or decline one sampling or roots request. */
-export const ApprovalCard = /* @__PURE__ */ forwardRef(function ApprovalCard(props: ApprovalCardProps, ref: ForwardedRef<HTMLElement>) {
+export const ApprovalCard = /* @__PURE__ */ forwardRef(function ApprovalCard(props: ApprovalCardProps, ref: ForwardedRef<HTMLDivElement>) {
   const { input, onRespond, onSampling, roots, className } = props
   const text = resolveMessages(props.messages)
   const [status, setStatus] = useState<ApprovalStatus>('open')
@@ -82,7 +82,8 @@ export const ApprovalCard = /* @__PURE__ */ forwardRef(function ApprovalCard(pro
   const answered = status === 'answered'
 
   return (
-    <section
+    <div
+      role="group"
       ref={ref}
       className={['mcp-elicit-approval', className].filter(Boolean).join(' ')}
       data-state={status}
@@ -133,7 +134,7 @@ export const ApprovalCard = /* @__PURE__ */ forwardRef(function ApprovalCard(pro
           {text.answered}
         </p>
       )}
-    </section>
+    </div>
   )
 })
 

@@ -37,7 +37,7 @@ function renderForm(props: Partial<ElicitationFormProps> = {}) {
   const view = render(
     <ElicitationForm request={{ mode: 'form', message: 'Book your flight', requestedSchema: everyKind }} server={server} url={endpoint} validator={validator} onRespond={onRespond} {...props} />,
   )
-  const root = screen.getByRole('region', { name: (props.request?.message as string | undefined) ?? 'Book your flight' })
+  const root = screen.getByRole('group', { name: (props.request?.message as string | undefined) ?? 'Book your flight' })
   return { ...view, onRespond, root }
 }
 

@@ -84,7 +84,7 @@ export interface ElicitationFormProps {
 type FormStatus = 'open' | 'invalid' | 'answered'
 
 /** Renders one form-mode elicitation with Accept, Decline and Cancel; Escape cancels. */
-export const ElicitationForm = /* @__PURE__ */ forwardRef(function ElicitationForm(props: ElicitationFormProps, ref: ForwardedRef<HTMLElement>) {
+export const ElicitationForm = /* @__PURE__ */ forwardRef(function ElicitationForm(props: ElicitationFormProps, ref: ForwardedRef<HTMLDivElement>) {
   const { request, server, url, onRespond, theme, initialData, autoFocus, className } = props
   const text = resolveMessages(props.messages)
   const mapped = useMemo(() => toFormSchema(request.requestedSchema), [request.requestedSchema])
@@ -144,7 +144,8 @@ export const ElicitationForm = /* @__PURE__ */ forwardRef(function ElicitationFo
   const formKit = theme ? { templates: theme.templates ?? {}, widgets: { DateTimeWidget, ...theme.widgets } } : { templates, widgets }
 
   return (
-    <section
+    <div
+      role="group"
       ref={(node) => {
         root.current = node
         if (typeof ref === 'function') ref(node)
@@ -215,7 +216,7 @@ export const ElicitationForm = /* @__PURE__ */ forwardRef(function ElicitationFo
           {text.answered}
         </p>
       )}
-    </section>
+    </div>
   )
 })
 

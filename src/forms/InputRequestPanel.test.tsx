@@ -43,18 +43,19 @@ describe('InputRequestPanel', () => {
     render(<Harness inputs={[formInput, urlInput, rootsInput]} onRespond={onRespond} roots={[{ uri: 'file:///srv' }]} autoFocus />)
     const panel = screen.getByRole('group', { name: 'The server needs 3 answers to continue (0 of 3 given).' })
     expect(panel.dataset.state).toBe('awaiting_input')
-    expect(within(panel).getAllByRole('region').map((r) => r.getAttribute('class'))).toEqual(['mcp-elicit-form', 'mcp-elicit-url', 'mcp-elicit-approval'])
+    const cards = within(panel).getAllByRole('group').filter((r) => r.parentElement?.tagName === 'LI')
+    expect(cards.map((r) => r.getAttribute('class'))).toEqual(['mcp-elicit-form', 'mcp-elicit-url', 'mcp-elicit-approval'])
     expect(document.activeElement).toBe(screen.getByRole('textbox', { name: /^City/ }))
 
     await userEvent.keyboard('Lyon{Enter}')
     await waitFor(() => expect(onRespond).toHaveBeenCalledTimes(1))
     expect(onRespond).toHaveBeenLastCalledWith('address', { action: 'accept', content: { city: 'Lyon' } })
-    expect(screen.queryByRole('region', { name: 'Where should we ship?' })).toBeNull()
+    expect(screen.queryByRole('group', { name: 'Where should we ship?' })).toBeNull()
     expect(screen.getByRole('group', { name: /1 of 3 given/ })).toBeTruthy()
     // Focus stays in the round for keyboard users.
     expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Open pay.shop.example' }))
 
-    await userEvent.click(within(screen.getByRole('region', { name: 'Pay on our site' })).getByRole('button', { name: 'Decline' }))
+    await userEvent.click(within(screen.getByRole('group', { name: 'Pay on our site' })).getByRole('button', { name: 'Decline' }))
     expect(onRespond).toHaveBeenLastCalledWith('pay', { action: 'decline' })
     await userEvent.click(screen.getByRole('button', { name: 'Approve' }))
     expect(onRespond).toHaveBeenLastCalledWith('roots', { roots: [{ uri: 'file:///srv' }] })
@@ -64,8 +65,8 @@ describe('InputRequestPanel', () => {
 
   it('skips inputs the host already answered', () => {
     render(<InputRequestPanel status="awaiting_input" inputs={[{ ...rootsInput, answered: true, response: { roots: [] } }, formInput]} respond={() => {}} validator={validator} />)
-    expect(screen.getAllByRole('region')).toHaveLength(1)
-    expect(screen.getByRole('group', { name: 'The server needs 2 answers to continue (1 of 2 given).' })).toBeTruthy()
+    const panel = screen.getByRole('group', { name: 'The server needs 2 answers to continue (1 of 2 given).' })
+    expect(within(panel).getAllByRole('group').filter((r) => r.parentElement?.tagName === 'LI').map((r) => r.className)).toEqual(['mcp-elicit-form'])
   })
 
   it('starts forms from earlier answers (initialAnswers by key)', async () => {
@@ -114,12 +115,12 @@ describe('InputRequestPanel with useMcpTool against a real server', () => {
       </McpProvider>,
     )
     await userEvent.click(screen.getByRole('button', { name: 'Go' }))
-    const first = await screen.findByRole('region', { name: 'First question: your city?' })
-    const second = screen.getByRole('region', { name: 'Second question: subscribe?' })
+    const first = await screen.findByRole('group', { name: 'First question: your city?' })
+    const second = screen.getByRole('group', { name: 'Second question: subscribe?' })
     expect(screen.getByTestId('call').dataset.state).toBe('awaiting_input')
     await userEvent.type(within(first).getByRole('textbox', { name: /^City/ }), 'Oslo')
     await userEvent.click(within(first).getByRole('button', { name: 'Accept' }))
-    await waitFor(() => expect(screen.queryByRole('region', { name: 'First question: your city?' })).toBeNull())
+    await waitFor(() => expect(screen.queryByRole('group', { name: 'First question: your city?' })).toBeNull())
     const callsBefore = mcp.requests.filter((r) => r.rpcMethod === 'tools/call').length
     await userEvent.click(within(second).getByRole('checkbox', { name: 'Subscribe' }))
     await userEvent.click(within(second).getByRole('button', { name: 'Accept' }))

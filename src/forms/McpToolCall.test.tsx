@@ -56,7 +56,7 @@ describe('McpToolCall', () => {
 
   it('puts a round in front of the person and shows the result', async () => {
     const section = renderCall({ name: 'ask_name', autoRun: true })
-    const form = await within(section).findByRole('region', { name: 'What is your name?' })
+    const form = await within(section).findByRole('group', { name: 'What is your name?' })
     expect(section.dataset.state).toBe('awaiting_input')
     expect(document.activeElement).toBe(within(form).getByRole('textbox', { name: /^Name/ }))
     await userEvent.keyboard('Ada{Enter}')
@@ -68,7 +68,7 @@ describe('McpToolCall', () => {
     const answer = { role: 'assistant', content: { type: 'text', text: 'Hi' }, model: 'test-model' }
     const section = renderCall({ name: 'needs_sampling', onSampling: async () => answer })
     await userEvent.click(screen.getByRole('button', { name: 'Run needs_sampling' }))
-    const card = await within(section).findByRole('region', { name: 'The server asks to use your AI model' })
+    const card = await within(section).findByRole('group', { name: 'The server asks to use your AI model' })
     expect(within(card).getByText('Say hi in one word.')).toBeTruthy()
     await userEvent.click(within(card).getByRole('button', { name: 'Approve' }))
     await userEvent.click(await within(card).findByRole('button', { name: 'Send' }))

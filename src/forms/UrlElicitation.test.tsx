@@ -16,7 +16,7 @@ function renderCard(url: string, extra: Partial<Parameters<typeof UrlElicitation
   const onRespond = vi.fn()
   const onRetry = vi.fn()
   const view = render(<UrlElicitation request={{ message: 'Sign in to continue.', url, elicitationId: 'e1' }} server={server} url={endpoint} onRespond={onRespond} onRetry={onRetry} {...extra} />)
-  return { onRespond, onRetry, card: screen.getByRole('region', { name: 'Sign in to continue.' }), ...view }
+  return { onRespond, onRetry, card: screen.getByRole('group', { name: 'Sign in to continue.' }), ...view }
 }
 
 describe('UrlElicitation', () => {

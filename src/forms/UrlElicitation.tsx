@@ -45,7 +45,7 @@ export interface UrlElicitationProps {
 type UrlStatus = 'open' | 'opened' | 'answered'
 
 /** The consent card for a URL-mode elicitation. */
-export const UrlElicitation = /* @__PURE__ */ forwardRef(function UrlElicitation(props: UrlElicitationProps, ref: ForwardedRef<HTMLElement>) {
+export const UrlElicitation = /* @__PURE__ */ forwardRef(function UrlElicitation(props: UrlElicitationProps, ref: ForwardedRef<HTMLDivElement>) {
   const { request, server, url, onRespond, onRetry, className } = props
   const text = resolveMessages(props.messages)
   const analysis = useMemo(() => analyzeUrl(request.url), [request.url])
@@ -94,7 +94,8 @@ export const UrlElicitation = /* @__PURE__ */ forwardRef(function UrlElicitation
 
   const { parts } = analysis
   return (
-    <section
+    <div
+      role="group"
       ref={ref}
       className={['mcp-elicit-url', className].filter(Boolean).join(' ')}
       data-state={status}
@@ -189,7 +190,7 @@ export const UrlElicitation = /* @__PURE__ */ forwardRef(function UrlElicitation
           {text.answered}
         </p>
       )}
-    </section>
+    </div>
   )
 })
 

@@ -1,0 +1,61 @@
+/**
+ * Accessibility: axe finds no violation on any form, card or panel, and a
+ * person completes a multi-round flow with the keyboard alone.
+ */
+import AxeBuilder from '@axe-core/playwright'
+import type { Locator, Page } from '@playwright/test'
+import { expect, resultOf, test } from './fixtures'
+
+async function axe(page: Page, scope: Locator) {
+  const id = await scope.getAttribute('data-turn')
+  const results = await new AxeBuilder({ page }).include(`[data-turn="${id}"]`).analyze()
+  return results.violations.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`)
+}
+
+test('axe: no violations on forms, URL cards, approval cards and panels', async ({ page, turn }) => {
+  for (const [tool, server, ready] of [
+    ['profile_form', 'demo', '.mcp-elicit-form'],
+    ['two_questions', 'demo', '.mcp-elicit-panel'],
+    ['connect_account', 'demo', '.mcp-elicit-url'],
+    ['ask_model', 'demo', '.mcp-elicit-approval'],
+    ['list_workspace', 'demo', '.mcp-elicit-approval'],
+    ['echo_html', 'demo', '.mcp-elicit-form'],
+    ['legacy_profile', 'legacy', '.mcp-elicit-form'],
+  ] as const) {
+    const call = await turn(tool, {}, server)
+    await expect(call.locator(ready).first()).toBeVisible()
+    expect(await axe(page, call), tool).toEqual([])
+  }
+  // A form after a failed accept: errors shown and announced.
+  const invalid = await turn('profile_form')
+  await invalid.getByRole('textbox', { name: 'Full name' }).fill('')
+  await invalid.getByRole('button', { name: 'Accept' }).click()
+  await expect(invalid.getByRole('alert').first()).toBeVisible()
+  expect(await axe(page, invalid), 'invalid form').toEqual([])
+  // The whole page too: composer, picker, wire log.
+  const whole = await new AxeBuilder({ page }).analyze()
+  expect(whole.violations.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(" ")).join(", ")})`)).toEqual([])
+})
+
+test('keyboard only: the three-round wizard from first field to result', async ({ page, turn }) => {
+  const call = await turn('trip_wizard')
+  const destination = call.getByRole('combobox', { name: 'Destination' })
+  await expect(destination).toBeFocused()
+  await page.keyboard.press('ArrowDown')
+  await expect(destination.locator('option:checked')).toHaveText('Kyoto, Japan')
+  await page.keyboard.press('Tab')
+  await expect(call.getByRole('spinbutton', { name: 'Travellers' })).toBeFocused()
+  await page.keyboard.press('Control+A')
+  await page.keyboard.type('4')
+  await page.keyboard.press('Enter')
+  await expect(call.getByText(/Step 2 of 3: when\? \(Kyoto, Japan, 4 travellers\)/)).toBeVisible()
+  await expect(call.getByLabel('Departure')).toBeFocused()
+  await page.keyboard.press('Enter')
+  await expect(call.getByText(/Step 3 of 3/)).toBeVisible()
+  await expect(call.getByRole('checkbox', { name: 'Book this trip' })).toBeFocused()
+  // Tab to Accept, press Space.
+  await page.keyboard.press('Tab')
+  await expect(call.getByRole('button', { name: 'Accept' })).toBeFocused()
+  await page.keyboard.press('Space')
+  expect(await resultOf(call)).toBe('trip_wizard: booked {"destination":"kyoto","travellers":4,"depart":"2026-09-14","return":"2026-09-21"}')
+})
