@@ -50,6 +50,11 @@ test('trip_wizard: three rounds carried in signed requestState', async ({ page, 
   await expect(call.getByText(/Step 3 of 3: book Kyoto, Japan for 3/)).toBeVisible()
   await call.getByRole('button', { name: 'Accept' }).click()
   expect(await resultOf(call)).toBe('trip_wizard: booked {"destination":"kyoto","travellers":3,"depart":"2026-09-14","return":"2026-09-21"}')
+  // The wire log shows the traffic, but never the opaque requestState itself.
+  await page.locator('details.demo-wire summary').click()
+  const wire = await page.locator('details.demo-wire').innerText()
+  expect(wire).toContain('[opaque requestState]')
+  expect(wire).not.toMatch(/"requestState":\s*"v1\./)
 })
 
 test('two_questions: both questions of one round answered, one retry', async ({ turn, stack }) => {

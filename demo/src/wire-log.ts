@@ -16,6 +16,11 @@ export interface WireEntry {
 
 type Listener = (entries: readonly WireEntry[]) => void
 
+/** requestState is opaque and not for display: the log shows only that one went by. */
+function redact(text: string): string {
+  return text.replace(/("requestState"\s*:\s*)"(?:[^"\\]|\\.)*"/g, (_match, key: string) => `${key}"[opaque requestState]"`)
+}
+
 export function createWireLog(limit = 200) {
   let entries: WireEntry[] = []
   let next = 0
@@ -38,7 +43,7 @@ export function createWireLog(limit = 200) {
         mcpMethod: headers.get('mcp-method'),
         status: null,
         contentType: null,
-        request: typeof init.body === 'string' ? init.body : '',
+        request: typeof init.body === 'string' ? redact(init.body) : '',
         response: '',
       },
     ]
@@ -49,7 +54,7 @@ export function createWireLog(limit = 200) {
       response
         .clone()
         .text()
-        .then((text) => update(id, { response: text }), () => update(id, { response: '(stream closed)' }))
+        .then((text) => update(id, { response: redact(text) }), () => update(id, { response: '(stream closed)' }))
       return response
     } catch (error) {
       update(id, { response: `(failed: ${error instanceof Error ? error.message : String(error)})` })
