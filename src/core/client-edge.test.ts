@@ -162,4 +162,30 @@ describe('client edge cases', () => {
     expect(calls[1]!.body.params).toEqual({ name: 'needs_auth', arguments: { a: 1 } })
     expect(calls[1]!.headers.get('mcp-session-id')).toBe('sess-1')
   })
+
+  it('probes again when a remembered era stops working, and caches per endpoint', async () => {
+    const endpoint = `${url}?reprobe`
+    const legacyServer = scriptedFetch([
+      () => new Response('Bad Request', { status: 400 }),
+      (request) => json({ jsonrpc: '2.0', id: request.body.id, result: { protocolVersion: '2025-11-25', capabilities: {}, serverInfo: { name: 'old', version: '1' } } }),
+      () => new Response(null, { status: 202 }),
+      () => new Response(null, { status: 405 }),
+      result({ tools: [] }),
+    ])
+    const first = createClient(endpoint, { fetch: legacyServer.fetch })
+    await first.request('tools/list')
+    expect(first.era).toBe('legacy')
+    expect(legacyServer.requests.map((r) => r.body?.method ?? r.method)).toEqual(['server/discover', 'initialize', 'notifications/initialized', 'GET', 'tools/list'])
+
+    // The same endpoint, upgraded: the remembered legacy era fails to start a session, so the client probes again.
+    const upgraded = scriptedFetch([
+      () => new Response('<h1>gone</h1>', { status: 400, headers: { 'content-type': 'text/html' } }),
+      result({ supportedVersions: ['2026-07-28'] }),
+      result({ tools: [{ name: 'new', inputSchema: { type: 'object' } }] }),
+    ])
+    const second = createClient(endpoint, { fetch: upgraded.fetch })
+    await expect(second.request('tools/list')).resolves.toEqual({ tools: [{ name: 'new', inputSchema: { type: 'object' } }] })
+    expect(second.era).toBe('modern')
+    expect(upgraded.requests.map((r) => r.body?.method)).toEqual(['initialize', 'server/discover', 'tools/list'])
+  })
 })

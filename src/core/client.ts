@@ -1,93 +1,23 @@
 /**
- * The public client: one MCP endpoint, any era. It owns the choice of
- * connection and the tool list (for `Mcp-Param-*` headers); the round loop
- * and the wire live in their own modules.
+ * The public client: one MCP endpoint, any era. It owns the tool list (for
+ * `Mcp-Param-*` headers) and routes notifications to the call they belong to;
+ * which connection it speaks through is the connector's business, the round
+ * loop and the wire live in their own modules.
  */
-import type { Connection, ConnectionContext, SendOptions } from './connection'
-import { McpArgumentError, McpInputError, RpcErrorCode, isMcpProtocolError, isMcpSessionError } from './errors'
-import { decideEra, eraCache, isLegacySignal, type EraDecision } from './era-detection'
-import { abortable } from './input-loop'
-import { LegacyConnection } from './legacy-connection'
+import type { CallOptions, ClientOptions, InputHandler, RequestOptions } from './client-options'
+import type { ConnectionContext, SendOptions } from './connection'
+import { Connector } from './connector'
+import { McpInputError, RpcErrorCode, isMcpProtocolError } from './errors'
+import { runInputLoop } from './input-loop'
+import type { OriginalRequest } from './input-round'
+import type { LegacyConnection } from './legacy-connection'
+import { META_LOG_LEVEL, META_SERVER_INFO } from './modern-connection'
 import type { ServerInputHandler } from './server-requests'
-import { runInputLoop, type InputLoopEvent } from './input-loop'
-import type { OriginalRequest, PendingRound } from './input-round'
-import { META_LOG_LEVEL, META_SERVER_INFO, ModernConnection } from './modern-connection'
-import { checkToolHeaders, paramHeaders, type ParamHeaderBinding } from './tool-headers'
-import { MODERN_PROTOCOL_VERSION, type ClientCapabilities, type Era, type Implementation, type InputRequests, type InputResponses, type JsonObject, type JsonRpcNotification, type LogMessage, type McpResult, type MrtrMethod, type Progress, type ProtocolVersionOption, type Tool } from './types'
 import { linkSignal } from './signals'
-import { LEGACY_VERSIONS, SUPPORTED_VERSIONS, eraOf, pickMutualVersion } from './version'
+import { checkToolHeaders, paramHeaders, type ParamHeaderBinding } from './tool-headers'
+import type { Era, Implementation, JsonObject, JsonRpcNotification, McpResult, MrtrMethod, Progress, Tool } from './types'
 
-/** What an input handler learns about the round it answers. */
-export interface InputContext {
-  /** 1 for the first round of a call. Legacy server-sent requests count as rounds too. */
-  round: number
-  signal: AbortSignal
-  era: Era
-  method: MrtrMethod
-  serverInfo: Implementation | undefined
-  /** The saved round (modern era), for UIs that persist it. */
-  pending?: PendingRound | undefined
-}
-
-/**
- * Answers every input request of a round, keyed as asked: `ElicitResult`
- * for `elicitation/create`, `CreateMessageResult` for `sampling/createMessage`,
- * `ListRootsResult` for `roots/list`. Called the same way in both eras.
- */
-export type InputHandler = (requests: InputRequests, context: InputContext) => Promise<InputResponses>
-
-export interface ClientOptions {
-  /** @defaultValue `{ name: 'mcp-elicit', version: '0.1.0' }` */
-  clientInfo?: Implementation
-  /**
-   * What the app handles. Declare only what is answered: servers skip
-   * questions a client cannot take.
-   * @defaultValue `{}`
-   * @example `{ elicitation: { form: {}, url: {} }, sampling: {}, roots: {} }`
-   */
-  capabilities?: ClientCapabilities
-  /** @defaultValue `globalThis.fetch` */
-  fetch?: typeof fetch
-  /** Extra headers for every request, e.g. `Authorization`; a function is called per request. */
-  headers?: HeadersInit | (() => HeadersInit | Promise<HeadersInit>)
-  /** @defaultValue `'auto'` */
-  protocolVersion?: ProtocolVersionOption
-  /** The default answerer of input requests for every call. */
-  onInputRequests?: InputHandler
-  /** @defaultValue 10 */
-  maxRounds?: number
-  /** Notifications no call claimed. */
-  onNotification?: (notification: JsonRpcNotification) => void
-  /** @defaultValue `console.warn` */
-  onWarning?: (message: string) => void
-}
-
-export interface RequestOptions {
-  signal?: AbortSignal | undefined
-  /** Fails the request with `McpTimeoutError` after this many ms (waiting for a person not counted). */
-  timeoutMs?: number | undefined
-  onProgress?: ((progress: Progress) => void) | undefined
-  onLog?: ((message: LogMessage) => void) | undefined
-  /**
-   * The least severe log level the server may send for this request; servers
-   * send no log messages without it.
-   * @defaultValue `'info'` when `onLog` is given
-   */
-  logLevel?: string | undefined
-}
-
-export interface CallOptions extends RequestOptions {
-  /** Answers this call's input requests; falls back to the client's handler. */
-  onInputRequests?: InputHandler | undefined
-  /** @defaultValue the client's `maxRounds` */
-  maxRounds?: number | undefined
-  /** Delay before retrying a requestState-only round. @defaultValue 0 */
-  pacingMs?: number | undefined
-  /** Transitions of the round loop, for UIs. */
-  onEvent?: ((event: InputLoopEvent) => void) | undefined
-  /** Continue from a saved round instead of starting over. */
-  resume?: { pending: PendingRound; responses?: InputResponses | undefined } | undefined
-}
+export type { CallOptions, ClientOptions, InputContext, InputHandler, RequestOptions } from './client-options'
 
 const MAX_PAGES = 100
 
@@ -95,11 +25,7 @@ export class McpClient {
   readonly url: string
   #options: ClientOptions
   #context: ConnectionContext
-  #connection: Connection | undefined
-  #connecting: Promise<Connection> | undefined
-  #fromCache = false
-  #discovery: McpResult | undefined
-  #closed = new AbortController()
+  #connector: Connector
   #tools = new Map<string, ParamHeaderBinding[]>()
   #toolsListed = false
   #ids = 0
@@ -118,70 +44,24 @@ export class McpClient {
       nextId: () => ++this.#ids,
       warn: options.onWarning ?? ((message) => console.warn(`[mcp-elicit] ${message}`)),
     }
+    this.#connector = new Connector(this.#context, options.protocolVersion ?? 'auto', {
+      defaultInput: this.#serverInput(options.onInputRequests, 'tools/call'),
+      onNotification: (notification) => this.#route(notification, undefined, {}),
+    })
   }
 
   /** The era in use, once the first request has settled it. */
   get era(): Era | undefined {
-    return this.#connection?.era
+    return this.#connector.current?.era
   }
 
   get protocolVersion(): string | undefined {
-    return this.#connection?.protocolVersion
+    return this.#connector.current?.protocolVersion
   }
 
   /** `serverInfo` from the server's latest answer that carried one. */
   get serverInfo(): Implementation | undefined {
-    return this.#connection?.serverInfo
-  }
-
-  /** The connection, established once: pinned, cached, or probed with `server/discover`. */
-  #connect(signal: AbortSignal): Promise<Connection> {
-    if (this.#connection) return Promise.resolve(this.#connection)
-    this.#connecting ??= this.#establish().then(
-      (connection) => {
-        this.#connecting = undefined
-        return (this.#connection = connection)
-      },
-      (error: unknown) => {
-        this.#connecting = undefined
-        throw error
-      },
-    )
-    return abortable(this.#connecting, signal, 'connect')
-  }
-
-  async #establish(): Promise<Connection> {
-    const option = this.#options.protocolVersion ?? 'auto'
-    if (option !== 'auto') {
-      const era = eraOf(option)
-      if (!era) throw new McpArgumentError(`Unknown protocol version "${option}"; this client speaks ${SUPPORTED_VERSIONS.join(', ')} or "auto"`, { url: this.url })
-      return this.#build({ era, version: option })
-    }
-    const cached = eraCache.get(this.url)
-    this.#fromCache = cached !== undefined
-    if (cached) return this.#build(cached)
-    const probe = new ModernConnection(this.#context, MODERN_PROTOCOL_VERSION)
-    let decision: EraDecision | undefined
-    let failure: unknown
-    try {
-      const result = await probe.request('server/discover', {}, { signal: this.#closed.signal })
-      decision = decideEra({ result })
-      if (decision?.era === 'modern') this.#discovery = result
-    } catch (error) {
-      failure = error
-      decision = decideEra({ error })
-    }
-    if (!decision) throw failure
-    eraCache.set(this.url, decision)
-    return decision.era === 'modern' && decision.version === MODERN_PROTOCOL_VERSION ? probe : this.#build(decision)
-  }
-
-  #build(decision: EraDecision): Connection {
-    if (decision.era === 'modern') return new ModernConnection(this.#context, decision.version)
-    return new LegacyConnection(this.#context, LEGACY_VERSIONS.includes(decision.version) ? decision.version : LEGACY_VERSIONS[0]!, {
-      defaultInput: this.#serverInput(this.#options.onInputRequests, 'tools/call'),
-      onNotification: (notification) => this.#route(notification, undefined, {}),
-    })
+    return this.#connector.current?.serverInfo
   }
 
   /** Adapts an input handler to the one-request-at-a-time questions of a legacy server. */
@@ -211,13 +91,12 @@ export class McpClient {
       onNotification: (notification) => this.#route(notification, token, options),
     }
     const attempt = async (): Promise<McpResult> => {
-      const connection = await this.#connect(link.signal)
+      const connection = await this.#connector.connect(link.signal)
       try {
         return await connection.request(method, sendParams, send)
       } catch (error) {
-        const next = this.#renegotiate(error)
+        const next = this.#connector.renegotiate(error)
         if (!next) throw error
-        this.#connection = next
         return await next.request(method, sendParams, send)
       }
     }
@@ -225,37 +104,13 @@ export class McpClient {
       try {
         return await attempt()
       } catch (error) {
-        if (!this.#shouldReprobe(error)) throw error
-        // The cached era stopped working: find out again, once.
-        eraCache.delete(this.url)
-        const stale = this.#connection
-        this.#connection = undefined
-        void stale?.close()
+        // The remembered era stopped working: find out again, once.
+        if (!this.#connector.reprobe(error)) throw error
         return await attempt()
       }
     } finally {
       link.dispose()
     }
-  }
-
-  #shouldReprobe(error: unknown): boolean {
-    if ((this.#options.protocolVersion ?? 'auto') !== 'auto' || !this.#connection) return false
-    if (this.#connection.era === 'modern') return isLegacySignal(error, false)
-    return isMcpSessionError(error) && this.#fromCache
-  }
-
-  /**
-   * A -32022 names the server's versions: retry once with the newest mutual
-   * one, even the one just sent (a server may refuse a first request to test
-   * exactly this). A pinned version is retried only as itself.
-   */
-  #renegotiate(error: unknown): Connection | undefined {
-    if (!isMcpProtocolError(error) || error.code !== RpcErrorCode.UnsupportedProtocolVersion) return undefined
-    const supported = (error.data as { supported?: unknown } | undefined)?.supported
-    const option = this.#options.protocolVersion ?? 'auto'
-    const version = option === 'auto' ? pickMutualVersion(supported) : Array.isArray(supported) && supported.includes(option) ? option : undefined
-    const era = version ? eraOf(version) : undefined
-    return era ? this.#build({ era, version: version! }) : undefined
   }
 
   #route(notification: JsonRpcNotification, token: string | undefined, options: RequestOptions): void {
@@ -281,14 +136,15 @@ export class McpClient {
    * legacy server has no such method: what its `initialize` said stands in.
    */
   async discover(options: RequestOptions = {}): Promise<McpResult> {
-    const connection = await this.#connect(options.signal ?? this.#closed.signal)
-    if (connection instanceof LegacyConnection) {
-      const initialized = await connection.start(options.signal ?? this.#closed.signal)
+    const signal = options.signal ?? this.#connector.closedSignal
+    const connection = await this.#connector.connect(signal)
+    if (connection.era === 'legacy') {
+      const initialized = await (connection as LegacyConnection).start(signal)
       const { protocolVersion, serverInfo, ...rest } = initialized
       return { ...rest, supportedVersions: [protocolVersion], _meta: { [META_SERVER_INFO]: serverInfo } }
     }
-    if (this.#discovery) return this.#discovery
-    return (this.#discovery = await this.request('server/discover', {}, options))
+    if (this.#connector.discovery) return this.#connector.discovery
+    return (this.#connector.discovery = await this.request('server/discover', {}, options))
   }
 
   async #listAll(method: string, key: string, options: RequestOptions): Promise<JsonObject[]> {
@@ -376,7 +232,7 @@ export class McpClient {
   }
 
   async #sendMrtr(method: MrtrMethod, params: JsonObject, options: RequestOptions & Pick<SendOptions, 'onServerInput'>): Promise<McpResult> {
-    const connection = await this.#connect(options.signal ?? this.#closed.signal)
+    const connection = await this.#connector.connect(options.signal ?? this.#connector.closedSignal)
     if (method !== 'tools/call' || connection.era === 'legacy') return this.#request(method, params, options)
     const headersFor = async () => {
       if (!this.#toolsListed) await this.listTools({ signal: options.signal })
@@ -394,12 +250,7 @@ export class McpClient {
 
   /** Ends the connection (a legacy session is deleted on the server). */
   async close(): Promise<void> {
-    this.#closed.abort()
-    this.#closed = new AbortController()
-    const connection = this.#connection
-    this.#connection = undefined
-    this.#discovery = undefined
-    await connection?.close()
+    await this.#connector.close()
   }
 }
 

@@ -3,7 +3,7 @@
  * No UI, no framework.
  */
 export { createClient, McpClient } from './client'
-export type { CallOptions, ClientOptions, InputContext, InputHandler, RequestOptions } from './client'
+export type { CallOptions, ClientOptions, InputContext, InputHandler, RequestOptions } from './client-options'
 export { runInputLoop, DEFAULT_MAX_ROUNDS } from './input-loop'
 export type { InputLoopEvent, InputLoopOptions } from './input-loop'
 export { isInputRequired, pendingRoundOf, retryParams } from './input-round'

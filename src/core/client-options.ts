@@ -1,0 +1,79 @@
+/**
+ * The options of the client and of its calls, and the one input handler
+ * shape both eras use.
+ */
+import type { InputLoopEvent } from './input-loop'
+import type { PendingRound } from './input-round'
+import type { ClientCapabilities, Era, Implementation, InputRequests, InputResponses, JsonRpcNotification, LogMessage, MrtrMethod, Progress, ProtocolVersionOption } from './types'
+
+/** What an input handler learns about the round it answers. */
+export interface InputContext {
+  /** 1 for the first round of a call. Legacy server-sent requests count as rounds too. */
+  round: number
+  signal: AbortSignal
+  era: Era
+  method: MrtrMethod
+  serverInfo: Implementation | undefined
+  /** The saved round (modern era), for UIs that persist it. */
+  pending?: PendingRound | undefined
+}
+
+/**
+ * Answers every input request of a round, keyed as asked: `ElicitResult`
+ * for `elicitation/create`, `CreateMessageResult` for `sampling/createMessage`,
+ * `ListRootsResult` for `roots/list`. Called the same way in both eras.
+ */
+export type InputHandler = (requests: InputRequests, context: InputContext) => Promise<InputResponses>
+
+export interface ClientOptions {
+  /** @defaultValue `{ name: 'mcp-elicit', version: '0.1.0' }` */
+  clientInfo?: Implementation
+  /**
+   * What the app handles. Declare only what is answered: servers skip
+   * questions a client cannot take.
+   * @defaultValue `{}`
+   * @example `{ elicitation: { form: {}, url: {} }, sampling: {}, roots: {} }`
+   */
+  capabilities?: ClientCapabilities
+  /** @defaultValue `globalThis.fetch` */
+  fetch?: typeof fetch
+  /** Extra headers for every request, e.g. `Authorization`; a function is called per request. */
+  headers?: HeadersInit | (() => HeadersInit | Promise<HeadersInit>)
+  /** @defaultValue `'auto'` */
+  protocolVersion?: ProtocolVersionOption
+  /** The default answerer of input requests for every call. */
+  onInputRequests?: InputHandler
+  /** @defaultValue 10 */
+  maxRounds?: number
+  /** Notifications no call claimed. */
+  onNotification?: (notification: JsonRpcNotification) => void
+  /** @defaultValue `console.warn` */
+  onWarning?: (message: string) => void
+}
+
+export interface RequestOptions {
+  signal?: AbortSignal | undefined
+  /** Fails the request with `McpTimeoutError` after this many ms (waiting for a person not counted). */
+  timeoutMs?: number | undefined
+  onProgress?: ((progress: Progress) => void) | undefined
+  onLog?: ((message: LogMessage) => void) | undefined
+  /**
+   * The least severe log level the server may send for this request; servers
+   * send no log messages without it.
+   * @defaultValue `'info'` when `onLog` is given
+   */
+  logLevel?: string | undefined
+}
+
+export interface CallOptions extends RequestOptions {
+  /** Answers this call's input requests; falls back to the client's handler. */
+  onInputRequests?: InputHandler | undefined
+  /** @defaultValue the client's `maxRounds` */
+  maxRounds?: number | undefined
+  /** Delay before retrying a requestState-only round. @defaultValue 0 */
+  pacingMs?: number | undefined
+  /** Transitions of the round loop, for UIs. */
+  onEvent?: ((event: InputLoopEvent) => void) | undefined
+  /** Continue from a saved round instead of starting over. */
+  resume?: { pending: PendingRound; responses?: InputResponses | undefined } | undefined
+}

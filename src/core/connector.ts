@@ -1,0 +1,131 @@
+/**
+ * Which connection a client uses, and when it changes: pinned by the
+ * caller, remembered for the endpoint, or found by a `server/discover` probe;
+ * renegotiated after a `-32022`; probed again when a remembered era stops
+ * working.
+ */
+import type { Connection, ConnectionContext } from './connection'
+import { McpArgumentError, RpcErrorCode, isMcpProtocolError, isMcpSessionError } from './errors'
+import { decideEra, eraCache, isLegacySignal, type EraDecision } from './era-detection'
+import { abortable } from './input-loop'
+import { LegacyConnection, type LegacyOptions } from './legacy-connection'
+import { ModernConnection } from './modern-connection'
+import { MODERN_PROTOCOL_VERSION, type McpResult, type ProtocolVersionOption } from './types'
+import { LEGACY_VERSIONS, SUPPORTED_VERSIONS, eraOf, pickMutualVersion } from './version'
+
+export class Connector {
+  #context: ConnectionContext
+  #option: ProtocolVersionOption
+  #legacy: LegacyOptions
+  #current: Connection | undefined
+  #connecting: Promise<Connection> | undefined
+  #fromCache = false
+  #closed = new AbortController()
+  /** The probe's `server/discover` result, when the probe found a modern server. */
+  discovery: McpResult | undefined
+
+  constructor(context: ConnectionContext, option: ProtocolVersionOption, legacy: LegacyOptions) {
+    this.#context = context
+    this.#option = option
+    this.#legacy = legacy
+  }
+
+  get current(): Connection | undefined {
+    return this.#current
+  }
+
+  /** Aborted when the client closes; for work no single call owns. */
+  get closedSignal(): AbortSignal {
+    return this.#closed.signal
+  }
+
+  /** The connection, established once and shared by concurrent callers. */
+  connect(signal: AbortSignal): Promise<Connection> {
+    if (this.#current) return Promise.resolve(this.#current)
+    this.#connecting ??= this.#establish().then(
+      (connection) => {
+        this.#connecting = undefined
+        return (this.#current = connection)
+      },
+      (error: unknown) => {
+        this.#connecting = undefined
+        throw error
+      },
+    )
+    return abortable(this.#connecting, signal, 'connect')
+  }
+
+  async #establish(): Promise<Connection> {
+    const url = this.#context.url
+    if (this.#option !== 'auto') {
+      const era = eraOf(this.#option)
+      if (!era) throw new McpArgumentError(`Unknown protocol version "${this.#option}"; this client speaks ${SUPPORTED_VERSIONS.join(', ')} or "auto"`, { url })
+      return this.#build({ era, version: this.#option })
+    }
+    const cached = eraCache.get(url)
+    this.#fromCache = cached !== undefined
+    if (cached) return this.#build(cached)
+    const probe = new ModernConnection(this.#context, MODERN_PROTOCOL_VERSION)
+    let decision: EraDecision | undefined
+    let failure: unknown
+    try {
+      const result = await probe.request('server/discover', {}, { signal: this.#closed.signal })
+      decision = decideEra({ result })
+      if (decision?.era === 'modern') this.discovery = result
+    } catch (error) {
+      failure = error
+      decision = decideEra({ error })
+    }
+    if (!decision) throw failure
+    eraCache.set(url, decision)
+    return decision.era === 'modern' && decision.version === MODERN_PROTOCOL_VERSION ? probe : this.#build(decision)
+  }
+
+  #build(decision: EraDecision): Connection {
+    if (decision.era === 'modern') return new ModernConnection(this.#context, decision.version)
+    const version = LEGACY_VERSIONS.includes(decision.version) ? decision.version : LEGACY_VERSIONS[0]!
+    return new LegacyConnection(this.#context, version, this.#legacy)
+  }
+
+  /**
+   * After a -32022: the connection to retry on, now current, or undefined.
+   * The newest mutual version is taken even when it is the one just sent (a
+   * server may refuse a first request to test exactly this); a pinned version
+   * is retried only as itself. The caller retries once, so this never loops.
+   */
+  renegotiate(error: unknown): Connection | undefined {
+    if (!isMcpProtocolError(error) || error.code !== RpcErrorCode.UnsupportedProtocolVersion) return undefined
+    const supported = (error.data as { supported?: unknown } | undefined)?.supported
+    const version = this.#option === 'auto' ? pickMutualVersion(supported) : Array.isArray(supported) && supported.includes(this.#option) ? this.#option : undefined
+    const era = version ? eraOf(version) : undefined
+    if (!era) return undefined
+    this.#current = this.#build({ era, version: version! })
+    return this.#current
+  }
+
+  /**
+   * After a failed request in auto mode: when the error says the remembered
+   * era no longer holds, forget it (and the connection) so the next connect
+   * probes again. True when the request is worth one more try.
+   */
+  reprobe(error: unknown): boolean {
+    const current = this.#current
+    if (this.#option !== 'auto' || !current) return false
+    const stale = current.era === 'modern' ? isLegacySignal(error, false) : isMcpSessionError(error) && this.#fromCache
+    if (!stale) return false
+    eraCache.delete(this.#context.url)
+    this.#current = undefined
+    this.discovery = undefined
+    void current.close()
+    return true
+  }
+
+  async close(): Promise<void> {
+    this.#closed.abort()
+    this.#closed = new AbortController()
+    const current = this.#current
+    this.#current = undefined
+    this.discovery = undefined
+    await current?.close()
+  }
+}
