@@ -18,7 +18,7 @@ export default defineConfig({
     },
   },
   test: {
-    include: ['src/**/*.test.ts', 'src/**/*.test.tsx', 'test/**/*.test.ts', 'demo/**/*.test.ts'],
+    include: ['src/**/*.test.ts', 'src/**/*.test.tsx', 'test/**/*.test.ts', 'demo/**/*.test.ts', 'stories/**/*.test.tsx'],
     environment: 'node',
     testTimeout: 20_000,
     hookTimeout: 30_000,

@@ -1,0 +1,100 @@
+import { useState } from 'react'
+import type { Meta, StoryObj } from '@storybook/react-vite'
+import { expect, fn, userEvent, within } from 'storybook/test'
+import type { InputResponse, PendingInput } from '../src/core/index'
+import { InputRequestPanel, noEvalValidator, type InputRequestPanelProps } from '../src/forms/index'
+import { officialRound, roots, roundInputs, samplingAnswer } from './recorded'
+
+/**
+ * Stands in for the call observer: an answer marks its input answered, as
+ * the reducer does, so the round can be played through. `respond` (the
+ * action) records every answer.
+ */
+function Round(props: InputRequestPanelProps) {
+  const [inputs, setInputs] = useState<readonly PendingInput[]>(props.inputs ?? [])
+  const respond = (key: string, response: InputResponse) => {
+    props.respond(key, response)
+    setInputs((old) => old.map((input) => (input.key === key ? { ...input, answered: true, response } : input)))
+  }
+  return <InputRequestPanel {...props} inputs={inputs} respond={respond} />
+}
+
+const meta = {
+  title: 'Forms/InputRequestPanel',
+  component: InputRequestPanel,
+  render: (args) => <Round {...args} />,
+  args: { status: 'awaiting_input', round: 1, inputs: roundInputs, respond: fn(), onSampling: fn(async () => samplingAnswer), roots },
+  parameters: { rootClass: 'mcp-elicit-panel' },
+} satisfies Meta<typeof InputRequestPanel>
+
+export default meta
+type Story = StoryObj<typeof meta>
+
+const cardClasses = (canvasElement: HTMLElement) => [...canvasElement.querySelectorAll('.mcp-elicit-request > [role="group"], .mcp-elicit-request > div')].map((card) => card.className)
+
+export const MultiRequestRound: Story = {
+  name: 'One round: form + URL + sampling + roots',
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement)
+    await expect(canvas.getByRole('group', { name: 'The server needs 4 answers to continue (0 of 4 given).' })).toBeInTheDocument()
+    await expect(cardClasses(canvasElement)).toEqual(['mcp-elicit-form', 'mcp-elicit-url', 'mcp-elicit-approval', 'mcp-elicit-approval'])
+  },
+}
+
+export const AnsweringOneByOne: Story = {
+  name: 'One round: first answer given',
+  play: async ({ canvasElement, args }) => {
+    const canvas = within(canvasElement)
+    await userEvent.type(canvas.getByRole('textbox', { name: /^City/ }), 'Lyon')
+    await userEvent.click(within(canvas.getByRole('group', { name: 'Where should we ship?' })).getByRole('button', { name: 'Accept' }))
+    await expect(await canvas.findByRole('group', { name: /1 of 4 given/ })).toBeInTheDocument()
+    await expect(args.respond).toHaveBeenCalledWith('address', { action: 'accept', content: { city: 'Lyon', express: false } })
+  },
+}
+
+export const OfficialExampleRound: Story = {
+  name: 'Official example: elicitation + sampling',
+  args: { inputs: officialRound },
+  play: async ({ canvasElement }) => {
+    await expect(cardClasses(canvasElement)).toEqual(['mcp-elicit-form', 'mcp-elicit-approval'])
+  },
+}
+
+export const PartlyAnsweredByHost: Story = {
+  name: 'Roots answered by the host, the rest asked',
+  args: { inputs: roundInputs.map((input) => (input.method === 'roots/list' ? { ...input, answered: true, response: { roots } } : input)) },
+  play: async ({ canvasElement }) => {
+    await expect(within(canvasElement).getByRole('group', { name: /\(1 of 4 given\)/ })).toBeInTheDocument()
+  },
+}
+
+export const StartsFromEarlierAnswers: Story = {
+  name: 'Retry after a failure: starts from earlier answers',
+  args: { initialAnswers: { address: { action: 'accept', content: { city: 'Nantes', express: true } } } },
+  play: async ({ canvasElement }) => {
+    await expect(within(canvasElement).getByRole('textbox', { name: /^City/ })).toHaveValue('Nantes')
+  },
+}
+
+export const UnknownMethod: Story = {
+  name: 'A request this UI does not know',
+  args: { inputs: [{ ...roundInputs[0]!, key: 'future', method: 'tasks/approve', params: { task: 'deploy' } }] },
+  play: async ({ canvasElement }) => {
+    await expect(within(canvasElement).getByText(/does not understand \(tasks\/approve\)/)).toBeInTheDocument()
+  },
+}
+
+export const CspFallbackNoEval: Story = {
+  name: "CSP fallback: a page without 'unsafe-eval' (no-eval validator)",
+  args: { validator: noEvalValidator },
+  play: async ({ canvasElement }) => {
+    await expect(canvasElement.querySelector('.mcp-elicit-form')).toHaveAttribute('data-validator', 'no-eval')
+  },
+}
+
+export const DarkTheme: Story = {
+  globals: { theme: 'dark' },
+  play: async ({ canvasElement }) => {
+    await expect(canvasElement.querySelector('[data-theme="dark"] .mcp-elicit-panel')).not.toBeNull()
+  },
+}

@@ -1,0 +1,210 @@
+import { useState, type ReactNode } from 'react'
+import type { Decorator, Meta, StoryObj } from '@storybook/react-vite'
+import { expect, fn, userEvent, waitFor, within } from 'storybook/test'
+import { McpProvider } from '../src/react/index'
+import { McpToolCall } from '../src/forms/index'
+import { hostile, roots, samplingAnswer } from './recorded'
+import { complete, inputRequired, recordedClient, rpcError, sse, type SentRequest, type ToolScript } from './recorded-server'
+
+/** Recorded answers of the fixture server's tools (see recorded-server.ts). */
+const tools: Record<string, ToolScript> = {
+  ask_name: (request) => {
+    const answer = request.params.inputResponses?.name as { action?: string; content?: { name?: string } } | undefined
+    if (!answer) {
+      return inputRequired(request, {
+        name: {
+          method: 'elicitation/create',
+          params: { message: 'What is your name?', requestedSchema: { type: 'object', properties: { name: { type: 'string', title: 'Name', minLength: 1 } }, required: ['name'] }, mode: 'form' },
+        },
+      })
+    }
+    return complete(request, answer.action === 'accept' ? `hello ${String(answer.content?.name)}` : String(answer.action))
+  },
+  needs_sampling: (request) =>
+    request.params.inputResponses?.llm
+      ? complete(request, JSON.stringify(request.params.inputResponses.llm))
+      : inputRequired(request, { llm: { method: 'sampling/createMessage', params: { messages: [{ role: 'user', content: { type: 'text', text: 'Say hi in one word.' } }], maxTokens: 20 } } }),
+  needs_roots: (request) =>
+    request.params.inputResponses?.roots ? complete(request, JSON.stringify(request.params.inputResponses.roots)) : inputRequired(request, { roots: { method: 'roots/list' } }),
+  // Progress over SSE; the stream then stays open (until Stop) so the bar can be looked at.
+  progress: (request, signal) =>
+    sse(
+      [
+        { jsonrpc: '2.0', method: 'notifications/progress', params: { progressToken: progressTokenOf(request), progress: 1, total: 3, message: 'step 1 of 3' } },
+        { jsonrpc: '2.0', method: 'notifications/progress', params: { progressToken: progressTokenOf(request), progress: 2, total: 3, message: 'step 2 of 3' } },
+      ],
+      signal,
+      true,
+    ),
+  echo: (request) => complete(request, String((request.params.arguments as { text?: unknown } | undefined)?.text ?? '')),
+  book: (request) => complete(request, 'No seats left on flight TR 815 for 3 March.', true),
+  // Modern SDK: a tampered or expired requestState is a JSON-RPC error on HTTP 200.
+  flaky_booking: (request) =>
+    request.params.inputResponses
+      ? rpcError(request, { code: -32602, message: 'Invalid or expired requestState', data: { reason: 'invalid_request_state' } })
+      : inputRequired(
+          request,
+          { name: { method: 'elicitation/create', params: { message: 'What is your name?', requestedSchema: { type: 'object', properties: { name: { type: 'string', title: 'Name' } }, required: ['name'] }, mode: 'form' } } },
+          'v1.eyJwIjp7InRvb2wiOiJmbGFreV9ib29raW5nIn0sImV4cCI6MTc5NjA0Mzg1OH0.cBab',
+        ),
+  // Modern SDK: an input request the client did not declare a capability for: -32021 on HTTP 400.
+  share_folders: (request) =>
+    rpcError(
+      request,
+      { code: -32021, message: "Cannot request input 'roots' (roots/list): the request's client capabilities do not declare the required capability", data: { requiredCapabilities: { roots: {} } } },
+      400,
+    ),
+}
+
+function progressTokenOf(request: SentRequest): unknown {
+  return (request.params._meta as { progressToken?: unknown } | undefined)?.progressToken
+}
+
+/** One client per mounted story, so every story starts from a fresh connection. */
+function RecordedServer({ children }: { children: ReactNode }) {
+  const [client] = useState(() => recordedClient(tools))
+  return <McpProvider client={client}>{children}</McpProvider>
+}
+const withRecordedServer: Decorator = (Story) => (
+  <RecordedServer>
+    <Story />
+  </RecordedServer>
+)
+
+const meta = {
+  title: 'Forms/McpToolCall',
+  component: McpToolCall,
+  decorators: [withRecordedServer],
+  args: { name: 'ask_name' },
+  parameters: { rootClass: 'mcp-elicit-call' },
+} satisfies Meta<typeof McpToolCall>
+
+export default meta
+type Story = StoryObj<typeof meta>
+
+const stateOf = (canvasElement: HTMLElement) => canvasElement.querySelector('.mcp-elicit-call')?.getAttribute('data-state')
+
+export const Idle: Story = {
+  play: async ({ canvasElement }) => {
+    await expect(within(canvasElement).getByRole('button', { name: 'Run ask_name' })).toBeEnabled()
+    await expect(stateOf(canvasElement)).toBe('idle')
+  },
+}
+
+export const AwaitingInput: Story = {
+  name: 'Awaiting input (form round)',
+  args: { autoRun: true },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement)
+    await canvas.findByRole('group', { name: 'What is your name?' })
+    await expect(stateOf(canvasElement)).toBe('awaiting_input')
+    await expect(canvas.getByRole('button', { name: 'Stop' })).toBeEnabled()
+  },
+}
+
+export const AnsweredThenDone: Story = {
+  name: 'Round answered, retried, done',
+  args: { autoRun: true },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement)
+    await userEvent.type(await canvas.findByRole('textbox', { name: /^Name/ }), 'Ada')
+    await userEvent.click(canvas.getByRole('button', { name: 'Accept' }))
+    await waitFor(() => expect(stateOf(canvasElement)).toBe('done'))
+    await expect(canvas.getByText('hello Ada')).toBeInTheDocument()
+  },
+}
+
+export const SamplingRound: Story = {
+  name: 'Sampling round (approval)',
+  args: { name: 'needs_sampling', autoRun: true, onSampling: fn(async () => samplingAnswer) },
+  play: async ({ canvasElement }) => {
+    await expect(await within(canvasElement).findByRole('group', { name: 'The server asks to use your AI model' })).toBeInTheDocument()
+  },
+}
+
+export const RootsRound: Story = {
+  name: 'Roots round (approval)',
+  args: { name: 'needs_roots', autoRun: true, roots },
+  play: async ({ canvasElement }) => {
+    await expect(await within(canvasElement).findByRole('group', { name: 'The server asks which folders it may use' })).toBeInTheDocument()
+  },
+}
+
+export const Progress: Story = {
+  name: 'Progress (total known)',
+  args: { name: 'progress', arguments: { count: 3 }, autoRun: true },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement)
+    const bar = await canvas.findByRole('progressbar')
+    await waitFor(() => expect(bar).toHaveAttribute('value', '2'))
+    await expect(bar).toHaveAttribute('max', '3')
+    await expect(canvas.getByText('step 2 of 3')).toBeInTheDocument()
+  },
+}
+
+export const Stopped: Story = {
+  name: 'Stopped by the person',
+  args: { name: 'progress', arguments: { count: 3 }, autoRun: true },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement)
+    await canvas.findByRole('progressbar')
+    await userEvent.click(canvas.getByRole('button', { name: 'Stop' }))
+    await waitFor(() => expect(stateOf(canvasElement)).toBe('cancelled'))
+    await expect(canvas.getByRole('status')).toHaveTextContent('Cancelled.')
+  },
+}
+
+export const Result: Story = {
+  args: { name: 'echo', arguments: { text: 'Flight TR 815 booked: seat 23A, 3 March 09:30.' }, autoRun: true },
+  play: async ({ canvasElement }) => {
+    await expect(await within(canvasElement).findByText('Flight TR 815 booked: seat 23A, 3 March 09:30.')).toBeInTheDocument()
+  },
+}
+
+export const ToolReportedError: Story = {
+  name: 'Result with isError',
+  args: { name: 'book', autoRun: true },
+  play: async ({ canvasElement }) => {
+    await expect(await within(canvasElement).findByText('The tool reported an error:')).toBeInTheDocument()
+  },
+}
+
+export const ErrorFromServer: Story = {
+  name: 'Error: JSON-RPC error (missing capability, HTTP 400)',
+  args: { name: 'share_folders', autoRun: true },
+  play: async ({ canvasElement }) => {
+    const alert = await within(canvasElement).findByRole('alert')
+    await expect(alert).toHaveTextContent(/The call failed\..*Cannot request input 'roots'/)
+    await expect(stateOf(canvasElement)).toBe('error')
+  },
+}
+
+export const ErrorAfterAnswering: Story = {
+  name: 'Error after answering (expired requestState), Try again',
+  args: { name: 'flaky_booking', autoRun: true },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement)
+    await userEvent.type(await canvas.findByRole('textbox', { name: /^Name/ }), 'Ada')
+    await userEvent.click(canvas.getByRole('button', { name: 'Accept' }))
+    await expect(await canvas.findByRole('alert')).toHaveTextContent('Invalid or expired requestState')
+    await expect(canvas.getByRole('button', { name: 'Try again' })).toBeEnabled()
+  },
+}
+
+export const HostileResult: Story = {
+  name: 'Hostile result text (rendered as text)',
+  tags: ['hostile-text'],
+  args: { name: 'echo', arguments: { text: hostile }, autoRun: true },
+  play: async ({ canvasElement }) => {
+    await expect(await within(canvasElement).findByText(hostile)).toBeInTheDocument()
+  },
+}
+
+export const DarkTheme: Story = {
+  globals: { theme: 'dark' },
+  args: { autoRun: true },
+  play: async ({ canvasElement }) => {
+    await within(canvasElement).findByRole('group', { name: 'What is your name?' })
+    await expect(canvasElement.querySelector('[data-theme="dark"] .mcp-elicit-call')).not.toBeNull()
+  },
+}

@@ -1,0 +1,95 @@
+/**
+ * A client whose `fetch` answers from recorded responses, so McpToolCall
+ * stories run with no server and no network. Bodies, status codes and
+ * content types are those of the official SDK server (2.4.0, modern era,
+ * see test/servers/modern-server.ts); the live flows against that server
+ * belong to the e2e specs.
+ */
+import { createClient, type JsonObject, type McpClient } from '../src/core/index'
+
+const endpoint = 'https://mcp.travel.example:8443/mcp'
+const SERVER_INFO = 'io.modelcontextprotocol/serverInfo'
+const serverMeta = { [SERVER_INFO]: { name: 'mcp-elicit-test-server', version: '1.0.0' } }
+
+/** A JSON-RPC request as the client sent it. */
+export interface SentRequest {
+  id: number | string
+  method: string
+  params: JsonObject & { name?: string; inputResponses?: JsonObject; requestState?: string; _meta?: JsonObject }
+}
+
+/** Answers one `tools/call` (first call or retry) with a recorded response. */
+export type ToolScript = (request: SentRequest, signal: AbortSignal | undefined) => Response | Promise<Response>
+
+const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } })
+
+/** `{"result":…,"jsonrpc":"2.0","id":…}` as the server orders it. */
+export const rpcResult = (request: SentRequest, result: JsonObject) => json({ result: { ...result, _meta: serverMeta }, jsonrpc: '2.0', id: request.id })
+
+/** A JSON-RPC error; the SDK answers some with HTTP 200 (tool not found, bad requestState), others with 400. */
+export const rpcError = (request: SentRequest, error: { code: number; message: string; data?: unknown }, status = 200) => json({ jsonrpc: '2.0', id: request.id, error }, status)
+
+export const complete = (request: SentRequest, text: string, isError = false) =>
+  rpcResult(request, { content: [{ type: 'text', text }], ...(isError ? { isError: true } : {}), resultType: 'complete' })
+
+export const inputRequired = (request: SentRequest, inputRequests: JsonObject, requestState?: string) =>
+  rpcResult(request, { resultType: 'input_required', inputRequests, ...(requestState ? { requestState } : {}) })
+
+/** An SSE response: each message as `event: message` + `data:`; stays open until the request is aborted when `hold` is set. */
+export function sse(messages: JsonObject[], signal: AbortSignal | undefined, hold = false): Response {
+  const encoder = new TextEncoder()
+  const body = new ReadableStream<Uint8Array>({
+    start(controller) {
+      for (const message of messages) controller.enqueue(encoder.encode(`event: message\ndata: ${JSON.stringify(message)}\n\n`))
+      if (!hold) controller.close()
+      else signal?.addEventListener('abort', () => controller.error(signal.reason), { once: true })
+    },
+  })
+  return new Response(body, { headers: { 'content-type': 'text/event-stream', 'cache-control': 'no-cache, no-transform' } })
+}
+
+/** `server/discover` as recorded. */
+const discovered = {
+  supportedVersions: ['2026-07-28'],
+  capabilities: { logging: {}, tools: { listChanged: true } },
+  instructions: 'Test fixture for mcp-elicit. Every tool reports exactly what it received.',
+  resultType: 'complete',
+  ttlMs: 0,
+  cacheScope: 'private',
+}
+
+/**
+ * A client for `https://mcp.travel.example:8443/mcp` whose requests are
+ * answered by `tools[name]`; discovery and `tools/list` are answered as
+ * recorded, notifications with 202.
+ */
+export function recordedClient(tools: Record<string, ToolScript>): McpClient {
+  const fetch = async (_input: RequestInfo | URL, init: RequestInit = {}): Promise<Response> => {
+    const signal = init.signal ?? undefined
+    if (signal?.aborted) throw signal.reason
+    const request = JSON.parse(String(init.body)) as SentRequest
+    if (request.id === undefined) return new Response(null, { status: 202 })
+    switch (request.method) {
+      case 'server/discover':
+        return rpcResult(request, discovered)
+      case 'tools/list':
+        return rpcResult(request, {
+          tools: Object.keys(tools).map((name) => ({ name, inputSchema: { type: 'object', properties: {} } })),
+          resultType: 'complete',
+          ttlMs: 0,
+          cacheScope: 'private',
+        })
+      case 'tools/call': {
+        const script = tools[String(request.params.name)]
+        if (script) return script(request, signal)
+        return rpcError(request, { code: -32602, message: `Tool ${String(request.params.name)} not found` })
+      }
+      default:
+        return rpcError(request, { code: -32601, message: 'Method not found' }, 404)
+    }
+  }
+  return createClient(endpoint, {
+    fetch: fetch as typeof globalThis.fetch,
+    capabilities: { elicitation: { form: {}, url: {} }, sampling: {}, roots: {} },
+  })
+}

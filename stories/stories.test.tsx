@@ -1,0 +1,71 @@
+// @vitest-environment jsdom
+/**
+ * Every story, rendered in the test suite (portable stories): each must
+ * mount its component's root, run its play function, log no console error,
+ * and, when tagged `hostile-text`, create no element from server text.
+ */
+import { readdirSync } from 'node:fs'
+import { dirname } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { cleanup, render } from '@testing-library/react'
+import { composeStories, setProjectAnnotations } from '@storybook/react-vite'
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi, type MockInstance } from 'vitest'
+import preview from '../.storybook/preview'
+import * as approvalCard from './ApprovalCard.stories'
+import * as elicitationForm from './ElicitationForm.stories'
+import * as inputRequestPanel from './InputRequestPanel.stories'
+import * as mcpToolCall from './McpToolCall.stories'
+import * as urlElicitation from './UrlElicitation.stories'
+
+const files = {
+  'ApprovalCard.stories.tsx': approvalCard,
+  'ElicitationForm.stories.tsx': elicitationForm,
+  'InputRequestPanel.stories.tsx': inputRequestPanel,
+  'McpToolCall.stories.tsx': mcpToolCall,
+  'UrlElicitation.stories.tsx': urlElicitation,
+}
+
+const annotations = setProjectAnnotations([preview])
+beforeAll(annotations.beforeAll)
+
+let consoleError: MockInstance<typeof console.error>
+beforeEach(() => {
+  consoleError = vi.spyOn(console, 'error')
+})
+afterEach(() => {
+  cleanup()
+  consoleError.mockRestore()
+})
+
+it('imports every stories file', () => {
+  // A string, not `new URL(…)`: under jsdom `URL` is jsdom's, which node:url does not take.
+  const here = dirname(fileURLToPath(import.meta.url))
+  expect(readdirSync(here).filter((name) => name.endsWith('.stories.tsx')).sort()).toEqual(Object.keys(files).sort())
+})
+
+for (const [file, module] of Object.entries(files)) {
+  const stories = Object.entries(composeStories(module))
+  describe(file, () => {
+    it('has stories', () => {
+      expect(stories.length).toBeGreaterThan(0)
+    })
+
+    for (const [exportName, Story] of stories) {
+      it(exportName, async () => {
+        await Story.load()
+        const { container } = render(<Story />)
+        await Story.play?.({ canvasElement: container })
+
+        const rootClass = Story.parameters.rootClass as string
+        const root = container.querySelector<HTMLElement>(`.${rootClass}`)
+        expect(root, `.${rootClass} rendered`).not.toBeNull()
+        expect(root!.dataset.state).toBeTruthy()
+        expect(container.querySelector(`[data-theme="${Story.globals.theme === 'dark' ? 'dark' : 'light'}"]`)).not.toBeNull()
+        if (Story.tags.includes('hostile-text')) {
+          expect(container.querySelector('script, img, iframe, a, b')).toBeNull()
+        }
+        expect(consoleError).not.toHaveBeenCalled()
+      })
+    }
+  })
+}
