@@ -1,8 +1,11 @@
 /**
- * `npm run bench`: builds if dist/ is stale, measures bundle size, then
- * round-trip cost (each in its own child process, each bounded in time),
- * prints one table and writes it as JSON to bench/results.json.
- * Loopback only; nothing here is a test and nothing asserts timing.
+ * `npm run bench`: builds if dist/ is stale, then measures, each part in its
+ * own child process and bounded in time (and all parts together by
+ * RUN_CAP_MS): bundle size, round-trip cost, streaming, forms in Chromium,
+ * memory over 1,000 calls. Prints each part, then one compact table, and
+ * writes everything as JSON to bench/results.json (`node bench/readme.mjs`
+ * puts the table into the README). Loopback only; nothing here is a test and
+ * nothing asserts timing.
  */
 import { spawnSync } from 'node:child_process'
 import { existsSync, readdirSync, statSync, writeFileSync } from 'node:fs'
@@ -10,8 +13,12 @@ import os from 'node:os'
 import { dirname, join, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 
+import { formatForms } from './forms.mjs'
+import { formatMemory } from './memory.mjs'
 import { formatRoundTrip } from './round-trip.mjs'
 import { formatSizes } from './size.mjs'
+import { formatStreaming } from './stream.mjs'
+import { formatSummaryText, machineLine, summaryRows } from './summary.mjs'
 
 const here = dirname(fileURLToPath(import.meta.url))
 const root = resolve(here, '..')
@@ -50,16 +57,22 @@ function buildIfNeeded() {
   return `build failed; dist/index.js of ${new Date(statSync(dist).mtimeMs).toISOString()} measured`
 }
 
+/** All measuring parts together (the build before them excluded) stay under this. */
+const RUN_CAP_MS = 170_000
+const runDeadline = Date.now() + RUN_CAP_MS
+
 function runPart(node, script, timeoutMs, args = []) {
+  const left = runDeadline - Date.now()
+  if (left < 5_000) return { error: `${script}: skipped, the run's ${RUN_CAP_MS / 1000} s cap is used up` }
   const child = spawnSync(node, [...args, join(here, script), '--json'], {
     cwd: root,
     encoding: 'utf8',
     stdio: ['ignore', 'pipe', 'inherit'],
-    timeout: timeoutMs,
+    timeout: Math.min(timeoutMs, left),
     maxBuffer: 16 * 1024 * 1024,
   })
   if (child.error) return { error: `${script}: ${child.error.message}` }
-  if (child.status !== 0) return { error: `${script} exited with ${child.status ?? child.signal}` }
+  if (child.status !== 0) return { error: `${script} ${child.signal === 'SIGTERM' ? 'timed out' : `exited with ${child.status ?? child.signal}`}` }
   const line = child.stdout.trim().split('\n').at(-1) ?? ''
   try {
     return JSON.parse(line)
@@ -72,10 +85,17 @@ const node = pickNode()
 const nodeVersion = spawnSync(node, ['--version'], { encoding: 'utf8' }).stdout.trim()
 const build = buildIfNeeded()
 
+const started = Date.now()
 console.log(`size: bundling entries (${node === process.execPath ? 'this node' : node})…`)
-const size = runPart(node, 'size.mjs', 180_000)
+const size = runPart(node, 'size.mjs', 60_000)
 console.log('round-trip: calls against the local test server…')
-const roundTrip = runPart(node, 'round-trip.mjs', 120_000, ['--expose-gc'])
+const roundTrip = runPart(node, 'round-trip.mjs', 70_000, ['--expose-gc'])
+console.log('streaming: 10,000 progress notifications, a process per run…')
+const streaming = runPart(node, 'stream.mjs', 60_000)
+console.log('forms: the bench page in Chromium…')
+const forms = runPart(node, 'forms.mjs', 70_000)
+console.log('memory: 1,000 multi-round calls per client…')
+const memory = runPart(node, 'memory.mjs', 50_000)
 
 const cpus = os.cpus()
 const results = {
@@ -88,20 +108,36 @@ const results = {
     node: nodeVersion,
   },
   build,
+  totalSeconds: Math.round((Date.now() - started) / 100) / 10,
   size,
   roundTrip,
+  streaming,
+  forms,
+  memory,
 }
 
 console.log('')
 console.log(`mcp-elicit bench, ${results.date}`)
-console.log(`${results.machine.os}; ${results.machine.cpu} x${results.machine.cores}; ${results.machine.memoryGB} GB; Node ${nodeVersion}`)
+console.log(machineLine(results))
 console.log('')
 console.log('== bundle size (vite/rolldown, browser, oxc minify, ES2022, gzip -9) ==')
 console.log(size.error ? `FAILED: ${size.error}` : formatSizes(size))
 console.log('')
 console.log('== round-trip (sequential calls, in-process SDK server on 127.0.0.1) ==')
 console.log(roundTrip.error ? `FAILED: ${roundTrip.error}` : formatRoundTrip(roundTrip))
+console.log('')
+console.log('== streaming (SSE progress before the result, SDK server in its own process) ==')
+console.log(streaming.error ? `FAILED: ${streaming.error}` : formatStreaming(streaming))
+console.log('')
+console.log('== forms (ElicitationForm vs bare rjsf Form, same schema and ajv8 validator) ==')
+console.log(forms.error ? `FAILED: ${forms.error}` : formatForms(forms))
+console.log('')
+console.log('== memory (heap after gc(), a process per client, SDK test server in its own process) ==')
+console.log(memory.error ? `FAILED: ${memory.error}` : formatMemory(memory))
+console.log('')
+console.log(`== summary (${results.totalSeconds} s) ==`)
+console.log(formatSummaryText(summaryRows(results)))
 
 writeFileSync(join(here, 'results.json'), `${JSON.stringify(results, null, 2)}\n`)
-console.log('\nwritten: bench/results.json')
-if (size.error || roundTrip.error) process.exitCode = 1
+console.log('\nwritten: bench/results.json (README table: node bench/readme.mjs)')
+if ([size, roundTrip, streaming, forms, memory].some((part) => part.error)) process.exitCode = 1

@@ -21,6 +21,8 @@ const src = (path) => JSON.stringify(join(root, path))
  * optional `external` (package names or regexps kept out of the bundle, e.g.
  * peers) and optional `budgetGz` (bytes, min+gzip) checked and reported.
  */
+const REACT = [/^react($|\/)/, /^react-dom($|\/)/]
+
 export const ENTRIES = [
   {
     name: 'core',
@@ -44,6 +46,92 @@ await client.connect(new StreamableHTTPClientTransport(new URL('/mcp', location.
 console.log(await client.callTool({ name: 'echo', arguments: { text: 'hi' } }))
 `,
   },
+  {
+    name: 'react',
+    label: 'core + ./react (McpProvider + useMcpTool), react/react-dom external',
+    external: REACT,
+    source: `import { createElement as h } from 'react'
+import { createRoot } from 'react-dom/client'
+import { createClient } from ${src('src/core/index.ts')}
+import { McpProvider, useMcpTool } from ${src('src/react/index.ts')}
+const client = createClient(new URL('/mcp', location.href), { capabilities: { elicitation: { form: {} } } })
+function Echo() {
+  const tool = useMcpTool('echo')
+  return h('button', { onClick: () => tool.call({ text: 'hi' }) }, tool.status === 'done' ? JSON.stringify(tool.result) : tool.status)
+}
+createRoot(document.getElementById('root')).render(h(McpProvider, { client }, h(Echo)))
+`,
+  },
+  {
+    name: 'forms',
+    label: './forms, every export used, react/react-dom/@rjsf/* external',
+    external: [...REACT, /^@rjsf\//],
+    source: `import * as forms from ${src('src/forms/index.ts')}
+globalThis.mcpElicitForms = Object.values(forms)
+`,
+  },
+  {
+    name: 'app',
+    label: 'typical app: client + useMcpTool + McpToolCall/ElicitationForm, @rjsf/core + validator-ajv8 bundled, react external',
+    external: REACT,
+    source: `import { createElement as h, useState } from 'react'
+import { createRoot } from 'react-dom/client'
+import validator from '@rjsf/validator-ajv8'
+import { createClient } from ${src('src/core/index.ts')}
+import { McpProvider, useMcpTool } from ${src('src/react/index.ts')}
+import { ElicitationForm, McpToolCall } from ${src('src/forms/index.ts')}
+const client = createClient(new URL('/mcp', location.href), { capabilities: { elicitation: { form: {} } } })
+function Echo() {
+  const tool = useMcpTool('echo')
+  return h('button', { onClick: () => tool.call({ text: 'hi' }) }, tool.status)
+}
+function Ask() {
+  const [answer, setAnswer] = useState(null)
+  return answer ? h('p', null, JSON.stringify(answer)) : h(ElicitationForm, { request: { message: 'Name?', requestedSchema: { type: 'object', properties: { name: { type: 'string' } } } }, validator, onRespond: setAnswer })
+}
+createRoot(document.getElementById('root')).render(
+  h(McpProvider, { client }, h(Echo), h(McpToolCall, { name: 'wizard', validator }), h(Ask)),
+)
+`,
+  },
+  {
+    name: 'rjsf',
+    label: 'bare @rjsf/core Form + @rjsf/validator-ajv8, react/react-dom external',
+    external: REACT,
+    source: `import { createElement as h } from 'react'
+import { createRoot } from 'react-dom/client'
+import Form from '@rjsf/core'
+import validator from '@rjsf/validator-ajv8'
+const schema = { type: 'object', properties: { name: { type: 'string' } } }
+createRoot(document.getElementById('root')).render(h(Form, { schema, validator, onSubmit: ({ formData }) => console.log(formData) }))
+`,
+  },
+  {
+    name: 'use-mcp',
+    label: 'use-mcp 0.0.21 (useMcp hook + callTool), react external',
+    external: REACT,
+    source: `import { createElement as h } from 'react'
+import { createRoot } from 'react-dom/client'
+import { useMcp } from 'use-mcp/react'
+function Echo() {
+  const mcp = useMcp({ url: new URL('/mcp', location.href).href, clientName: 'app' })
+  return h('button', { disabled: mcp.state !== 'ready', onClick: () => mcp.callTool('echo', { text: 'hi' }).then(console.log) }, mcp.state)
+}
+createRoot(document.getElementById('root')).render(h(Echo))
+`,
+  },
+]
+
+/**
+ * Figures derived from two entries (gzip bytes): what a layer adds on top of
+ * another, with its budget. Gzip is not additive, so these are differences of
+ * whole bundles, each measured the same way.
+ */
+export const INCREMENTS = [
+  { name: 'react layer', of: 'react', over: 'core', budgetGz: 2 * 1024, label: './react added to core (react - core)' },
+  // Budgets stack: core 6 KB, react +2 KB, forms +10 KB over rjsf; so all of ours in the app 18 KB over rjsf.
+  { name: 'forms layer', of: 'app', over: ['rjsf', 'react'], budgetGz: 10 * 1024, label: 'forms in the app, over rjsf and core+react (app - rjsf - react)' },
+  { name: 'ours in app', of: 'app', over: 'rjsf', budgetGz: 18 * 1024, label: 'all of mcp-elicit in the app, over bare rjsf (app - rjsf)' },
 ]
 
 /** The one configuration every entry is bundled with. */
@@ -157,7 +245,22 @@ export async function measureSizes(entries = ENTRIES) {
       ours?.gzipBytes && official?.gzipBytes
         ? { coreOverOfficialMin: ours.minBytes / official.minBytes, coreOverOfficialGzip: ours.gzipBytes / official.gzipBytes }
         : undefined
-    return { settings: SETTINGS, entries: results, ratios }
+    const increments = []
+    for (const inc of INCREMENTS) {
+      const of = byName[inc.of]
+      const over = [inc.over].flat().map((name) => byName[name])
+      if (!of?.gzipBytes || over.some((o) => !o?.gzipBytes)) continue
+      const gz = over.reduce((left, o) => left - o.gzipBytes, of.gzipBytes)
+      const min = over.reduce((left, o) => left - o.minBytes, of.minBytes)
+      increments.push({
+        name: inc.name,
+        label: inc.label,
+        minBytes: min,
+        gzipBytes: gz,
+        ...(inc.budgetGz !== undefined && { budgetGzipBytes: inc.budgetGz, withinBudget: gz <= inc.budgetGz }),
+      })
+    }
+    return { settings: SETTINGS, entries: results, increments, ratios }
   } finally {
     if (!KEEP) {
       rmSync(workDir, { recursive: true, force: true })
@@ -168,7 +271,7 @@ export async function measureSizes(entries = ENTRIES) {
   }
 }
 
-export function formatSizes({ entries, ratios }) {
+export function formatSizes({ entries, increments = [], ratios }) {
   const kb = (n) => `${(n / 1024).toFixed(2)} KB`
   const lines = ['entry            chunks      min       min+gz   budget(gz)  node builtins']
   for (const e of entries) {
@@ -181,6 +284,10 @@ export function formatSizes({ entries, ratios }) {
       `${e.name.padEnd(16)} ${String(e.chunks).padStart(6)} ${kb(e.minBytes).padStart(11)} ${kb(e.gzipBytes).padStart(11)}  ${budget.padEnd(10)}  ${e.nodeBuiltins.join(', ') || 'none'}`,
     )
     if (e.entryChunkGzipBytes !== undefined) lines.push(`${''.padEnd(16)} entry chunk alone: ${kb(e.entryChunkMinBytes)} min, ${kb(e.entryChunkGzipBytes)} min+gz`)
+  }
+  for (const inc of increments) {
+    const budget = inc.budgetGzipBytes === undefined ? '' : `${kb(inc.budgetGzipBytes)} ${inc.withinBudget ? 'ok' : 'OVER'}`
+    lines.push(`+ ${inc.name.padEnd(14)} ${''.padStart(6)} ${kb(inc.minBytes).padStart(11)} ${kb(inc.gzipBytes).padStart(11)}  ${budget.padEnd(10)}  ${inc.label}`)
   }
   if (ratios) lines.push(`ours/official: min ${ratios.coreOverOfficialMin.toFixed(3)}, min+gz ${ratios.coreOverOfficialGzip.toFixed(3)}`)
   return lines.join('\n')

@@ -1,0 +1,238 @@
+/**
+ * Forms: time from an input-required result to an interactive form, and from
+ * Accept to the answer, in the e2e suite's Chromium (@sparticuz/chromium +
+ * playwright-core, the launch flags of e2e/playwright.config.ts), for schemas
+ * of 1, 10 and 50 fields: `ElicitationForm` against a bare @rjsf/core `Form`
+ * with the same schema and the same validator (@rjsf/validator-ajv8).
+ *
+ * The page (bench/forms-page/) is built with vite (production, minified)
+ * into bench/.tmp/forms-page and served from 127.0.0.1; it measures itself
+ * (see main.tsx for what each figure spans).
+ *
+ * Run under Node 22: `node bench/forms.mjs [--json]`. Bounded: warm-up and
+ * BENCH_FORMS_RUNS runs per contestant and size (default 41), time caps per
+ * size and for the part.
+ */
+import { mkdirSync, readFileSync, rmSync, rmdirSync } from 'node:fs'
+import { createServer } from 'node:http'
+import { dirname, extname, join, normalize, resolve } from 'node:path'
+import { performance } from 'node:perf_hooks'
+import { fileURLToPath, pathToFileURL } from 'node:url'
+
+const here = dirname(fileURLToPath(import.meta.url))
+const root = resolve(here, '..')
+const pageDir = join(here, 'forms-page')
+const outDir = join(here, '.tmp', 'forms-page')
+
+export const CONFIG = {
+  sizes: [1, 10, 50],
+  runs: clampInt(process.env.BENCH_FORMS_RUNS, 41, 3, 101),
+  warmup: 5,
+  sizeCapMs: 25_000,
+  partCapMs: 55_000,
+}
+
+function clampInt(value, fallback, min, max) {
+  const n = Number.parseInt(value ?? '', 10)
+  return Number.isFinite(n) ? Math.min(max, Math.max(min, n)) : fallback
+}
+
+const KEEP = process.env.BENCH_KEEP === '1'
+const median = (list) => {
+  const sorted = list.slice().sort((a, b) => a - b)
+  if (sorted.length === 0) return NaN
+  const mid = sorted.length >> 1
+  return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2
+}
+
+function quantile(list, q) {
+  const sorted = list.slice().sort((a, b) => a - b)
+  return sorted.length === 0 ? NaN : sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(q * sorted.length) - 1))]
+}
+
+async function buildPage() {
+  const { build } = await import('vite')
+  const { default: react } = await import('@vitejs/plugin-react')
+  const src = (path) => join(root, 'src', path)
+  await build({
+    configFile: false,
+    envDir: false,
+    root: pageDir,
+    publicDir: false,
+    logLevel: 'error',
+    mode: 'production',
+    plugins: [react()],
+    resolve: {
+      alias: [
+        { find: /^mcp-elicit\/forms$/, replacement: src('forms/index.ts') },
+        { find: /^mcp-elicit\/react$/, replacement: src('react/index.ts') },
+        { find: /^mcp-elicit$/, replacement: src('core/index.ts') },
+      ],
+    },
+    build: { outDir, emptyOutDir: true, target: 'es2022', minify: true, modulePreload: { polyfill: false }, chunkSizeWarningLimit: 5000, reportCompressedSize: false },
+  })
+}
+
+const TYPES = { '.html': 'text/html; charset=utf-8', '.js': 'text/javascript; charset=utf-8', '.css': 'text/css; charset=utf-8' }
+
+/** Static files of the built page, 127.0.0.1 only, nothing outside outDir. */
+async function servePage() {
+  const server = createServer((req, res) => {
+    const path = new URL(req.url ?? '/', 'http://127.0.0.1').pathname
+    const file = normalize(join(outDir, path === '/' ? 'index.html' : path))
+    if (!file.startsWith(outDir)) {
+      res.writeHead(403).end()
+      return
+    }
+    try {
+      const body = readFileSync(file)
+      res.writeHead(200, {
+        'content-type': TYPES[extname(file)] ?? 'application/octet-stream',
+        'cache-control': 'no-store',
+        // Cross-origin isolation: performance.now() at 5 µs instead of 100 µs.
+        'cross-origin-opener-policy': 'same-origin',
+        'cross-origin-embedder-policy': 'require-corp',
+      })
+      res.end(body)
+    } catch {
+      res.writeHead(404).end()
+    }
+  })
+  await new Promise((resolveListen, reject) => {
+    server.once('error', reject)
+    server.listen(0, '127.0.0.1', resolveListen)
+  })
+  return {
+    url: `http://127.0.0.1:${server.address().port}/`,
+    close: () =>
+      new Promise((resolveClose) => {
+        server.closeAllConnections()
+        server.close(() => resolveClose())
+      }),
+  }
+}
+
+/** The e2e suite's browser and flags (e2e/playwright.config.ts). */
+async function launchBrowser() {
+  const { default: sparticuz } = await import('@sparticuz/chromium')
+  const { chromium } = await import('playwright-core')
+  const unsafe = /^--(disable-web-security|allow-running-insecure-content|disable-site-isolation-trials|single-process)/
+  const executablePath = process.env.CHROMIUM_PATH || (await sparticuz.executablePath())
+  const args = [...sparticuz.args.filter((arg) => !unsafe.test(arg)), '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--js-flags=--expose-gc']
+  const browser = await chromium.launch({ executablePath, args, headless: true, timeout: 30_000 })
+  return { browser, executablePath, version: browser.version() }
+}
+
+function summarize(list) {
+  const pick = (key) => list.map((r) => r[key])
+  return {
+    runs: list.length,
+    interactiveMsMedian: median(pick('interactiveMs')),
+    interactiveMsP25: quantile(pick('interactiveMs'), 0.25),
+    interactiveMsP75: quantile(pick('interactiveMs'), 0.75),
+    paintedMsMedian: median(pick('paintedMs')),
+    submitMsMedian: median(pick('submitMs')),
+    interactiveMs: pick('interactiveMs').map((v) => Math.round(v * 100) / 100),
+    submitMs: pick('submitMs').map((v) => Math.round(v * 100) / 100),
+  }
+}
+
+export async function measureForms() {
+  const started = performance.now()
+  const deadline = started + CONFIG.partCapMs
+  mkdirSync(outDir, { recursive: true })
+  let server
+  let browser
+  try {
+    await buildPage()
+    const buildSeconds = (performance.now() - started) / 1000
+    server = await servePage()
+    const launched = await launchBrowser()
+    browser = launched.browser
+    const page = await browser.newPage({ viewport: { width: 1000, height: 900 } })
+    const errors = []
+    page.on('pageerror', (error) => errors.push(error.message))
+    await page.goto(server.url, { timeout: 15_000 })
+    await page.waitForFunction(() => window.formsBench?.ready === true, null, { timeout: 15_000 })
+    const isolated = await page.evaluate(() => window.crossOriginIsolated)
+
+    const sizes = {}
+    let truncated = false
+    for (const fields of CONFIG.sizes) {
+      const left = deadline - performance.now()
+      if (left < 3_000) {
+        truncated = true
+        break
+      }
+      const timeout = Math.min(CONFIG.sizeCapMs, left)
+      const results = await Promise.race([
+        page.evaluate(([n, runs, warmup]) => window.formsBench.run(n, runs, warmup), [fields, CONFIG.runs, CONFIG.warmup]),
+        new Promise((_, reject) => setTimeout(() => reject(new Error(`forms ${fields} fields: over ${timeout} ms`)), timeout).unref()),
+      ])
+      const ours = summarize(results.filter((r) => r.kind === 'ours'))
+      const rjsf = summarize(results.filter((r) => r.kind === 'rjsf'))
+      sizes[fields] = {
+        fields,
+        ours,
+        rjsf,
+        ratios: {
+          interactive: ours.interactiveMsMedian / rjsf.interactiveMsMedian,
+          painted: ours.paintedMsMedian / rjsf.paintedMsMedian,
+          submit: ours.submitMsMedian / rjsf.submitMsMedian,
+          /** Median of ours/rjsf within each iteration (the two ran back to back): less sensitive to drift. */
+          interactivePaired: median(ours.interactiveMs.map((v, i) => v / rjsf.interactiveMs[i])),
+          submitPaired: median(ours.submitMs.map((v, i) => v / rjsf.submitMs[i])),
+          /** Best run against best run. */
+          interactiveMin: Math.min(...ours.interactiveMs) / Math.min(...rjsf.interactiveMs),
+        },
+      }
+    }
+    if (errors.length) throw new Error(`page errors: ${errors.slice(0, 3).join(' | ')}`)
+    return {
+      config: {
+        ...CONFIG,
+        browser: `Chromium ${launched.version} (@sparticuz/chromium via playwright-core, headless, e2e flags + --js-flags=--expose-gc)`,
+        page: 'bench/forms-page (vite build, production, minified), served from 127.0.0.1, no stylesheet',
+        validator: '@rjsf/validator-ajv8 default validator, the same instance for both',
+        timerResolution: isolated ? '5 µs (cross-origin isolated)' : '100 µs',
+        buildSeconds,
+      },
+      notes: [
+        'interactive = root.render(...) of the elicitation to the first input committed, laid out and focused (MutationObserver, no frame wait)',
+        'painted = the same start to the first frame after it (rAF + task), quantized by the frame',
+        'submit = Accept/Submit click on a valid form to the answer callback (ajv8 compiles a fresh schema each run)',
+      ],
+      sizes,
+      ...(truncated && { truncated: true }),
+      totalSeconds: (performance.now() - started) / 1000,
+    }
+  } finally {
+    await browser?.close().catch(() => {})
+    await server?.close()
+    if (!KEEP) {
+      rmSync(outDir, { recursive: true, force: true })
+      try {
+        rmdirSync(join(here, '.tmp'))
+      } catch {}
+    }
+  }
+}
+
+export function formatForms(result) {
+  const ms = (n) => n.toFixed(2).padStart(7)
+  const lines = [`${result.config.browser}; ${result.config.runs} runs per contestant and size, medians (ms); timer ${result.config.timerResolution}`]
+  lines.push('  fields   to interactive: ours / rjsf   ratio (paired)   next frame: ours / rjsf   submit: ours / rjsf   ratio')
+  for (const s of Object.values(result.sizes)) {
+    lines.push(
+      `  ${String(s.fields).padStart(6)}   ${ms(s.ours.interactiveMsMedian).padStart(15)} / ${ms(s.rjsf.interactiveMsMedian)}   ${s.ratios.interactive.toFixed(2)} (${s.ratios.interactivePaired.toFixed(2)})      ${ms(s.ours.paintedMsMedian).padStart(11)} / ${ms(s.rjsf.paintedMsMedian)}   ${ms(s.ours.submitMsMedian).padStart(7)} / ${ms(s.rjsf.submitMsMedian)}   ${s.ratios.submit.toFixed(2)}`,
+    )
+  }
+  lines.push(`(${result.totalSeconds.toFixed(1)} s, page build ${result.config.buildSeconds.toFixed(1)} s)${result.truncated ? '  (time cap hit)' : ''}`)
+  return lines.join('\n')
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
+  const result = await measureForms()
+  if (process.argv.includes('--json')) process.stdout.write(`${JSON.stringify(result)}\n`)
+  else console.log(formatForms(result))
+}

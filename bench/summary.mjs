@@ -1,0 +1,104 @@
+/**
+ * The compact table of a bench run (bench/results.json): the same rows as
+ * plain text for the terminal (`npm run bench` prints it last) and as
+ * Markdown for the README (`node bench/readme.mjs`).
+ */
+
+const kb = (bytes) => `${(bytes / 1024).toFixed(2)} KB`
+const ms = (n, digits = 2) => `${n.toFixed(digits)} ms`
+const x = (ratio) => `${ratio.toFixed(2)}x`
+const budget = (item) => (item?.budgetGzipBytes === undefined ? '' : `budget ${kb(item.budgetGzipBytes)}: ${item.withinBudget ? 'ok' : 'OVER'}`)
+
+/** Rows of `[area, measure, mcp-elicit, compared with, ratio / budget]`. */
+export function summaryRows(results) {
+  const rows = []
+  const failed = (area, part) => rows.push([area, 'FAILED', part.error, '', ''])
+
+  const size = results.size
+  if (!size || size.error) failed('size', size ?? { error: 'not run' })
+  else {
+    const e = Object.fromEntries(size.entries.map((entry) => [entry.name, entry]))
+    const inc = Object.fromEntries((size.increments ?? []).map((i) => [i.name, i]))
+    const gz = (name) => (e[name]?.gzipBytes ? kb(e[name].gzipBytes) : (e[name]?.error ?? 'n/a'))
+    const ratio = (a, b) => (e[a]?.gzipBytes && e[b]?.gzipBytes ? x(e[a].gzipBytes / e[b].gzipBytes) : '')
+    rows.push(['size (min+gz)', 'core `.` vs official client', gz('core'), `${gz('official')} official`, `${ratio('core', 'official')}; ${budget(e.core)}`])
+    if (inc['react layer']) rows.push(['size (min+gz)', '`./react` over core', `+${kb(inc['react layer'].gzipBytes)}`, `core+react ${gz('react')}; use-mcp ${gz('use-mcp')}`, budget(inc['react layer'])])
+    rows.push(['size (min+gz)', '`./forms`, peers external', gz('forms'), '', 'all exports, with the core/react parts they use'])
+    if (inc['forms layer']) rows.push(['size (min+gz)', 'forms layer in the app (app - rjsf - react)', `+${kb(inc['forms layer'].gzipBytes)}`, `bare rjsf + ajv8 ${gz('rjsf')}`, budget(inc['forms layer'])])
+    if (inc['ours in app']) rows.push(['size (min+gz)', 'typical app, rjsf + ajv8 bundled', gz('app'), `all ours: app - rjsf = +${kb(inc['ours in app'].gzipBytes)}`, budget(inc['ours in app'])])
+  }
+
+  const rt = results.roundTrip
+  if (!rt || rt.error) failed('round-trip', rt ?? { error: 'not run' })
+  else {
+    for (const [name, flow] of Object.entries(rt.flows)) {
+      rows.push([
+        'round-trip',
+        `\`${name}\`, ${flow.rounds} rounds: call p50 (round p50)`,
+        `${ms(flow.ours.callP50Ms)} (${ms(flow.ours.roundP50Ms)})`,
+        `floor ${ms(flow.floor.callP50Ms)}; official ${ms(flow.official.callP50Ms)}${flow['official-as-shipped'] ? `, as shipped ${ms(flow['official-as-shipped'].callP50Ms, 0)}` : ''}`,
+        `vs floor ${x(flow.ratios.oursOverFloorCallMean)}, vs official ${x(flow.ratios.oursOverOfficialCallMean)} (call mean)`,
+      ])
+    }
+  }
+
+  const st = results.streaming
+  if (!st || st.error) failed('streaming', st ?? { error: 'not run' })
+  else {
+    const n = st.config.count.toLocaleString('en-US')
+    rows.push(['streaming', `${n} progress notifications: time to result`, ms(st.ours.timeToResultMsMedian, 0), `official ${ms(st.official.timeToResultMsMedian, 0)}`, x(st.ratios.oursOverOfficialTime)])
+    rows.push([
+      'streaming',
+      'peak heap over baseline (max RSS)',
+      `${st.ours.peakHeapOverBaselineMBMedian.toFixed(1)} MB (${st.ours.maxRssMBMedian.toFixed(0)} MB)`,
+      `official ${st.official.peakHeapOverBaselineMBMedian.toFixed(1)} MB (${st.official.maxRssMBMedian.toFixed(0)} MB)`,
+      `${x(st.ratios.oursOverOfficialPeakHeapDelta)} (${x(st.ratios.oursOverOfficialMaxRss)})`,
+    ])
+  }
+
+  const fo = results.forms
+  if (!fo || fo.error) failed('forms', fo ?? { error: 'not run' })
+  else {
+    for (const s of Object.values(fo.sizes)) {
+      rows.push([
+        'forms (Chromium)',
+        `${s.fields} field${s.fields === 1 ? '' : 's'}: to interactive; Accept to answer`,
+        `${ms(s.ours.interactiveMsMedian)}; ${ms(s.ours.submitMsMedian)}`,
+        `rjsf ${ms(s.rjsf.interactiveMsMedian)}; ${ms(s.rjsf.submitMsMedian)}`,
+        `${x(s.ratios.interactive)} (paired ${x(s.ratios.interactivePaired)}); ${x(s.ratios.submit)}`,
+      ])
+    }
+  }
+
+  const me = results.memory
+  if (!me || me.error) failed('memory', me ?? { error: 'not run' })
+  else {
+    const sign = (mb) => `${mb >= 0 ? '+' : ''}${(mb * 1024).toFixed(0)} KB`
+    rows.push([
+      'memory',
+      `heap after ${me.config.readEvery} vs ${me.calls} \`${me.config.tool}\` calls`,
+      `${me.heapAfterFirstMB.toFixed(2)} MB -> ${me.heapAfterLastMB.toFixed(2)} MB`,
+      `growth ${sign(me.growthMB)} (${sign(me.growthWithoutCodeMB)} without JIT code)`,
+      me.official ? `official: ${me.official.heapAfterFirstMB.toFixed(2)} -> ${me.official.heapAfterLastMB.toFixed(2)} MB, ${sign(me.official.growthMB)}` : `${me.growthPerCallBytes} B/call`,
+    ])
+  }
+  return rows
+}
+
+export const HEADER = ['area', 'measure', 'mcp-elicit', 'compared with', 'ratio / budget']
+
+export function formatSummaryText(rows) {
+  const all = [HEADER, ...rows].map((row) => row.map((cell) => String(cell).replaceAll('`', '')))
+  const widths = HEADER.map((_, i) => Math.max(...all.map((row) => row[i].length)))
+  return all.map((row) => row.map((cell, i) => (i === row.length - 1 ? cell : cell.padEnd(widths[i]))).join('  ').trimEnd()).join('\n')
+}
+
+export function formatSummaryMarkdown(rows) {
+  const cell = (value) => String(value).replaceAll('|', '\\|')
+  return [HEADER, HEADER.map(() => '---'), ...rows].map((row) => `| ${row.map(cell).join(' | ')} |`).join('\n')
+}
+
+export function machineLine(results) {
+  const m = results.machine
+  return `${m.os}; ${m.cpu} x${m.cores}; ${m.memoryGB} GB; Node ${m.node}`
+}
