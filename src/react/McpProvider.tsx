@@ -19,10 +19,7 @@ export function McpProvider({ client, children }: McpProviderProps) {
 export function useMcpClient(): McpClient {
   const client = useContext(McpClientContext)
   if (!client) {
-    throw new Error(
-      'mcp-elicit: no MCP client found. useMcpClient, useMcpTool, useMcpPrompt and useMcpResource must be ' +
-        'called inside <McpProvider client={createClient(url)}> (import { McpProvider } from "mcp-elicit/react").',
-    )
+    throw new Error('mcp-elicit: useMcpTool and friends must run inside <McpProvider client={createClient(url)}>')
   }
   return client
 }
