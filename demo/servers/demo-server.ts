@@ -31,12 +31,14 @@ import type { CallToolResult, InputResponseView, ServerContext } from '@modelcon
 import * as z from 'zod'
 
 import {
+  answerData,
   countHits,
   decodeHeaderValue,
   describeRpc,
   normalizeOrigins,
   originOf,
   parseBody,
+  progressTokenOf,
   readBody,
   receivedRecorder,
   refuseReason,
@@ -109,25 +111,6 @@ function answerText(view: InputResponseView): string {
   return view.kind
 }
 
-function answerData(view: InputResponseView): unknown {
-  switch (view.kind) {
-    case 'missing':
-      return { kind: 'missing' }
-    case 'elicit':
-      return view.content === undefined ? { action: view.action } : { action: view.action, content: view.content }
-    case 'sampling':
-      return { sampling: view.result }
-    case 'roots':
-      return { roots: view.roots }
-  }
-}
-
-function progressTokenOf(ctx: ServerContext): string | number | undefined {
-  const token = ctx.mcpReq._meta?.progressToken
-  return typeof token === 'string' || typeof token === 'number' ? token : undefined
-}
-
-/** Sends one progress notification; false when the client is gone (closing the stream is how it cancels). */
 async function sendProgress(ctx: ServerContext, token: string | number | undefined, progress: number, total: number, message: string): Promise<boolean> {
   if (token === undefined) return true
   try {

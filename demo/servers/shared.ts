@@ -1,5 +1,5 @@
 /**
- * Plumbing shared by the two demo servers: the hit log, CORS, body reading,
+ * Plumbing shared by the demo servers and the test fixtures: the hit log, CORS, body reading,
  * header decoding and the tiny HTML page that stands in for an "outside
  * step" (a sign-in or consent page) in URL-mode elicitation.
  *
@@ -7,6 +7,7 @@
  * properties, `import type` for types, `.ts` on relative imports.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http'
+import type { InputResponseView, ServerContext } from '@modelcontextprotocol/server'
 
 /** One HTTP request as a demo server saw it (every hit, preflights included). */
 export interface HitLogEntry {
@@ -256,3 +257,25 @@ export function sleep(ms: number, signal?: AbortSignal): Promise<boolean> {
 export function originOf(host: string, port: number): string {
   return `http://${host.includes(':') ? `[${host}]` : host}:${port}`
 }
+
+/** What an answer view holds, as plain data for logs and results. */
+export function answerData(view: InputResponseView): unknown {
+  switch (view.kind) {
+    case 'missing':
+      return { kind: 'missing' }
+    case 'elicit':
+      return view.content === undefined ? { action: view.action } : { action: view.action, content: view.content }
+    case 'sampling':
+      return { sampling: view.result }
+    case 'roots':
+      return { roots: view.roots }
+  }
+}
+
+/** The request's `progressToken`, when the client opted in to progress. */
+export function progressTokenOf(ctx: ServerContext): string | number | undefined {
+  const token = ctx.mcpReq._meta?.progressToken
+  return typeof token === 'string' || typeof token === 'number' ? token : undefined
+}
+
+/** Sends one progress notification; false when the client is gone (closing the stream is how it cancels). */

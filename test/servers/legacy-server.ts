@@ -30,6 +30,7 @@ import {
   type ServerRequest,
 } from '@modelcontextprotocol/sdk/types.js'
 import { z } from 'zod'
+import { readBody, sendJsonRpcError } from '../../demo/servers/shared.ts'
 
 /** One HTTP request as it reached the server (OPTIONS preflights are not recorded). */
 export interface RecordedRequest {
@@ -154,12 +155,6 @@ function flatHeaders(headers: IncomingMessage['headers'] | Record<string, number
   return flat
 }
 
-async function readBody(req: IncomingMessage): Promise<string> {
-  const chunks: Buffer[] = []
-  for await (const chunk of req) chunks.push(chunk as Buffer)
-  return Buffer.concat(chunks).toString('utf8')
-}
-
 /** Fills in `status` / `responseHeaders` of the record when the head goes out. */
 function watchResponseHead(res: ServerResponse, record: RecordedRequest): void {
   const writeHead = res.writeHead.bind(res) as (...args: unknown[]) => ServerResponse
@@ -169,11 +164,6 @@ function watchResponseHead(res: ServerResponse, record: RecordedRequest): void {
     record.responseHeaders = flatHeaders(res.getHeaders())
     return result
   }
-}
-
-function sendJsonRpcError(res: ServerResponse, status: number, code: number, message: string): void {
-  res.writeHead(status, { 'Content-Type': 'application/json' })
-  res.end(JSON.stringify({ jsonrpc: '2.0', error: { code, message }, id: null }))
 }
 
 function text(value: string) {

@@ -27,7 +27,11 @@ import {
   type InputResponseView,
   type ServerContext,
 } from '@modelcontextprotocol/server';
-import * as z from 'zod';
+import * as z from 'zod'
+
+import { answerData, decodeHeaderValue, progressTokenOf, readBody, sleep } from '../../demo/servers/shared.ts'
+
+export { decodeHeaderValue };
 
 /** One HTTP request as the server saw it. */
 export interface RecordedRequest {
@@ -108,48 +112,6 @@ function text(value: string): CallToolResult {
   return { content: [{ type: 'text', text: value }] }
 }
 
-/** Waits `ms`, resolving `true` early if `signal` aborts. */
-function sleep(ms: number, signal: AbortSignal): Promise<boolean> {
-  return new Promise((resolve) => {
-    if (signal.aborted) return resolve(true)
-    const onAbort = () => {
-      clearTimeout(timer)
-      resolve(true)
-    }
-    const timer = setTimeout(() => {
-      signal.removeEventListener('abort', onAbort)
-      resolve(false)
-    }, ms)
-    signal.addEventListener('abort', onAbort, { once: true })
-  })
-}
-
-/** Decodes the `=?base64?…?=` header sentinel; other values are returned as-is. */
-export function decodeHeaderValue(value: string | null): string | null {
-  if (value === null) return null
-  const match = /^=\?base64\?(.*)\?=$/.exec(value)
-  if (!match) return value
-  return Buffer.from(match[1] ?? '', 'base64').toString('utf8')
-}
-
-function describe(view: InputResponseView): unknown {
-  switch (view.kind) {
-    case 'missing':
-      return { kind: 'missing' }
-    case 'elicit':
-      return view.content === undefined ? { action: view.action } : { action: view.action, content: view.content }
-    case 'sampling':
-      return { sampling: view.result }
-    case 'roots':
-      return { roots: view.roots }
-  }
-}
-
-function progressTokenOf(ctx: ServerContext): string | number | undefined {
-  const token = ctx.mcpReq._meta?.progressToken
-  return typeof token === 'string' || typeof token === 'number' ? token : undefined
-}
-
 function readHeaders(req: IncomingMessage): Record<string, string> {
   const headers: Record<string, string> = {}
   for (const [name, value] of Object.entries(req.headers)) {
@@ -157,12 +119,6 @@ function readHeaders(req: IncomingMessage): Record<string, string> {
     headers[name.toLowerCase()] = Array.isArray(value) ? value.join(', ') : value
   }
   return headers
-}
-
-async function readBody(req: IncomingMessage): Promise<string> {
-  const chunks: Buffer[] = []
-  for await (const chunk of req) chunks.push(typeof chunk === 'string' ? Buffer.from(chunk) : (chunk as Buffer))
-  return Buffer.concat(chunks).toString('utf8')
 }
 
 export async function startModernServer(options: ModernServerOptions = {}): Promise<ModernServer> {
@@ -233,7 +189,7 @@ export async function startModernServer(options: ModernServerOptions = {}): Prom
           },
         })
       }
-      record('ask_name', describe(answer))
+      record('ask_name', answerData(answer))
       if (answer.action === 'decline') return text('declined')
       if (answer.action === 'cancel') return text('cancelled')
       return text(`hello ${String(answer.content?.name)}`)
@@ -263,7 +219,7 @@ export async function startModernServer(options: ModernServerOptions = {}): Prom
           const color = inputResponse(ctx.mcpReq.inputResponses, 'color')
           if (color.kind !== 'elicit') return askColor(state)
           if (color.action !== 'accept') {
-            record('wizard', { color: describe(color) })
+            record('wizard', { color: answerData(color) })
             return text(`wizard stopped at color: ${color.action}`)
           }
           const chosen = String(color.content?.color)
@@ -283,7 +239,7 @@ export async function startModernServer(options: ModernServerOptions = {}): Prom
         }
         const size = inputResponse(ctx.mcpReq.inputResponses, 'size')
         if (size.kind !== 'elicit' || size.action !== 'accept') {
-          record('wizard', { color: state.color, size: describe(size) })
+          record('wizard', { color: state.color, size: answerData(size) })
           return text(`wizard stopped at size: ${size.kind === 'elicit' ? size.action : 'missing'}`)
         }
         const answers = { color: state.color, size: size.content?.size }
@@ -317,7 +273,7 @@ export async function startModernServer(options: ModernServerOptions = {}): Prom
           },
         })
       }
-      const answers = { first: describe(first), second: describe(second) }
+      const answers = { first: answerData(first), second: answerData(second) }
       record('two_questions', answers)
       return text(JSON.stringify(answers))
     })
@@ -490,7 +446,7 @@ export async function startModernServer(options: ModernServerOptions = {}): Prom
           },
         })
       }
-      record('prompt:greeting_prompt', describe(answer))
+      record('prompt:greeting_prompt', answerData(answer))
       const who = answer.action === 'accept' ? String(answer.content?.name) : answer.action
       return { messages: [{ role: 'user', content: { type: 'text', text: `Hello, ${who}!` } }] }
     })
@@ -515,7 +471,7 @@ export async function startModernServer(options: ModernServerOptions = {}): Prom
             },
           })
         }
-        record('resource:config://settings', describe(answer))
+        record('resource:config://settings', answerData(answer))
         const ok = answer.action === 'accept' && answer.content?.confirm === true
         const body = ok ? { theme: 'dark', confirmed: true } : { confirmed: false, action: answer.action }
         return { contents: [{ uri: uri.href, mimeType: 'application/json', text: JSON.stringify(body) }] }
