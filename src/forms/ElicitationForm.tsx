@@ -12,6 +12,7 @@ import type { ElicitResult } from '../core/index'
 import { chooseValidator } from './csp'
 import { DateTimeWidget, templates, widgets } from './form-parts'
 import { noEvalValidator } from './no-eval-validator'
+import { DeclineCancel } from './DeclineCancel'
 import { resolveMessages, type AskingServer, type Messages } from './messages'
 import { pickSubmittedContent, toFormSchema } from './schema'
 import { endpointHost } from './url-safety'
@@ -109,12 +110,7 @@ export const ElicitationForm = /* @__PURE__ */ forwardRef(function ElicitationFo
       <button type={acceptType} className="mcp-elicit-accept" data-action="accept" disabled={answered || blocking} onClick={onAccept}>
         {text.accept}
       </button>
-      <button type="button" className="mcp-elicit-decline" data-action="decline" disabled={answered} onClick={() => respond({ action: 'decline' })}>
-        {text.decline}
-      </button>
-      <button type="button" className="mcp-elicit-cancel" data-action="cancel" disabled={answered} onClick={() => respond({ action: 'cancel' })}>
-        {text.cancel}
-      </button>
+      <DeclineCancel disabled={answered} onRespond={respond} text={text} />
     </div>
   )
 

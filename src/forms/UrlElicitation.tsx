@@ -13,6 +13,7 @@
  */
 import { forwardRef, useId, useMemo, useRef, useState, type ForwardedRef, type KeyboardEvent } from 'react'
 import type { ElicitResult } from '../core/index'
+import { DeclineCancel } from './DeclineCancel'
 import { resolveMessages, type AskingServer, type Messages } from './messages'
 import { analyzeUrl, endpointHost } from './url-safety'
 
@@ -178,12 +179,7 @@ export const UrlElicitation = /* @__PURE__ */ forwardRef(function UrlElicitation
             {text.doneContinue}
           </button>
         )}
-        <button type="button" className="mcp-elicit-decline" data-action="decline" disabled={answered} onClick={() => respond({ action: 'decline' })}>
-          {text.decline}
-        </button>
-        <button type="button" className="mcp-elicit-cancel" data-action="cancel" disabled={answered} onClick={() => respond({ action: 'cancel' })}>
-          {text.cancel}
-        </button>
+        <DeclineCancel disabled={answered} onRespond={respond} text={text} />
       </div>
       {answered && (
         <p role="status" className="mcp-elicit-answered">
