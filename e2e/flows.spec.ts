@@ -36,6 +36,19 @@ test('the legacy server shows the same form, and its answers reach the tool', as
   expect(stack.legacy.sessions().length).toBeGreaterThan(0)
 })
 
+test('the legacy URL step: consent, the outside page, then elicitation/complete', async ({ page, turn, stack }) => {
+  const before = stack.legacy.hits('/confirm')
+  const call = await turn('legacy_confirm', {}, 'legacy')
+  const card = call.locator('.mcp-elicit-url')
+  await expect(card.locator('code.mcp-elicit-url-full')).toContainText(`${stack.legacy.origin}/confirm?id=`)
+  expect(stack.legacy.hits('/confirm')).toBe(before)
+  const [popup] = await Promise.all([page.waitForEvent('popup'), card.getByRole('button', { name: /^Open / }).click()])
+  await popup.getByRole('button', { name: 'Finish' }).click()
+  await popup.close()
+  await card.getByRole('button', { name: 'Done, continue' }).click()
+  expect(await resultOf(call)).toMatch(/^legacy_confirm: accept; outside step completed for [\w-]+$/)
+})
+
 test('a reload in the middle of the wizard resumes it with the same requestState', async ({ page, stack }) => {
   const call = await sendTool(page, 'trip_wizard')
   await call.getByRole('combobox', { name: 'Destination' }).selectOption({ label: 'Reykjavík, Iceland' })
