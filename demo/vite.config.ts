@@ -1,6 +1,7 @@
 import { fileURLToPath } from 'node:url'
 import react from '@vitejs/plugin-react'
 import { defineConfig } from 'vite'
+import { sourceAliases } from '../vite.aliases'
 
 const here = (path: string) => fileURLToPath(new URL(path, import.meta.url))
 
@@ -10,14 +11,7 @@ export default defineConfig({
   root: here('.'),
   publicDir: here('../public'),
   plugins: [react()],
-  resolve: {
-    alias: [
-      { find: /^mcp-elicit\/forms\/styles\.css$/, replacement: here('../src/forms/styles.css') },
-      { find: /^mcp-elicit\/forms$/, replacement: here('../src/forms/index.ts') },
-      { find: /^mcp-elicit\/react$/, replacement: here('../src/react/index.ts') },
-      { find: /^mcp-elicit$/, replacement: here('../src/core/index.ts') },
-    ],
-  },
+  resolve: { alias: sourceAliases },
   build: {
     outDir: here('dist'),
     emptyOutDir: true,

@@ -1,0 +1,15 @@
+import { fileURLToPath } from 'node:url'
+
+const source = (path: string) => fileURLToPath(new URL(path, import.meta.url))
+
+/**
+ * The package's public names resolved to its sources, so the demo and the
+ * stories import `mcp-elicit/forms` as an app would and still run what the
+ * repository holds.
+ */
+export const sourceAliases = [
+  { find: /^mcp-elicit\/forms\/styles\.css$/, replacement: source('./src/forms/styles.css') },
+  { find: /^mcp-elicit\/forms$/, replacement: source('./src/forms/index.ts') },
+  { find: /^mcp-elicit\/react$/, replacement: source('./src/react/index.ts') },
+  { find: /^mcp-elicit$/, replacement: source('./src/core/index.ts') },
+]
