@@ -188,4 +188,16 @@ describe('client edge cases', () => {
     expect(second.era).toBe('modern')
     expect(upgraded.requests.map((r) => r.body?.method)).toEqual(['initialize', 'server/discover', 'tools/list'])
   })
+
+  it('calls a fetch passed in unbound as a plain function, as native fetch requires', async () => {
+    const seen: unknown[] = []
+    const strictFetch = function (this: unknown, _input: RequestInfo | URL, init?: RequestInit) {
+      // Native fetch throws "Illegal invocation" for any receiver but the global object or none.
+      if (this !== undefined && this !== globalThis) throw new TypeError('Illegal invocation')
+      seen.push(JSON.parse(String(init?.body)).method)
+      return Promise.resolve(json({ jsonrpc: '2.0', id: JSON.parse(String(init?.body)).id, result: {} }))
+    } as typeof fetch
+    await createClient(url, { fetch: strictFetch, protocolVersion: '2026-07-28' }).request('ping')
+    expect(seen).toEqual(['ping'])
+  })
 })

@@ -37,7 +37,9 @@ export class McpClient {
     const headers = options.headers
     this.#context = {
       url: this.url,
-      fetch: options.fetch ?? ((input, init) => globalThis.fetch(input, init)),
+      // Called as a plain function: a native fetch passed in unbound (\`fetch: window.fetch\`)
+      // throws "Illegal invocation" when called as a method of another object.
+      fetch: (input, init) => (options.fetch ?? globalThis.fetch)(input, init),
       clientInfo: options.clientInfo ?? { name: 'mcp-elicit', version: '0.1.0' },
       capabilities: (options.capabilities ?? {}) as JsonObject,
       headers: async () => (typeof headers === 'function' ? headers() : headers),
