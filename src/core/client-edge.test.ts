@@ -200,4 +200,12 @@ describe('client edge cases', () => {
     await createClient(url, { fetch: strictFetch, protocolVersion: '2026-07-28' }).request('ping')
     expect(seen).toEqual(['ping'])
   })
+
+  it('still calls a tool when tools/list is refused, warning that no Mcp-Param headers go out', async () => {
+    const onWarning = vi.fn()
+    const { fetch, requests } = scriptedFetch([rpcError(-32601, undefined, 404), result({ content: [] })])
+    await createClient(url, { fetch, onWarning, protocolVersion: '2026-07-28' }).callTool('t', { a: 1 })
+    expect(requests.map((r) => r.body.method)).toEqual(['tools/list', 'tools/call'])
+    expect(onWarning).toHaveBeenCalledWith(expect.stringMatching(/tools\/list failed .* calling t without Mcp-Param headers/))
+  })
 })

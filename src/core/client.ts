@@ -237,7 +237,16 @@ export class McpClient {
     const connection = await this.#connector.connect(options.signal ?? this.#connector.closedSignal)
     if (method !== 'tools/call' || connection.era === 'legacy') return this.#request(method, params, options)
     const headersFor = async () => {
-      if (!this.#toolsListed) await this.listTools({ signal: options.signal })
+      if (!this.#toolsListed) {
+        try {
+          await this.listTools({ signal: options.signal })
+        } catch (error) {
+          // A server that cannot list its tools can still be called; it just gets no Mcp-Param-* headers.
+          if (!isMcpProtocolError(error)) throw error
+          this.#context.warn(`tools/list failed (${error.message}); calling ${String(params.name)} without Mcp-Param headers`)
+          this.#toolsListed = true
+        }
+      }
       return paramHeaders(this.#tools.get(String(params.name)) ?? [], params.arguments as JsonObject | undefined)
     }
     try {
