@@ -189,6 +189,20 @@ describe('CallObserver', () => {
     expect(statuses()).toEqual(['running', 'awaiting_input', 'awaiting_input', 'done'])
   })
 
+  it('shows requests a legacy server pushes at the same time together, each answered on its own', async () => {
+    const observer = new CallObserver(client(legacy.url))
+    const done = observer.start(tool('two_at_once'))
+    await expect.poll(() => {
+      const state = observer.getSnapshot()
+      return state.status === 'awaiting_input' ? state.inputs.map((i) => i.params.message) : []
+    }).toEqual(['First at once', 'Second at once'])
+    const state = observer.getSnapshot()
+    const [first, second] = state.status === 'awaiting_input' ? state.inputs : []
+    observer.respond(second!.key, { action: 'accept', content: { b: 'two' } })
+    observer.respond(first!.key, { action: 'accept', content: { a: 'one' } })
+    expect(textOf(await done)).toBe('a=one b=two')
+  })
+
   it('replaces a running call with a new one', async () => {
     const observer = new CallObserver(client())
     const firstRun = observer.start(tool('slow', { ms: 2000 }))

@@ -32,6 +32,7 @@ export const declineAnswer = (): InputResponse => ({ action: 'decline' })
 /** An answer that cancels: the question was dismissed. */
 export const cancelAnswer = (): InputResponse => ({ action: 'cancel' })
 
+/** One ask waiting for answers: a whole MRTR round, or one request a legacy server pushed. */
 interface Waiter {
   keys: string[]
   resolve: (responses: InputResponses) => void
@@ -46,7 +47,8 @@ export class CallObserver {
   #controller: AbortController | undefined
   /** The state a superseded or cancelled run ended in, keyed by its controller. */
   #endings = new WeakMap<AbortController, CallState>()
-  #waiter: Waiter | undefined
+  /** Legacy servers may push several requests at once: each waits for its own keys. */
+  #waiters: Waiter[] = []
   #runs = 0
 
   constructor(client: McpClient, options: CallObserverOptions = {}) {
@@ -146,9 +148,17 @@ export class CallObserver {
     const answered = () => Object.fromEntries(inputs.filter((i) => i.answered).map((i) => [i.key, i.response!]))
     if (inputs.every((input) => input.answered)) return answered()
     const waiting = new Promise<InputResponses>((resolve) => {
-      this.#waiter = { keys: inputs.map((i) => i.key), resolve }
+      this.#waiters.push({ keys: inputs.map((i) => i.key), resolve })
     })
-    this.#dispatch({ type: 'input_required', round: context.round, inputs, pending: context.pending, result: context.pending ? { resultType: 'input_required', inputRequests: requests } : undefined })
+    // A request pushed while another still waits joins the questions on screen.
+    const open = this.#state.status === 'awaiting_input' && this.#waiters.length > 1 ? this.#state.inputs : []
+    this.#dispatch({
+      type: 'input_required',
+      round: context.round,
+      inputs: [...open, ...inputs],
+      pending: context.pending,
+      result: context.pending ? { resultType: 'input_required', inputRequests: requests } : undefined,
+    })
     return waiting
   }
 
@@ -175,10 +185,13 @@ export class CallObserver {
     }
     this.#dispatch({ type: 'answer', key, response })
     const state = this.#state
-    const waiter = this.#waiter
-    if (state.status !== 'awaiting_input' || !waiter || !state.inputs.every((input) => input.answered)) return
-    this.#waiter = undefined
-    waiter.resolve(Object.fromEntries(state.inputs.map((input) => [input.key, input.response!])))
+    if (state.status !== 'awaiting_input') return
+    const answers = new Map(state.inputs.filter((input) => input.answered).map((input) => [input.key, input.response!]))
+    for (const waiter of [...this.#waiters]) {
+      if (!waiter.keys.every((k) => answers.has(k))) continue
+      this.#waiters.splice(this.#waiters.indexOf(waiter), 1)
+      waiter.resolve(Object.fromEntries(waiter.keys.map((k) => [k, answers.get(k)!])))
+    }
   }
 
   /** Aborts whatever is in flight: the request stream, or the wait for the person. */
@@ -188,7 +201,7 @@ export class CallObserver {
     const wasActive = isActive(this.#state)
     controller.abort()
     this.#controller = undefined
-    this.#waiter = undefined
+    this.#waiters = []
     if (wasActive) this.#dispatch({ type: 'cancel' })
     this.#endings.set(controller, this.#state)
   }

@@ -99,7 +99,7 @@ describe('legacy server with the official v1 client', () => {
 
     const tools = await client.listTools()
     expect(tools.tools.map((tool) => tool.name).sort()).toEqual(
-      ['ask_name', 'confirm_url', 'echo', 'needs_roots', 'needs_sampling', 'progress', 'resume_me', 'two_fields'],
+      ['ask_name', 'confirm_url', 'echo', 'needs_roots', 'needs_sampling', 'progress', 'resume_me', 'two_at_once', 'two_fields'],
     )
     expect(textOf(await client.callTool({ name: 'echo', arguments: { text: 'hi' } }))).toBe('hi')
     expect(received).toContainEqual(expect.objectContaining({ tool: 'echo', arguments: { text: 'hi' } }))

@@ -230,6 +230,15 @@ export async function startLegacyServer(options: LegacyServerOptions = {}): Prom
       return text(result.action === 'decline' ? 'declined' : 'cancelled')
     })
 
+    mcp.registerTool('two_at_once', { description: 'Pushes two elicitation requests at the same time.' }, async (extra) => {
+      const call = record('two_at_once', extra, {})
+      const ask = (message: string, field: string) =>
+        mcp.server.elicitInput({ mode: 'form', message, requestedSchema: { type: 'object', properties: { [field]: { type: 'string' } }, required: [field] } }, related(extra))
+      const [first, second] = await Promise.all([ask('First at once', 'a'), ask('Second at once', 'b')])
+      call.responses.push(first, second)
+      return text(`a=${String(first.content?.a ?? first.action)} b=${String(second.content?.b ?? second.action)}`)
+    })
+
     mcp.registerTool('needs_sampling', { description: 'Asks the client to sample an LLM.', inputSchema: { prompt: z.string().optional() } }, async (args, extra) => {
       const call = record('needs_sampling', extra, args)
       const result = await mcp.server.createMessage(
