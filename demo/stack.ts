@@ -68,7 +68,9 @@ function newestMtime(dir: string): number {
 /** Builds the page unless demo/dist is newer than every source it is built from. */
 export async function buildPage(): Promise<void> {
   const built = existsSync(join(distDir, 'index.html')) ? statSync(join(distDir, 'index.html')).mtimeMs : 0
-  const sources = Math.max(newestMtime(demoDir), newestMtime(join(demoDir, '..', 'src')), newestMtime(join(demoDir, '..', 'public')))
+  const root = join(demoDir, '..')
+  const configs = ['vite.aliases.ts', 'package.json'].map((file) => statSync(join(root, file)).mtimeMs)
+  const sources = Math.max(newestMtime(demoDir), newestMtime(join(root, 'src')), newestMtime(join(root, 'public')), ...configs)
   if (built > sources) return
   const { build } = await import('vite')
   await build({ configFile: join(demoDir, 'vite.config.ts'), logLevel: 'warn' })
