@@ -12,13 +12,13 @@
  * Run under Node 22: `node bench/memory.mjs [--json]`. Bounded: CONFIG.calls
  * calls per contestant, a time cap per contestant and for the whole part.
  */
-import { spawn, spawnSync } from 'node:child_process'
+import { spawnSync } from 'node:child_process'
 import { existsSync } from 'node:fs'
 import { dirname, join, resolve } from 'node:path'
 import { performance } from 'node:perf_hooks'
-import { createInterface } from 'node:readline'
 import { getHeapSpaceStatistics } from 'node:v8'
 import { fileURLToPath, pathToFileURL } from 'node:url'
+import { clampInt, startServerProcess, stopServerProcess } from './server-process.mjs'
 
 const here = dirname(fileURLToPath(import.meta.url))
 const root = resolve(here, '..')
@@ -51,32 +51,6 @@ async function serve() {
   process.stdin.on('error', () => process.exit(0))
 }
 
-function startServerProcess() {
-  return new Promise((resolveStart, reject) => {
-    const child = spawn(process.execPath, [fileURLToPath(import.meta.url), '--serve'], { cwd: root, stdio: ['pipe', 'pipe', 'inherit'] })
-    const timer = setTimeout(() => {
-      child.kill()
-      reject(new Error('test server did not start within 20 s'))
-    }, 20_000)
-    child.once('error', reject)
-    child.once('exit', (code) => reject(new Error(`test server exited with ${code}`)))
-    createInterface({ input: child.stdout }).once('line', (line) => {
-      clearTimeout(timer)
-      resolveStart({ url: JSON.parse(line).url, child })
-    })
-  })
-}
-
-async function stopServerProcess(child) {
-  if (child.exitCode !== null) return
-  const exited = new Promise((resolveExit) => child.once('exit', resolveExit))
-  child.stdin.end()
-  const timer = setTimeout(() => child.kill('SIGKILL'), 3_000)
-  await exited
-  clearTimeout(timer)
-}
-
-/** One contestant's client, answering the wizard's two questions. */
 async function makeClient(who, url) {
   if (who === 'ours') {
     const { createClient } = await import(pathToFileURL(join(root, 'dist', 'index.js')).href)
@@ -155,7 +129,7 @@ export async function measureMemory() {
   if (!existsSync(join(root, 'dist', 'index.js'))) throw new Error('dist/index.js is missing: run `npm run build`')
   const started = performance.now()
   const deadline = started + CONFIG.partCapMs
-  const { url, child } = await startServerProcess()
+  const { url, child } = await startServerProcess(process.execPath, [fileURLToPath(import.meta.url), '--serve'], { cwd: root, label: 'test server' })
   const runs = {}
   try {
     for (const who of ['ours', 'official']) {
@@ -212,7 +186,3 @@ if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
   }
 }
 
-function clampInt(value, fallback, min, max) {
-  const n = Number.parseInt(value ?? '', 10)
-  return Number.isFinite(n) ? Math.min(max, Math.max(min, n)) : fallback
-}

@@ -17,12 +17,12 @@
  * Bounded: BENCH_STREAM_RUNS runs per contestant (default 5), a time cap per
  * child and for the whole part.
  */
-import { spawn, spawnSync } from 'node:child_process'
+import { spawnSync } from 'node:child_process'
 import { existsSync } from 'node:fs'
 import { dirname, join, resolve } from 'node:path'
 import { performance } from 'node:perf_hooks'
-import { createInterface } from 'node:readline'
 import { fileURLToPath, pathToFileURL } from 'node:url'
+import { clampInt, startServerProcess, stopServerProcess } from './server-process.mjs'
 
 const here = dirname(fileURLToPath(import.meta.url))
 const root = resolve(here, '..')
@@ -39,10 +39,6 @@ export const CONFIG = {
 
 const CONTESTANTS = ['ours', 'official']
 
-function clampInt(value, fallback, min, max) {
-  const n = Number.parseInt(value ?? '', 10)
-  return Number.isFinite(n) ? Math.min(max, Math.max(min, n)) : fallback
-}
 
 const MB = 1024 * 1024
 const mb = (bytes) => Math.round((bytes / MB) * 100) / 100
@@ -130,41 +126,6 @@ async function childRun(who, url, count) {
 
 // --- parent: server process, children in alternating order --------------------
 
-function startServerProcess(node) {
-  return new Promise((resolveStart, reject) => {
-    const child = spawn(node, [join(here, 'stream-server.ts')], { cwd: root, stdio: ['pipe', 'pipe', 'inherit'] })
-    const timer = setTimeout(() => {
-      child.kill()
-      reject(new Error('stream server did not start within 20 s'))
-    }, 20_000)
-    child.once('error', (error) => {
-      clearTimeout(timer)
-      reject(error)
-    })
-    child.once('exit', (code) => {
-      clearTimeout(timer)
-      reject(new Error(`stream server exited with ${code}`))
-    })
-    createInterface({ input: child.stdout }).once('line', (line) => {
-      clearTimeout(timer)
-      try {
-        resolveStart({ url: JSON.parse(line).url, child })
-      } catch (error) {
-        child.kill()
-        reject(error)
-      }
-    })
-  })
-}
-
-async function stopServerProcess(child) {
-  if (child.exitCode !== null) return
-  const exited = new Promise((resolveExit) => child.once('exit', resolveExit))
-  child.stdin.end()
-  const timer = setTimeout(() => child.kill('SIGKILL'), 3_000)
-  await exited
-  clearTimeout(timer)
-}
 
 export async function measureStreaming() {
   if (!process.features?.typescript) {
@@ -174,7 +135,7 @@ export async function measureStreaming() {
   const node = process.execPath
   const started = performance.now()
   const deadline = started + CONFIG.partCapMs
-  const { url, child: server } = await startServerProcess(node)
+  const { url, child: server } = await startServerProcess(node, [join(here, 'stream-server.ts')], { cwd: root, label: 'stream server' })
   const runs = { ours: [], official: [] }
   let truncated = false
   try {
