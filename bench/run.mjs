@@ -23,12 +23,11 @@ import { formatSummaryText, machineLine, summaryRows } from './summary.mjs'
 const here = dirname(fileURLToPath(import.meta.url))
 const root = resolve(here, '..')
 
-/** Node with type stripping (the round-trip loads the TS server fixture): this one, or the project's Node 22. */
+/** Node with type stripping (the round-trip loads the TS server fixture): the project needs 22.18+. */
 function pickNode() {
   if (process.features?.typescript) return process.execPath
-  const local = join(root, 'node_modules', '.bin', 'node')
-  if (existsSync(local)) return local
-  return process.execPath
+  console.error(`bench: Node ${process.versions.node} cannot strip TypeScript types; the project needs Node 22.18 or newer`)
+  process.exit(2)
 }
 
 function newestMtime(dir, filter) {

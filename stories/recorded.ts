@@ -5,7 +5,7 @@
  * `requestedSchema`, URL mode with `url`; the 2026-07-28 SDK adds `mode` and
  * sends no `elicitationId`), `sampling/createMessage` and `roots/list`, as
  * carried by an `input_required` result's `inputRequests`. Field schemas come
- * from the official examples in ../shared/mcp-schema/2026-07-28/examples/
+ * from the official examples (vendored in test/fixtures/mcp-schema/2026-07-28/examples/)
  * where one exists.
  */
 import type { JsonObject, PendingInput } from '../src/core/index'

@@ -9,7 +9,7 @@ import { canEvaluateCode, chooseValidator, resetCodeEvaluationCheck } from './cs
 import { noEvalValidator } from './no-eval-validator'
 import { toFormSchema } from './schema'
 
-const EXAMPLES = join(import.meta.dirname, '../../../shared/mcp-schema/2026-07-28/examples')
+const EXAMPLES = join(import.meta.dirname, '../../test/fixtures/mcp-schema/2026-07-28/examples')
 const contactRequest = JSON.parse(readFileSync(join(EXAMPLES, 'ElicitRequestFormParams/elicit-multiple-fields.json'), 'utf8'))
 const contactAnswer = JSON.parse(readFileSync(join(EXAMPLES, 'ElicitResult/input-multiple-fields.json'), 'utf8')).content
 

@@ -6,7 +6,7 @@ import { afterEach, describe, expect, test, vi } from 'vitest'
 import { createNoEvalValidator, matchesFormat, noEvalValidator } from './no-eval-validator'
 import { toFormSchema } from './schema'
 
-const EXAMPLES = join(import.meta.dirname, '../../../shared/mcp-schema/2026-07-28/examples')
+const EXAMPLES = join(import.meta.dirname, '../../test/fixtures/mcp-schema/2026-07-28/examples')
 const readExamples = (dir: string): unknown[] =>
   readdirSync(join(EXAMPLES, dir))
     .filter((file) => file.endsWith('.json'))

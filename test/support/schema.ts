@@ -1,14 +1,14 @@
 /**
- * Validates messages against the official MCP JSON schemas in
- * ../shared/mcp-schema, so tests prove that what the client sends is what the
- * specification defines.
+ * Validates messages against the official MCP JSON schemas vendored in
+ * test/fixtures/mcp-schema (origin and license in its README), so tests prove
+ * that what the client sends is what the specification defines.
  */
 import { readFileSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
 import Ajv2020 from 'ajv/dist/2020.js'
 import addFormats from 'ajv-formats'
 
-const root = fileURLToPath(new URL('../../../shared/mcp-schema/', import.meta.url))
+const root = fileURLToPath(new URL('../fixtures/mcp-schema/', import.meta.url))
 
 function load(version: '2026-07-28' | '2025-11-25') {
   const schema = JSON.parse(readFileSync(`${root}${version}/schema.json`, 'utf8'))
