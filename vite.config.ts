@@ -13,8 +13,15 @@ export default defineConfig({
       entry: { index: 'src/core/index.ts', react: 'src/react/index.ts', forms: 'src/forms/index.ts' },
       formats: ['es'],
     },
-    rollupOptions: {
+    rolldownOptions: {
       external: [/^eventsource-parser/, /^react/, /^@rjsf\//],
+      // The react and forms entries open with "use client" for React Server
+      // Components; rolldown keeps it at the top of those entry files (the
+      // package check asserts it), so its "may not be preserved" notice is noise.
+      onLog(level, log, handler) {
+        if (log.code === 'MODULE_LEVEL_DIRECTIVE' && log.message.includes('"use client"')) return
+        handler(level, log)
+      },
     },
   },
   test: {

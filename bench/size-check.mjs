@@ -1,0 +1,124 @@
+/**
+ * Size guard: fails when a published entry's bundle grows past its limit.
+ *
+ * Measures the entries below with bench/size.mjs (same generated entry files,
+ * same vite/rolldown settings, same gzip -9, so the figures are the ones the
+ * bench prints) and compares each whole bundle's min+gzip size with its limit
+ * in bench/size-limits.json. Exit 1 if any entry is over its limit, 2 if it
+ * could not check (a bundle failed, a limit is missing), 0 otherwise.
+ *
+ * Run: `npm run size` (= `node bench/size-check.mjs`).
+ * Deliberate growth: `node bench/size-check.mjs --update` rewrites the JSON
+ * with today's figures plus the margin, so the new limits show in the diff.
+ *
+ * Margin rule (written into the JSON's "note" too): limit = today's min+gzip
+ * bytes × 1.03, in KB (1 KB = 1024 bytes), rounded up to the next 0.05 KB.
+ * 3% absorbs small, incidental changes (a dependency patch, a renamed
+ * identifier) without a limit bump; anything larger needs `--update`.
+ * --update also lowers limits when a bundle shrank, so savings are kept.
+ *
+ * The aspiration budgets (`budgetGz` in bench/size.mjs) are printed for
+ * information only and never fail the check: they are targets, not ceilings.
+ */
+import { readFileSync, writeFileSync } from 'node:fs'
+import { dirname, join, relative } from 'node:path'
+import { fileURLToPath } from 'node:url'
+
+import { ENTRIES, INCREMENTS, measureSizes } from './size.mjs'
+
+const started = performance.now()
+const here = dirname(fileURLToPath(import.meta.url))
+const LIMITS_FILE = join(here, 'size-limits.json')
+const LIMITS_PATH = relative(join(here, '..'), LIMITS_FILE)
+
+/** Entries with a limit: one per published entry point, plus the typical app that uses all three. */
+const CHECKED = ['core', 'react', 'forms', 'app']
+const MARGIN = 0.03
+const STEP_KB = 0.05
+const NOTE =
+  'Limits are min+gzip KB (1 KB = 1024 bytes) of the whole bundle of each entry as bench/size.mjs measures it. ' +
+  `Rule: limit = today's figure x ${1 + MARGIN}, rounded up to the next ${STEP_KB} KB. ` +
+  'Change them only with `node bench/size-check.mjs --update`, which rewrites this file from a fresh measurement. ' +
+  'measuredGzipBytes is the figure the limits were computed from (information only).'
+
+const update = process.argv.includes('--update')
+
+// The budgeted increments need their operands bundled too (rjsf for the forms
+// layer); official and use-mcp are comparisons only and stay out, for speed.
+const budgeted = INCREMENTS.filter((inc) => inc.budgetGz !== undefined)
+const wanted = new Set([...CHECKED, ...budgeted.flatMap((inc) => [inc.of, inc.over].flat())])
+const entries = ENTRIES.filter((entry) => wanted.has(entry.name))
+const missing = CHECKED.filter((name) => !entries.some((entry) => entry.name === name))
+if (missing.length) {
+  console.error(`size-check: no entry named ${missing.join(', ')} in bench/size.mjs`)
+  process.exit(2)
+}
+
+const { entries: results, increments } = await measureSizes(entries)
+const byName = Object.fromEntries(results.map((r) => [r.name, r]))
+
+const failed = CHECKED.filter((name) => byName[name].error)
+if (failed.length) {
+  for (const name of failed) console.error(`size-check: bundling ${name} failed: ${byName[name].error}`)
+  process.exit(2)
+}
+
+const kb = (bytes) => `${(bytes / 1024).toFixed(2)} KB`
+// Count in steps (twentieths of a KB) and round up to a whole step; the 1e-9
+// keeps a figure that lands exactly on a step from going one step up by float noise.
+const limitFor = (bytes) => Math.ceil(((bytes * (1 + MARGIN)) / 1024) * (1 / STEP_KB) - 1e-9) / (1 / STEP_KB)
+
+if (update) {
+  const limits = Object.fromEntries(CHECKED.map((name) => [name, limitFor(byName[name].gzipBytes)]))
+  const measuredGzipBytes = Object.fromEntries(CHECKED.map((name) => [name, byName[name].gzipBytes]))
+  writeFileSync(LIMITS_FILE, `${JSON.stringify({ note: NOTE, unit: 'KB min+gzip', limits, measuredGzipBytes }, null, 2)}\n`)
+  console.log(`size-check: wrote ${LIMITS_PATH}`)
+}
+
+let limits
+try {
+  limits = JSON.parse(readFileSync(LIMITS_FILE, 'utf8')).limits ?? {}
+} catch (error) {
+  console.error(`size-check: cannot read ${LIMITS_PATH} (${error.code ?? error.message}); create it with --update`)
+  process.exit(2)
+}
+
+const rows = [['entry', 'min+gz', 'limit', 'margin left', 'result']]
+let over = 0
+let unlimited = 0
+for (const name of CHECKED) {
+  const size = byName[name].gzipBytes
+  const limitKB = limits[name]
+  if (typeof limitKB !== 'number') {
+    unlimited++
+    rows.push([name, kb(size), '-', '-', 'NO LIMIT'])
+    continue
+  }
+  const left = limitKB * 1024 - size
+  if (left < 0) over++
+  // Percent of today's size: how much more this bundle may still grow.
+  const room = `${kb(left)} (${((left / size) * 100).toFixed(1)}%)`
+  rows.push([name, kb(size), `${limitKB.toFixed(2)} KB`, room, left < 0 ? 'FAIL' : 'pass'])
+}
+const widths = rows[0].map((_, i) => Math.max(...rows.map((row) => row[i].length)))
+for (const row of rows) console.log(row.map((cell, i) => (i === 0 ? cell.padEnd(widths[i]) : cell.padStart(widths[i]))).join('  ').trimEnd())
+
+// Aspirations: read from bench/size.mjs so there is one place for them.
+const aspirations = [
+  ...entries.filter((e) => e.budgetGz !== undefined && byName[e.name]?.gzipBytes).map((e) => [e.name, byName[e.name].gzipBytes, e.budgetGz]),
+  ...increments.filter((inc) => inc.budgetGzipBytes !== undefined).map((inc) => [`${inc.name} (+)`, inc.gzipBytes, inc.budgetGzipBytes]),
+]
+if (aspirations.length) {
+  console.log('\naspiration budgets from bench/size.mjs (information only, never fail; (+) = difference of whole bundles):')
+  const width = Math.max(...aspirations.map(([name]) => name.length))
+  for (const [name, size, budget] of aspirations) {
+    const gap = size - budget
+    console.log(`  ${name.padEnd(width)}  ${kb(size).padStart(10)}  budget ${kb(budget).padStart(9)}  ${gap > 0 ? `${kb(gap)} to cut` : `${kb(-gap)} under`}`)
+  }
+}
+
+const seconds = ((performance.now() - started) / 1000).toFixed(1)
+if (unlimited) console.error(`\nsize-check: ${unlimited} entr${unlimited === 1 ? 'y has' : 'ies have'} no limit in ${LIMITS_PATH}; run with --update`)
+if (over) console.error(`\nsize-check: ${over} entr${over === 1 ? 'y is' : 'ies are'} over the limit (${seconds} s). If the growth is deliberate: node bench/size-check.mjs --update`)
+else if (!unlimited) console.log(`\nsize-check: all within limits (${seconds} s)`)
+process.exitCode = over ? 1 : unlimited ? 2 : 0
