@@ -1,6 +1,6 @@
 import react from '@vitejs/plugin-react'
 import { defineConfig } from 'vite'
-import { sourceAliases } from '../vite.aliases'
+import { sourceAliases } from '../vite.aliases.ts'
 
 // Storybook's own Vite config, so the library build in the root vite.config.ts
 // (lib mode, every peer external) never reaches the preview bundle. Stories

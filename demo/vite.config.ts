@@ -1,7 +1,7 @@
 import { fileURLToPath } from 'node:url'
 import react from '@vitejs/plugin-react'
 import { defineConfig } from 'vite'
-import { sourceAliases } from '../vite.aliases'
+import { sourceAliases } from '../vite.aliases.ts'
 
 const here = (path: string) => fileURLToPath(new URL(path, import.meta.url))
 
