@@ -50,6 +50,8 @@ export class CallObserver {
   /** Legacy servers may push several requests at once: each waits for its own keys. */
   #waiters: Waiter[] = []
   #runs = 0
+  /** Unsent form content by question key, for the open round only (see {@link saveDraft}). */
+  #drafts: Record<string, JsonObject> = {}
 
   constructor(client: McpClient, options: CallObserverOptions = {}) {
     this.#client = client
@@ -103,8 +105,42 @@ export class CallObserver {
 
   /** Resumes the call kept in storage, if there is one. */
   restore(): Promise<CallState> | undefined {
-    const saved = this.#options.storage?.load(this.#storageKey())
+    const saved = this.saved()
     return saved ? this.resume(saved) : undefined
+  }
+
+  /** The call kept in storage, if any: what {@link restore} would resume. */
+  saved(): SavedCall | undefined {
+    try {
+      return this.#options.storage?.load(this.#storageKey())
+    } catch {
+      // Storage the page may not read (privacy mode, quota, a broken adapter): nothing to resume.
+      return undefined
+    }
+  }
+
+  /**
+   * After an error: sends the failed round again with the same
+   * `requestState` and answers (nothing already answered is asked again), or
+   * starts the call over when it failed before any round (and for 2025-11-25
+   * calls, whose rounds live in the server's session).
+   */
+  retry(): Promise<CallState> | undefined {
+    const state = this.#state
+    if (state.status !== 'error') return undefined
+    if (!state.pending) return this.start(state.request)
+    return this.resume({ version: 1, request: state.request, pending: state.pending, answers: { ...state.answers } })
+  }
+
+  /**
+   * Keeps what the person typed in a question of the open round but has not
+   * sent, so it survives a reload when the observer has `storage`.
+   */
+  saveDraft(key: string, content: JsonObject): void {
+    const state = this.#state
+    if (state.status !== 'awaiting_input' || !state.inputs.some((input) => input.key === key && !input.answered)) return
+    this.#drafts = { ...this.#drafts, [key]: content }
+    this.#persist()
   }
 
   async #run(request: OriginalRequest, saved: SavedCall | undefined): Promise<CallState> {
@@ -113,14 +149,17 @@ export class CallObserver {
     this.#controller = controller
     const run = ++this.#runs
     const current = () => run === this.#runs && !controller.signal.aborted
-    this.#dispatch(saved ? { type: 'resume', request, round: saved.pending.round } : { type: 'start', request })
+    this.#drafts = saved?.drafts ? { ...saved.drafts } : {}
+    this.#dispatch(saved ? { type: 'resume', request, round: saved.pending.round, pending: saved.pending, answers: saved.answers } : { type: 'start', request })
+    // Every question of the saved round answered: its retry goes out at once, as it would have.
+    const complete = saved !== undefined && Object.keys(saved.pending.inputRequests).every((key) => Object.hasOwn(saved.answers, key))
     let rounds = 0
     try {
       const result: McpResult = await this.#client.run(request, {
         signal: controller.signal,
         maxRounds: this.#options.maxRounds,
         pacingMs: this.#options.pacingMs,
-        resume: saved ? { pending: saved.pending } : undefined,
+        resume: saved ? { pending: saved.pending, responses: complete ? pickAnswers(saved) : undefined } : undefined,
         onProgress: (progress) => current() && this.#dispatch({ type: 'progress', progress }),
         onEvent: (event) => {
           if (event.type === 'complete') rounds = event.rounds
@@ -140,6 +179,7 @@ export class CallObserver {
     const inputs: PendingInput[] = await Promise.all(
       Object.entries(requests).map(async ([key, request]) => {
         const input: PendingInput = { key, method: request.method, params: request.params ?? {}, era: context.era, server: context.serverInfo, url: this.#client.url, answered: false }
+        if (Object.hasOwn(this.#drafts, key)) input.draft = this.#drafts[key]
         const response = Object.hasOwn(given, key) ? given[key] : await this.#hostAnswer(input, signal)
         return response ? { ...input, answered: true, response } : input
       }),
@@ -147,6 +187,9 @@ export class CallObserver {
     if (signal.aborted) throw new McpCancelledError({ method: context.method })
     const answered = () => Object.fromEntries(inputs.filter((i) => i.answered).map((i) => [i.key, i.response!]))
     if (inputs.every((input) => input.answered)) return answered()
+    // Drafts of another round do not belong to these questions.
+    const keys = new Set(inputs.map((input) => input.key))
+    this.#drafts = Object.fromEntries(Object.entries(this.#drafts).filter(([key]) => keys.has(key)))
     const waiting = new Promise<InputResponses>((resolve) => {
       this.#waiters.push({ keys: inputs.map((i) => i.key), resolve })
     })
@@ -183,6 +226,10 @@ export class CallObserver {
       this.cancel()
       return
     }
+    if (Object.hasOwn(this.#drafts, key)) {
+      const { [key]: _sent, ...rest } = this.#drafts
+      this.#drafts = rest
+    }
     this.#dispatch({ type: 'answer', key, response })
     const state = this.#state
     if (state.status !== 'awaiting_input') return
@@ -214,14 +261,20 @@ export class CallObserver {
 
   /**
    * The open round as plain JSON (original request, input requests, request
-   * state, answers so far), or undefined when none can be resumed (nothing
-   * open, or a legacy session, which lives on the server).
+   * state, answers and drafts so far), or undefined when none can be resumed
+   * (nothing open, or a legacy session, which lives on the server). A round
+   * whose retry failed is kept too, so its answers outlive the failure.
    */
   save(): SavedCall | undefined {
     const state = this.#state
+    if (state.status === 'error' && state.pending) {
+      return { version: 1, request: state.request, pending: state.pending, answers: { ...state.answers } }
+    }
     if (state.status !== 'awaiting_input' || !state.pending) return undefined
     const answers = Object.fromEntries(state.inputs.filter((i) => i.answered).map((i) => [i.key, i.response!]))
-    return { version: 1, request: state.request, pending: state.pending as PendingRound, answers }
+    const saved: SavedCall = { version: 1, request: state.request, pending: state.pending as PendingRound, answers }
+    if (Object.keys(this.#drafts).length > 0) saved.drafts = { ...this.#drafts }
+    return saved
   }
 
   #storageKey(): string {
@@ -231,10 +284,22 @@ export class CallObserver {
   #persist(): void {
     const storage = this.#options.storage
     if (!storage) return
-    const saved = this.save()
-    if (saved) storage.save(this.#storageKey(), saved)
-    else if (!isActive(this.#state)) storage.remove(this.#storageKey())
+    try {
+      const saved = this.save()
+      if (saved) storage.save(this.#storageKey(), saved)
+      else if (!isActive(this.#state)) storage.remove(this.#storageKey())
+    } catch (error) {
+      // A full or forbidden storage must not break the call; the round just does not outlive a reload.
+      queueMicrotask(() => {
+        throw error
+      })
+    }
   }
+}
+
+/** The saved answers to exactly the keys the saved round asked. */
+function pickAnswers(saved: SavedCall): InputResponses {
+  return Object.fromEntries(Object.keys(saved.pending.inputRequests).map((key) => [key, saved.answers[key]!]))
 }
 
 function isRefusal(response: InputResponse): boolean {

@@ -21,6 +21,8 @@ export interface PendingInput {
   /** True once an answer was given (by the person or by a host handler). */
   answered: boolean
   response?: InputResponse | undefined
+  /** What the person had typed but not sent, restored from storage after a reload. */
+  draft?: JsonObject | undefined
 }
 
 export type CallStatus = 'idle' | 'running' | 'awaiting_input' | 'retrying' | 'done' | 'error' | 'cancelled'
@@ -65,6 +67,11 @@ export interface ErrorState {
   lastResult: InputRequiredResult | undefined
   /** Answers given in the failed round, so a retry can offer them again. */
   answers: Readonly<Record<string, InputResponse>>
+  /**
+   * The round whose retry failed (2026-07-28 calls): `retry()` sends it again
+   * with the same `requestState` and answers instead of starting over.
+   */
+  pending: PendingRound | undefined
 }
 export interface CancelledState {
   status: 'cancelled'
@@ -76,7 +83,7 @@ export type CallState = IdleState | RunningState | AwaitingInputState | Retrying
 
 export type CallAction =
   | { type: 'start'; request: OriginalRequest }
-  | { type: 'resume'; request: OriginalRequest; round: number }
+  | { type: 'resume'; request: OriginalRequest; round: number; pending?: PendingRound | undefined; answers?: Record<string, InputResponse> | undefined }
   | { type: 'input_required'; round: number; inputs: PendingInput[]; pending: PendingRound | undefined; result: InputRequiredResult | undefined }
   | { type: 'answer'; key: string; response: InputResponse }
   | { type: 'retrying'; round: number }
@@ -108,6 +115,8 @@ export function flagsOf(state: CallState) {
 interface Memory {
   lastResult: InputRequiredResult | undefined
   answers: Record<string, InputResponse>
+  /** The latest round asked, kept past `retrying` so a failed retry can be sent again. */
+  pending?: PendingRound | undefined
 }
 
 /**
@@ -122,14 +131,18 @@ export function reduceCall(state: CallState, action: CallAction, memory: Memory 
       return keep({ status: 'running', request: action.request, round: 0, progress: undefined }, { lastResult: undefined, answers: {} })
     }
     case 'resume': {
-      return keep({ status: 'running', request: action.request, round: action.round, progress: undefined }, { lastResult: undefined, answers: {} })
+      // The resumed round and its answers stay known, so a failure of its retry can be retried again.
+      return keep(
+        { status: 'running', request: action.request, round: action.round, progress: undefined },
+        { lastResult: undefined, answers: action.answers ?? {}, pending: action.pending },
+      )
     }
     case 'input_required': {
       if (!isActive(state)) return keep(state)
       const answers = Object.fromEntries(action.inputs.filter((i) => i.answered && i.response).map((i) => [i.key, i.response!]))
       return keep(
         { status: 'awaiting_input', request: state.request, round: action.round, inputs: action.inputs, pending: action.pending, progress: state.progress },
-        { lastResult: action.result ?? memory.lastResult, answers },
+        { lastResult: action.result ?? memory.lastResult, answers, pending: action.pending },
       )
     }
     case 'answer': {
@@ -153,7 +166,7 @@ export function reduceCall(state: CallState, action: CallAction, memory: Memory 
     case 'fail': {
       if (!isActive(state)) return keep(state)
       const round = 'round' in state ? state.round : 0
-      return keep({ status: 'error', request: state.request, error: action.error, round, lastResult: memory.lastResult, answers: memory.answers })
+      return keep({ status: 'error', request: state.request, error: action.error, round, lastResult: memory.lastResult, answers: memory.answers, pending: memory.pending })
     }
     case 'cancel': {
       if (!isActive(state)) return keep(state)

@@ -4,7 +4,7 @@
  * no default storage, and the `sessionStorage` adapter keeps it to the tab.
  */
 import type { OriginalRequest, PendingRound } from './input-round'
-import type { InputResponse } from './types'
+import type { InputResponse, JsonObject } from './types'
 
 /** An open round as plain JSON. */
 export interface SavedCall {
@@ -13,12 +13,18 @@ export interface SavedCall {
   pending: PendingRound
   /** Answers already given in this round. */
   answers: Record<string, InputResponse>
+  /** Form content typed but not sent, by question key. */
+  drafts?: Record<string, JsonObject> | undefined
 }
 
 export interface RoundStorage {
   load(key: string): SavedCall | undefined
   save(key: string, saved: SavedCall): void
   remove(key: string): void
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value)
 }
 
 /** Reads a saved call back, refusing anything that is not one. */
@@ -30,7 +36,10 @@ export function parseSavedCall(text: string | null): SavedCall | undefined {
     if (value.version !== 1 || !value.request || typeof value.request.method !== 'string' || !pending) return undefined
     if (typeof pending.round !== 'number' || typeof pending.inputRequests !== 'object' || pending.inputRequests === null) return undefined
     if (pending.requestState !== undefined && typeof pending.requestState !== 'string') return undefined
-    return { version: 1, request: value.request, pending, answers: value.answers ?? {} }
+    if (!isRecord(pending.inputRequests) || (value.answers !== undefined && !isRecord(value.answers))) return undefined
+    const saved: SavedCall = { version: 1, request: value.request, pending, answers: value.answers ?? {} }
+    if (isRecord(value.drafts)) saved.drafts = value.drafts as Record<string, JsonObject>
+    return saved
   } catch {
     return undefined
   }

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useMemo, useState, useSyncExternalStore } from 'react'
 import { CallObserver, cancelAnswer, declineAnswer, flagsOf } from '../core/index'
-import type { CallObserverOptions, CallState, InputResponse, OriginalRequest, SavedCall } from '../core/index'
+import type { CallObserverOptions, CallState, InputResponse, JsonObject, OriginalRequest, SavedCall } from '../core/index'
 import { useMcpClient } from './McpProvider'
 
 export interface UseMcpCallOptions extends CallObserverOptions {
@@ -19,10 +19,20 @@ export interface McpCallActions<Args> {
   cancelInput(key: string): void
   /** Aborts the call in flight. */
   cancel(): void
+  /**
+   * After an error: sends the failed round again with the same `requestState`
+   * and answers, or starts over when no round was open. Resolves with the final
+   * state (undefined when there was no error).
+   */
+  retry(): Promise<CallState | undefined>
+  /** Keeps unsent form content of a question, so it survives a reload with `storage`. */
+  saveDraft(key: string, content: JsonObject): void
   /** Cancels and returns to `idle`. */
   reset(): void
   /** The open round as plain JSON, or undefined. */
   save(): SavedCall | undefined
+  /** The call kept in `storage` (what `restore` resumes), or undefined. */
+  saved(): SavedCall | undefined
   /** Continues a saved round with its `requestState`. */
   resume(saved: SavedCall): Promise<CallState>
 }
@@ -59,7 +69,10 @@ export function useMcpCall<Args>(toRequest: (args: Args | undefined) => Original
       cancelInput: (key: string) => o.respond(key, cancelAnswer()),
       cancel: () => o.cancel(),
       reset: () => o.reset(),
+      retry: async () => o.retry(),
+      saveDraft: (key: string, content: JsonObject) => o.saveDraft(key, content),
       save: () => o.save(),
+      saved: () => o.saved(),
       resume: (saved: SavedCall) => o.resume(saved),
     }),
     [o],
