@@ -4,6 +4,7 @@
  */
 import type { InputLoopEvent } from './input-loop'
 import type { PendingRound } from './input-round'
+import type { Limits } from './limits'
 import type { ClientCapabilities, Era, Implementation, InputRequests, InputResponses, JsonRpcNotification, LogMessage, MrtrMethod, Progress, ProtocolVersionOption } from './types'
 
 /** What an input handler learns about the round it answers. */
@@ -49,6 +50,17 @@ export interface ClientOptions {
   onNotification?: (notification: JsonRpcNotification) => void
   /** @defaultValue `console.warn` */
   onWarning?: (message: string) => void
+  /**
+   * Caps on what a server can make the client buffer or repeat: body and SSE
+   * event bytes, the `retry:` range, reconnects, redirects. See {@link Limits}.
+   */
+  limits?: Partial<Limits> | undefined
+  /**
+   * The default `timeoutMs` of every request, the client's own included
+   * (discovery, `initialize`, the `tools/list` before a first tool call).
+   * @defaultValue none
+   */
+  timeoutMs?: number | undefined
 }
 
 export interface RequestOptions {

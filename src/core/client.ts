@@ -7,12 +7,13 @@
 import type { CallOptions, ClientOptions, InputHandler, RequestOptions } from './client-options'
 import type { ConnectionContext, SendOptions } from './connection'
 import { Connector } from './connector'
-import { McpInputError, RpcErrorCode, isMcpProtocolError } from './errors'
-import { runInputLoop } from './input-loop'
+import { McpInputError, McpInputRoundsExceededError, RpcErrorCode, isMcpProtocolError } from './errors'
+import { DEFAULT_MAX_ROUNDS, runInputLoop } from './input-loop'
 import type { OriginalRequest } from './input-round'
 import type { LegacyConnection } from './legacy-connection'
 import { META_LOG_LEVEL, META_SERVER_INFO } from './modern-connection'
 import type { ServerInputHandler } from './server-requests'
+import { resolveLimits } from './limits'
 import { linkSignal } from './signals'
 import { checkToolHeaders, paramHeaders, type ParamHeaderBinding } from './tool-headers'
 import type { Era, Implementation, JsonObject, JsonRpcNotification, McpResult, MrtrMethod, Progress, Tool } from './types'
@@ -45,6 +46,7 @@ export class McpClient {
       headers: async () => (typeof headers === 'function' ? headers() : headers),
       nextId: () => ++this.#ids,
       warn: options.onWarning ?? ((message) => console.warn(`[mcp-elicit] ${message}`)),
+      limits: resolveLimits(options.limits),
     }
     this.#connector = new Connector(this.#context, options.protocolVersion ?? 'auto', {
       defaultInput: this.#serverInput(options.onInputRequests, 'tools/call'),
@@ -66,11 +68,22 @@ export class McpClient {
     return this.#connector.current?.serverInfo
   }
 
-  /** Adapts an input handler to the one-request-at-a-time questions of a legacy server. */
-  #serverInput(handler: InputHandler | undefined, method: MrtrMethod): ServerInputHandler | undefined {
+  /**
+   * Adapts an input handler to the one-request-at-a-time questions of a legacy
+   * server. Each pushed request is a round of its call, so `maxRounds` bounds
+   * them as it bounds MRTR rounds (the client-level handler, which answers for
+   * no call, is not capped).
+   */
+  #serverInput(handler: InputHandler | undefined, method: MrtrMethod, maxRounds = Number.POSITIVE_INFINITY): ServerInputHandler | undefined {
     if (!handler) return undefined
     let round = 0
-    return (requests, signal) => handler(requests, { round: ++round, signal, era: 'legacy', method, serverInfo: this.serverInfo })
+    return (requests, signal) => {
+      round += 1
+      if (round > maxRounds) {
+        throw new McpInputRoundsExceededError(maxRounds, { resultType: 'input_required', inputRequests: requests }, { method, url: this.url })
+      }
+      return handler(requests, { round, signal, era: 'legacy', method, serverInfo: this.serverInfo })
+    }
   }
 
   /** One request, one answer: no round loop. */
@@ -79,7 +92,7 @@ export class McpClient {
   }
 
   async #request(method: string, params: JsonObject, options: RequestOptions & Pick<SendOptions, 'paramHeaders' | 'onServerInput'>): Promise<McpResult> {
-    const link = linkSignal(options.signal, options.timeoutMs)
+    const link = linkSignal(options.signal, options.timeoutMs ?? this.#options.timeoutMs)
     const token = options.onProgress ? `mcp-elicit-${++this.#tokens}` : undefined
     const logLevel = options.logLevel ?? (options.onLog ? 'info' : undefined)
     const meta: JsonObject = { ...(params._meta as JsonObject | undefined) }
@@ -138,12 +151,16 @@ export class McpClient {
    * legacy server has no such method: what its `initialize` said stands in.
    */
   async discover(options: RequestOptions = {}): Promise<McpResult> {
-    const signal = options.signal ?? this.#connector.closedSignal
-    const connection = await this.#connector.connect(signal)
-    if (connection.era === 'legacy') {
-      const initialized = await (connection as LegacyConnection).start(signal)
-      const { protocolVersion, serverInfo, ...rest } = initialized
-      return { ...rest, supportedVersions: [protocolVersion], _meta: { [META_SERVER_INFO]: serverInfo } }
+    const link = linkSignal(options.signal ?? this.#connector.closedSignal, options.timeoutMs ?? this.#options.timeoutMs)
+    try {
+      const connection = await this.#connector.connect(link.signal)
+      if (connection.era === 'legacy') {
+        const initialized = await (connection as LegacyConnection).start(link.signal)
+        const { protocolVersion, serverInfo, ...rest } = initialized
+        return { ...rest, supportedVersions: [protocolVersion], _meta: { [META_SERVER_INFO]: serverInfo } }
+      }
+    } finally {
+      link.dispose()
     }
     if (this.#connector.discovery) return this.#connector.discovery
     return (this.#connector.discovery = await this.request('server/discover', {}, options))
@@ -215,7 +232,7 @@ export class McpClient {
 
   async #run(request: OriginalRequest, options: CallOptions): Promise<McpResult> {
     const handler = options.onInputRequests ?? this.#options.onInputRequests
-    const onServerInput = this.#serverInput(handler, request.method)
+    const onServerInput = this.#serverInput(handler, request.method, options.maxRounds ?? this.#options.maxRounds ?? DEFAULT_MAX_ROUNDS)
     return runInputLoop({
       request,
       signal: options.signal,
@@ -234,12 +251,20 @@ export class McpClient {
   }
 
   async #sendMrtr(method: MrtrMethod, params: JsonObject, options: RequestOptions & Pick<SendOptions, 'onServerInput'>): Promise<McpResult> {
-    const connection = await this.#connector.connect(options.signal ?? this.#connector.closedSignal)
+    const timeoutMs = options.timeoutMs ?? this.#options.timeoutMs
+    // The connection and the implicit tools/list are this call's requests too: the same deadline holds.
+    const link = linkSignal(options.signal ?? this.#connector.closedSignal, timeoutMs)
+    let connection: Awaited<ReturnType<Connector['connect']>>
+    try {
+      connection = await this.#connector.connect(link.signal)
+    } finally {
+      link.dispose()
+    }
     if (method !== 'tools/call' || connection.era === 'legacy') return this.#request(method, params, options)
     const headersFor = async () => {
       if (!this.#toolsListed) {
         try {
-          await this.listTools({ signal: options.signal })
+          await this.listTools({ signal: options.signal, timeoutMs })
         } catch (error) {
           // A server that cannot list its tools can still be called; it just gets no Mcp-Param-* headers.
           if (!isMcpProtocolError(error)) throw error

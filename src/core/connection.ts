@@ -3,6 +3,7 @@
  * and the legacy connection implement it; the client above them only picks
  * one.
  */
+import type { Limits } from './limits'
 import type { Era, Implementation, InputRequests, InputResponses, JsonObject, JsonRpcNotification } from './types'
 
 export interface SendOptions {
@@ -35,4 +36,5 @@ export interface ConnectionContext {
   headers: () => Promise<HeadersInit | undefined>
   nextId: () => number
   warn: (message: string) => void
+  limits: Limits
 }

@@ -7,9 +7,9 @@
 import type { Connection, ConnectionContext } from './connection'
 import { McpArgumentError, RpcErrorCode, isMcpProtocolError, isMcpSessionError } from './errors'
 import { decideEra, eraCache, isLegacySignal, type EraDecision } from './era-detection'
-import { abortable } from './input-loop'
 import { LegacyConnection, type LegacyOptions } from './legacy-connection'
 import { ModernConnection } from './modern-connection'
+import { SharedTask } from './shared-task'
 import { MODERN_PROTOCOL_VERSION, type McpResult, type ProtocolVersionOption } from './types'
 import { LEGACY_VERSIONS, SUPPORTED_VERSIONS, eraOf, pickMutualVersion } from './version'
 
@@ -18,7 +18,7 @@ export class Connector {
   #option: ProtocolVersionOption
   #legacy: LegacyOptions
   #current: Connection | undefined
-  #connecting: Promise<Connection> | undefined
+  #connecting = new SharedTask<Connection>((signal) => this.#establish(signal))
   #fromCache = false
   #closed = new AbortController()
   /** The probe's `server/discover` result, when the probe found a modern server. */
@@ -39,23 +39,21 @@ export class Connector {
     return this.#closed.signal
   }
 
-  /** The connection, established once and shared by concurrent callers. */
-  connect(signal: AbortSignal): Promise<Connection> {
-    if (this.#current) return Promise.resolve(this.#current)
-    this.#connecting ??= this.#establish().then(
-      (connection) => {
-        this.#connecting = undefined
-        return (this.#current = connection)
-      },
-      (error: unknown) => {
-        this.#connecting = undefined
-        throw error
-      },
-    )
-    return abortable(this.#connecting, signal, 'connect')
+  /**
+   * The connection, established once and shared by concurrent callers. Each
+   * waits under its own signal; a probe every waiter gave up on is dropped, so
+   * a hung server/discover never blocks later calls.
+   */
+  async connect(signal: AbortSignal): Promise<Connection> {
+    if (this.#current) return this.#current
+    const connection = await this.#connecting.run(signal, 'connect')
+    // Renegotiation or a reprobe may have replaced it meanwhile; the newest wins.
+    this.#current ??= connection
+    this.#connecting.reset()
+    return this.#current
   }
 
-  async #establish(): Promise<Connection> {
+  async #establish(signal: AbortSignal): Promise<Connection> {
     const url = this.#context.url
     if (this.#option !== 'auto') {
       const era = eraOf(this.#option)
@@ -69,10 +67,11 @@ export class Connector {
     let decision: EraDecision | undefined
     let failure: unknown
     try {
-      const result = await probe.request('server/discover', {}, { signal: this.#closed.signal })
+      const result = await probe.request('server/discover', {}, { signal })
       decision = decideEra({ result })
       if (decision?.era === 'modern') this.discovery = result
     } catch (error) {
+      if (signal.aborted) throw error
       failure = error
       decision = decideEra({ error })
     }
@@ -121,6 +120,7 @@ export class Connector {
   }
 
   async close(): Promise<void> {
+    this.#connecting.reset()
     this.#closed.abort()
     this.#closed = new AbortController()
     const current = this.#current

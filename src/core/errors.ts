@@ -37,6 +37,9 @@ export type McpLocalErrorCode =
   | 'INPUT_UNAVAILABLE'
   | 'SESSION_FAILED'
   | 'INVALID_ARGUMENT'
+  | 'REDIRECT_REFUSED'
+  | 'RESPONSE_TOO_LARGE'
+  | 'UNSUPPORTED_RESULT'
 
 interface ErrorDetails {
   method?: string | undefined
@@ -199,6 +202,55 @@ export class McpArgumentError extends McpError {
   }
 }
 
+/**
+ * The server redirected the request to another origin. It is not followed:
+ * the request body and our headers (an API key, say) would reach a server the
+ * app never chose.
+ */
+export class McpRedirectError extends McpError {
+  override name = 'McpRedirectError'
+  declare readonly code: 'REDIRECT_REFUSED'
+  /** Where the server pointed, when the runtime lets us read it (browsers hide it). */
+  readonly location: string | undefined
+  constructor(location: string | undefined, details: ErrorDetails = {}) {
+    super(
+      'REDIRECT_REFUSED',
+      location === undefined
+        ? 'The server answered with a redirect, which is not followed (a browser does not reveal its target)'
+        : `The server redirected to another origin, which is not followed: ${location}`,
+      { ...details, data: location },
+    )
+    this.location = location
+  }
+}
+
+/** A response body or one SSE event grew past its configured cap. */
+export class McpResponseTooLargeError extends McpError {
+  override name = 'McpResponseTooLargeError'
+  declare readonly code: 'RESPONSE_TOO_LARGE'
+  /** The cap that was hit, in bytes. */
+  readonly limit: number
+  /** What was capped: `'body'` or `'event'`. */
+  readonly part: 'body' | 'event'
+  constructor(part: 'body' | 'event', limit: number, details: ErrorDetails = {}) {
+    super('RESPONSE_TOO_LARGE', `The response ${part === 'body' ? 'body' : 'stream sent an event that'} exceeded ${limit} bytes`, details)
+    this.limit = limit
+    this.part = part
+  }
+}
+
+/** A result of a type this client does not handle yet (a `task`, say): nobody would be asked, so it is not taken as complete. */
+export class McpUnsupportedResultError extends McpError {
+  override name = 'McpUnsupportedResultError'
+  declare readonly code: 'UNSUPPORTED_RESULT'
+  /** The `resultType` the server sent, as text. */
+  readonly resultType: string
+  constructor(resultType: string, result: unknown, details: ErrorDetails = {}) {
+    super('UNSUPPORTED_RESULT', `The server answered with resultType "${resultType}", which this client does not support`, { ...details, data: result })
+    this.resultType = resultType
+  }
+}
+
 function guard<T extends McpError>(ctor: abstract new (...args: never[]) => T, name: string) {
   return (error: unknown): error is T =>
     error instanceof ctor ||
@@ -208,7 +260,8 @@ function guard<T extends McpError>(ctor: abstract new (...args: never[]) => T, n
 const familyNames = new Set([
   'McpError', 'McpHttpError', 'McpProtocolError', 'McpNetworkError', 'McpResponseFormatError',
   'McpStreamError', 'McpCancelledError', 'McpTimeoutError', 'McpInputRoundsExceededError',
-  'McpInputError', 'McpSessionError', 'McpArgumentError',
+  'McpInputError', 'McpSessionError', 'McpArgumentError', 'McpRedirectError', 'McpResponseTooLargeError',
+  'McpUnsupportedResultError',
 ])
 
 /** Any error of the mcp-elicit family. */
@@ -226,3 +279,6 @@ export const isMcpInputRoundsExceededError = guard(McpInputRoundsExceededError, 
 export const isMcpInputError = guard(McpInputError, 'McpInputError')
 export const isMcpSessionError = guard(McpSessionError, 'McpSessionError')
 export const isMcpArgumentError = guard(McpArgumentError, 'McpArgumentError')
+export const isMcpRedirectError = guard(McpRedirectError, 'McpRedirectError')
+export const isMcpResponseTooLargeError = guard(McpResponseTooLargeError, 'McpResponseTooLargeError')
+export const isMcpUnsupportedResultError = guard(McpUnsupportedResultError, 'McpUnsupportedResultError')

@@ -3,23 +3,34 @@
  * an SSE stream, and hand over what arrives before it. Every failure leaves
  * as one of the typed errors, naming the method and the URL.
  */
+import { displayText } from './display-text'
 import {
   McpCancelledError,
+  McpError,
   McpHttpError,
   McpNetworkError,
   McpProtocolError,
+  McpRedirectError,
   McpResponseFormatError,
+  McpResponseTooLargeError,
   McpStreamError,
   McpTimeoutError,
 } from './errors'
+import { DEFAULT_LIMITS, type Limits } from './limits'
 import { readSse } from './sse'
 import type { JsonObject, JsonRpcNotification, JsonRpcRequest, JsonRpcResponse } from './types'
+
+/** How much of an error body is read: enough to show, never a whole hostile stream. */
+const ERROR_BODY_BYTES = 65_536
+const REDIRECTS = new Set([301, 302, 303, 307, 308])
 
 export interface ExchangeContext {
   url: string
   fetch: typeof fetch
   headers: Headers
   signal: AbortSignal
+  /** @defaultValue {@link DEFAULT_LIMITS} */
+  limits?: Limits | undefined
   /** A notification that arrived on this request's stream (progress, log messages). */
   onNotification?: ((notification: JsonRpcNotification) => void) | undefined
   /** A request the server sent on this stream (legacy era). */
@@ -67,7 +78,7 @@ function settle(message: JsonObject, response: Response, details: { method: stri
   const error = message.error
   if (isObject(error) && typeof error.code === 'number') {
     throw new McpProtocolError(
-      { code: error.code, message: String(error.message ?? ''), data: error.data },
+      { code: error.code, message: displayText(error.message), data: error.data },
       { ...details, status: response.status },
     )
   }
@@ -88,19 +99,89 @@ export async function post(message: JsonRpcNotification | JsonRpcResponse, conte
   const method = 'method' in message ? message.method : 'response'
   const response = await send(context, { method: 'POST', headers: context.headers, body: JSON.stringify(message) }, method)
   if (!response.ok) {
-    throw new McpHttpError(response, (await response.text().catch(() => '')).slice(0, 65_536), { method, url: context.url })
+    throw new McpHttpError(response, await readHead(response, ERROR_BODY_BYTES), { method, url: context.url })
   }
   await response.body?.cancel().catch(() => {})
   return response
 }
 
-/** Performs the fetch, turning its rejection into a typed error. */
+/**
+ * Performs the fetch, turning its rejection into a typed error. Redirects are
+ * never left to the runtime: one within the endpoint's origin is followed as
+ * fetch would, one to another origin (which would carry the body and our
+ * headers there) is refused with an {@link McpRedirectError}. Browsers hide
+ * a redirect's target from `redirect: 'manual'`, so there every redirect is
+ * refused.
+ */
 export async function send(context: ExchangeContext, init: RequestInit, method: string): Promise<Response> {
+  const details = { method, url: context.url }
+  const maxRedirects = (context.limits ?? DEFAULT_LIMITS).maxRedirects
+  let url = context.url
+  let request: RequestInit = { ...init, redirect: 'manual', signal: context.signal }
+  for (let hop = 0; ; hop++) {
+    let response: Response
+    try {
+      response = await context.fetch(url, request)
+    } catch (cause) {
+      if (context.signal.aborted) throw abortError(context.signal, details)
+      throw new McpNetworkError(cause, details)
+    }
+    if (response.type === 'opaqueredirect') throw new McpRedirectError(undefined, details)
+    const location = REDIRECTS.has(response.status) ? response.headers.get('location') : null
+    if (location === null) return response
+    await response.body?.cancel().catch(() => {})
+    let target: URL
+    try {
+      target = new URL(location, url)
+    } catch {
+      throw new McpRedirectError(location, details)
+    }
+    if (target.origin !== new URL(url).origin || hop >= maxRedirects) throw new McpRedirectError(target.href, details)
+    // As fetch does: 303, and 301/302 after a POST, continue as a GET without a body.
+    if (response.status === 303 || ((response.status === 301 || response.status === 302) && request.method === 'POST')) {
+      const headers = new Headers(request.headers)
+      headers.delete('content-type')
+      request = { ...request, method: 'GET', body: null, headers }
+    }
+    url = target.href
+  }
+}
+
+/** Up to `max` bytes of a body as text, the rest left unread. */
+async function readHead(response: Response, max: number): Promise<string> {
   try {
-    return await context.fetch(context.url, { ...init, signal: context.signal })
-  } catch (cause) {
-    if (context.signal.aborted) throw abortError(context.signal, { method, url: context.url })
-    throw new McpNetworkError(cause, { method, url: context.url })
+    return (await readBounded(response, max, false)).text
+  } catch {
+    return ''
+  }
+}
+
+/**
+ * Reads a body as text, at most `max` bytes of it. With `strict`, a longer
+ * body is an {@link McpResponseTooLargeError}; otherwise it is cut there.
+ */
+async function readBounded(response: Response, max: number, strict: boolean): Promise<{ text: string }> {
+  const body = response.body
+  if (!body) return { text: '' }
+  const reader = body.getReader()
+  const decoder = new TextDecoder()
+  let text = ''
+  let bytes = 0
+  try {
+    while (true) {
+      const { done, value } = await reader.read()
+      if (done) return { text: text + decoder.decode() }
+      bytes += value.byteLength
+      if (bytes > max) {
+        if (strict) throw new McpResponseTooLargeError('body', max)
+        const room = value.byteLength - (bytes - max)
+        return { text: text + decoder.decode(value.subarray(0, room)) }
+      }
+      text += decoder.decode(value, { stream: true })
+    }
+  } finally {
+    await reader.cancel().catch(() => {})
+    reader.releaseLock()
   }
 }
 
@@ -113,7 +194,7 @@ export async function readResponse(request: JsonRpcRequest, response: Response, 
   const details = { method: request.method, url: context.url }
   const contentType = (response.headers.get('content-type') ?? '').toLowerCase()
   if (!response.ok) {
-    const body = await response.text().catch(() => '')
+    const body = await readHead(response, ERROR_BODY_BYTES)
     if (contentType.includes('json') || body.trimStart().startsWith('{')) {
       let parsed: unknown
       try {
@@ -125,7 +206,7 @@ export async function readResponse(request: JsonRpcRequest, response: Response, 
         settle(parsed, response, details)
       }
     }
-    throw new McpHttpError(response, body.slice(0, 65_536), details)
+    throw new McpHttpError(response, body, details)
   }
 
   if (contentType.includes('text/event-stream')) {
@@ -141,9 +222,9 @@ export async function readResponse(request: JsonRpcRequest, response: Response, 
         return settle(message, response, details)
       }
     }
-    throw new McpResponseFormatError(`JSON body holds no response to request ${JSON.stringify(request.id)}`, { ...details, status: response.status, data: parsed })
+    throw new McpResponseFormatError(`JSON body holds no response to request ${displayText(request.id)}`, { ...details, status: response.status, data: parsed })
   }
-  const body = await response.text().catch(() => '')
+  const body = await readHead(response, 1024)
   throw new McpResponseFormatError(
     `Expected application/json or text/event-stream, got ${contentType ? `"${contentType}"` : 'no content type'} (HTTP ${response.status})${body ? `: ${body.trim().slice(0, 120)}` : ''}`,
     { ...details, status: response.status },
@@ -151,10 +232,12 @@ export async function readResponse(request: JsonRpcRequest, response: Response, 
 }
 
 async function readText(response: Response, context: ExchangeContext, details: { method: string; url: string }): Promise<string> {
+  const max = (context.limits ?? DEFAULT_LIMITS).maxBodyBytes
   try {
-    return await response.text()
+    return (await readBounded(response, max, true)).text
   } catch (cause) {
     if (context.signal.aborted) throw abortError(context.signal, details)
+    if (cause instanceof McpResponseTooLargeError) throw new McpResponseTooLargeError('body', max, { ...details, status: response.status })
     throw new McpStreamError('Response body broke off', { ...details, status: response.status, cause })
   }
 }
@@ -189,8 +272,9 @@ async function pump(
   status: number,
   isAnswer: (message: JsonObject) => boolean,
 ): Promise<JsonObject | undefined> {
+  const maxEventBytes = (context.limits ?? DEFAULT_LIMITS).maxEventBytes
   try {
-    for await (const event of readSse(body, { onRetry: context.onRetry })) {
+    for await (const event of readSse(body, { onRetry: context.onRetry, maxEventBytes })) {
       if (event.id) context.onEventId?.(event.id)
       if (event.event && event.event !== 'message') continue
       // Priming events (an id and empty data) carry nothing to parse.
@@ -204,7 +288,9 @@ async function pump(
     }
   } catch (error) {
     if (context.signal.aborted) throw abortError(context.signal, details)
-    if (error instanceof McpResponseFormatError) throw error
+    if (error instanceof McpResponseTooLargeError) throw new McpResponseTooLargeError('event', error.limit, { ...details, status })
+    // Our own errors (bad data, a callback's typed failure) keep their meaning.
+    if (error instanceof McpError) throw error
     throw new McpStreamError('SSE stream broke off before the response', { ...details, status, cause: error })
   }
   if (context.signal.aborted) throw abortError(context.signal, details)

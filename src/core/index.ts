@@ -10,6 +10,8 @@ export { isInputRequired, pendingRoundOf, retryParams } from './input-round'
 export type { OriginalRequest, PendingRound } from './input-round'
 export { applySchemaDefaults } from './schema-defaults'
 export { displayText } from './display-text'
+export { DEFAULT_LIMITS } from './limits'
+export type { Limits } from './limits'
 export { encodeHeaderValue, decodeHeaderValue } from './header-value'
 export { checkToolHeaders } from './tool-headers'
 export type { ParamHeaderBinding, ToolHeaderCheck } from './tool-headers'
@@ -26,6 +28,9 @@ export {
   McpInputError,
   McpSessionError,
   McpArgumentError,
+  McpRedirectError,
+  McpResponseTooLargeError,
+  McpUnsupportedResultError,
   RpcErrorCode,
   isMcpError,
   isMcpHttpError,
@@ -39,6 +44,9 @@ export {
   isMcpInputError,
   isMcpSessionError,
   isMcpArgumentError,
+  isMcpRedirectError,
+  isMcpResponseTooLargeError,
+  isMcpUnsupportedResultError,
 } from './errors'
 export type { McpLocalErrorCode } from './errors'
 export { MODERN_PROTOCOL_VERSION, LEGACY_PROTOCOL_VERSION } from './types'

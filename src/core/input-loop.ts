@@ -4,8 +4,10 @@
  * original request, so nothing of one round leaks into another call.
  * @see https://modelcontextprotocol.io/specification/2026-07-28/basic/patterns/mrtr
  */
-import { McpCancelledError, McpInputRoundsExceededError, McpResponseFormatError } from './errors'
+import { displayText } from './display-text'
+import { McpCancelledError, McpInputRoundsExceededError, McpResponseFormatError, McpUnsupportedResultError } from './errors'
 import { isInputRequired, pendingRoundOf, retryParams, type OriginalRequest, type PendingRound } from './input-round'
+import { sleep } from './signals'
 import type { InputRequests, InputRequiredResult, InputResponses, JsonObject, McpResult } from './types'
 
 export type InputLoopEvent =
@@ -56,8 +58,10 @@ export function abortable<T>(promise: Promise<T>, signal: AbortSignal, method: s
   })
 }
 
-function sleep(ms: number, signal: AbortSignal, method: string): Promise<void> {
-  return abortable(new Promise<void>((resolve) => setTimeout(resolve, ms)), signal, method)
+function pause(ms: number, signal: AbortSignal, method: string): Promise<void> {
+  return sleep(ms, signal).catch((reason: unknown) => {
+    throw new McpCancelledError({ method, cause: reason })
+  })
 }
 
 /** Runs a call to completion through every `input_required` round. */
@@ -78,6 +82,10 @@ export async function runInputLoop(options: InputLoopOptions): Promise<McpResult
   while (true) {
     if (!pending) {
       if (!result || !isInputRequired(result)) {
+        const type: unknown = result?.resultType
+        // Only "complete" (or no type, from older servers) is a finished result; a type
+        // this client does not know (a task, say) would leave nobody asked.
+        if (type !== undefined && type !== 'complete') throw new McpUnsupportedResultError(displayText(type, typeof type), result, { method })
         const complete = result ?? {}
         onEvent?.({ type: 'complete', result: complete, rounds })
         return complete
@@ -97,7 +105,7 @@ export async function runInputLoop(options: InputLoopOptions): Promise<McpResult
     let responses: InputResponses = {}
     if (given) responses = given
     else if (stateOnly) {
-      if (pacingMs > 0) await sleep(pacingMs, signal, method)
+      if (pacingMs > 0) await pause(pacingMs, signal, method)
     } else {
       responses = await abortable(fulfil(pending.inputRequests, { round: pending.round, signal, pending }), signal, method)
     }

@@ -5,20 +5,48 @@
  * error becomes an input round too, so the same consent UI runs.
  */
 import type { Connection, ConnectionContext, SendOptions } from './connection'
+import { displayText } from './display-text'
 import { McpSessionError, RpcErrorCode, isMcpError, isMcpHttpError, isMcpProtocolError, isMcpStreamError } from './errors'
-import { exchange, post, readResponse, send, type ExchangeContext } from './http-exchange'
-import { abortable } from './input-loop'
+import { abortError, exchange, post, readResponse, send, type ExchangeContext } from './http-exchange'
+import { clampRetry } from './limits'
 import { GetStream } from './legacy-get-stream'
 import { buildHeaders } from './request-headers'
 import { answerServerRequest, type ServerInputHandler } from './server-requests'
+import { SharedTask } from './shared-task'
+import { linkSignal, sleep } from './signals'
 import { LEGACY_VERSIONS } from './version'
 import type { Implementation, InputRequiredResult, JsonObject, JsonRpcNotification, JsonRpcRequest } from './types'
 
 const MAX_RESUMES = 3
+/** How long `initialize` waits for the GET stream to open: servers drop pushed requests before it is. */
+const GET_STREAM_GRACE_MS = 1000
+/** A `notifications/cancelled` is a courtesy: it never holds anything up for longer than this. */
+const CANCEL_NOTICE_MS = 5000
 const MRTR_METHODS = new Set(['tools/call', 'prompts/get', 'resources/read'])
 
 function isObject(value: unknown): value is JsonObject {
   return typeof value === 'object' && value !== null && !Array.isArray(value)
+}
+
+/**
+ * Whether an error says the server no longer knows our session: 404 (the
+ * spec's answer), or the 400 that SDK v1 servers and server-everything send
+ * after a restart ("Bad Request: No valid session ID provided", -32000).
+ */
+function isUnknownSession(error: unknown): boolean {
+  if (!isMcpHttpError(error) && !isMcpProtocolError(error)) return false
+  if (error.status === 404) return true
+  if (error.status !== 400) return false
+  const text = isMcpProtocolError(error) ? ([RpcErrorCode.ServerError, -32001].includes(error.code) ? error.rpcMessage : '') : error.body
+  return /session/i.test(text)
+}
+
+/** One call in flight: its options, and a way to fail it from an answer to a request it caused. */
+interface Call {
+  options: SendOptions
+  signal: AbortSignal
+  fail: (error: unknown) => void
+  failure: unknown
 }
 
 /** Legacy servers know neither MRTR fields nor the modern `_meta` keys. */
@@ -42,11 +70,11 @@ export class LegacyConnection implements Connection {
   #sessionId: string | undefined
   #serverInfo: Implementation | undefined
   #initializeResult: JsonObject = {}
-  #ready: Promise<void> | undefined
+  #ready = new SharedTask<void>((signal) => this.#initialize(signal))
   #getStream: GetStream | undefined
   #closed = new AbortController()
-  /** Calls in flight, newest last: GET-stream requests go to the newest. */
-  #active: SendOptions[] = []
+  /** Calls in flight, oldest first (see {@link #routeFromGetStream}). */
+  #active: Call[] = []
 
   constructor(context: ConnectionContext, version: string, options: LegacyOptions = {}) {
     this.#context = context
@@ -66,27 +94,49 @@ export class LegacyConnection implements Connection {
     return this.#sessionId
   }
 
-  /** Establishes the session if needed; resolves with the `initialize` result. */
+  /**
+   * Establishes the session if needed; resolves with the `initialize` result.
+   * Bounded by `signal`: when every caller waiting for it gives up, the
+   * attempt is dropped and the next request starts a fresh one.
+   */
   async start(signal: AbortSignal): Promise<JsonObject> {
-    await abortable((this.#ready ??= this.#initialize()), signal, 'initialize')
+    await this.#ready.run(signal, 'initialize')
     return this.#initializeResult
   }
 
   async request(method: string, params: JsonObject, options: SendOptions): Promise<JsonObject> {
-    await abortable((this.#ready ??= this.#initialize()), options.signal, method)
-    this.#active.push(options)
+    await this.#ready.run(options.signal, method)
+    const local = new AbortController()
+    const abort = () => local.abort(options.signal.reason)
+    if (options.signal.aborted) abort()
+    else options.signal.addEventListener('abort', abort, { once: true })
+    const call: Call = {
+      options,
+      signal: local.signal,
+      failure: undefined,
+      fail: (error) => {
+        call.failure ??= error
+        local.abort(error)
+      },
+    }
+    this.#active.push(call)
     try {
-      return await this.#send(method, params, options)
-    } catch (error) {
-      // A 404 to a request with a session id: the session expired. Start a new one, once.
-      if (!this.#sessionId || !(isMcpHttpError(error) || isMcpProtocolError(error)) || error.status !== 404) {
-        return this.#urlElicitation(method, error)
+      try {
+        return await this.#send(method, params, call)
+      } catch (error) {
+        if (call.failure !== undefined) throw call.failure
+        // The server no longer knows the session (expired, or the server restarted): start a new one, once.
+        if (!this.#sessionId || !isUnknownSession(error) || options.signal.aborted) return this.#urlElicitation(method, error)
+        this.#reset()
+        await this.#ready.run(options.signal, method)
+        return await this.#send(method, params, call)
       }
-      this.#reset()
-      await abortable((this.#ready ??= this.#initialize()), options.signal, method)
-      return await this.#send(method, params, options)
+    } catch (error) {
+      if (call.failure !== undefined) throw call.failure
+      throw error
     } finally {
-      this.#active.splice(this.#active.indexOf(options), 1)
+      options.signal.removeEventListener('abort', abort)
+      this.#active.splice(this.#active.indexOf(call), 1)
     }
   }
 
@@ -109,34 +159,61 @@ export class LegacyConnection implements Connection {
     })
   }
 
-  #exchangeContext(options: SendOptions, headers: Headers, onEventId?: (id: string) => void, onRetry?: (ms: number) => void): ExchangeContext {
+  #exchangeContext(signal: AbortSignal, headers: Headers, call?: Call, onEventId?: (id: string) => void, onRetry?: (ms: number) => void): ExchangeContext {
     return {
       url: this.#context.url,
       fetch: this.#context.fetch,
       headers,
-      signal: options.signal,
-      onNotification: options.onNotification,
-      onServerRequest: (request) => this.#answer(request, options.onServerInput, options.signal),
+      signal,
+      limits: this.#context.limits,
+      onNotification: call?.options.onNotification,
+      // A request on a call's own stream belongs to that call.
+      onServerRequest: (request) => this.#answer(request, call?.options.onServerInput, call),
       onEventId,
       onRetry,
     }
   }
 
-  async #send(method: string, params: JsonObject, options: SendOptions): Promise<JsonObject> {
+  async #send(method: string, params: JsonObject, call: Call): Promise<JsonObject> {
     const message: JsonRpcRequest = { jsonrpc: '2.0', id: this.#context.nextId(), method, params: legacyParams(params) }
+    // Abort tells the server, as the 2025-11-25 spec asks: for the id on the wire at that moment.
+    let wireId: JsonRpcRequest['id'] = message.id
+    const onAbort = () => void this.#notifyCancelled(wireId, call.signal.reason)
+    call.signal.addEventListener('abort', onAbort, { once: true })
     let lastEventId: string | undefined
     let retryMs = 1000
-    const context = this.#exchangeContext(options, await this.#headers(message), (id) => (lastEventId = id), (ms) => (retryMs = ms))
+    const context = this.#exchangeContext(call.signal, await this.#headers(message), call, (id) => (lastEventId = id), (ms) => (retryMs = ms))
     try {
       return (await exchange(message, context)).result
     } catch (error) {
-      if (!isMcpStreamError(error) || options.signal.aborted) throw error
+      if (!isMcpStreamError(error) || call.signal.aborted) throw error
       if (lastEventId === undefined) {
         // Nothing to resume from: the request is lost, so send it again as a new one.
         const again = { ...message, id: this.#context.nextId() }
+        wireId = again.id
         return (await exchange(again, { ...context, headers: await this.#headers(again) })).result
       }
-      return this.#resume(message, context, () => lastEventId!, () => retryMs)
+      return await this.#resume(message, context, () => lastEventId!, () => retryMs)
+    } finally {
+      call.signal.removeEventListener('abort', onAbort)
+    }
+  }
+
+  /** `notifications/cancelled` for a request the caller gave up on; bounded, and never a failure of its own. */
+  async #notifyCancelled(requestId: JsonRpcRequest['id'], reason: unknown): Promise<void> {
+    if (this.#closed.signal.aborted) return
+    const notification: JsonRpcNotification = {
+      jsonrpc: '2.0',
+      method: 'notifications/cancelled',
+      params: { requestId, reason: displayText(isMcpError(reason) || reason instanceof Error ? reason.message : reason, 'Cancelled by the client') },
+    }
+    const link = linkSignal(this.#closed.signal, CANCEL_NOTICE_MS)
+    try {
+      await post(notification, { url: this.#context.url, fetch: this.#context.fetch, headers: await this.#headers(notification), signal: link.signal, limits: this.#context.limits })
+    } catch {
+      // The server may be gone already; the call is over either way.
+    } finally {
+      link.dispose()
     }
   }
 
@@ -144,7 +221,9 @@ export class LegacyConnection implements Connection {
   async #resume(message: JsonRpcRequest, context: ExchangeContext, lastEventId: () => string, retryMs: () => number): Promise<JsonObject> {
     let failure: unknown
     for (let attempt = 0; attempt < MAX_RESUMES; attempt++) {
-      await abortable(new Promise((resolve) => setTimeout(resolve, retryMs())), context.signal, message.method)
+      await sleep(clampRetry(retryMs(), this.#context.limits), context.signal).catch(() => {
+        throw abortError(context.signal, { method: message.method, url: context.url })
+      })
       const headers = await this.#headers(message)
       headers.set('Accept', 'text/event-stream')
       headers.delete('Content-Type')
@@ -160,18 +239,38 @@ export class LegacyConnection implements Connection {
     throw failure
   }
 
-  #answer(request: JsonRpcRequest, handler: ServerInputHandler | undefined, signal: AbortSignal): void {
+  /**
+   * Answers a request the server pushed. `call` is the call it belongs to, if
+   * any; a handler that fails fails that call too (as a throwing handler does
+   * in the modern era), and the server gets a JSON-RPC error either way.
+   */
+  #answer(request: JsonRpcRequest, handler: ServerInputHandler | undefined, call: Call | undefined): void {
     void (async () => {
-      const response = await answerServerRequest(request, this.#context.capabilities, handler ?? this.#options.defaultInput, signal)
+      const signal = call?.signal ?? this.#closed.signal
+      const { response, failure } = await answerServerRequest(request, this.#context.capabilities, handler, signal)
+      if (failure !== undefined && call) call.fail(failure)
       try {
-        await post(response, { url: this.#context.url, fetch: this.#context.fetch, headers: await this.#headers(response), signal: this.#closed.signal })
+        await post(response, { url: this.#context.url, fetch: this.#context.fetch, headers: await this.#headers(response), signal: this.#closed.signal, limits: this.#context.limits })
       } catch (error) {
-        this.#context.warn(`Could not send the answer to ${request.method}: ${error instanceof Error ? error.message : String(error)}`)
+        this.#context.warn(`Could not send the answer to ${displayText(request.method)}: ${error instanceof Error ? error.message : displayText(error)}`)
       }
-    })()
+    })().catch(() => {})
   }
 
-  async #initialize(): Promise<void> {
+  /**
+   * A request on the GET stream names no call. It goes to the client-level
+   * handler (`onInputRequests` of the client); without one, to the only call
+   * in flight that has a handler; with none, or several and no way to tell
+   * which asked, it is answered with a JSON-RPC error rather than guessed.
+   */
+  #routeFromGetStream(request: JsonRpcRequest): void {
+    if (this.#options.defaultInput) return this.#answer(request, this.#options.defaultInput, undefined)
+    const candidates = this.#active.filter((call) => call.options.onServerInput !== undefined)
+    const only = candidates.length === 1 ? candidates[0] : undefined
+    this.#answer(request, only?.options.onServerInput, only)
+  }
+
+  async #initialize(signal: AbortSignal): Promise<void> {
     const url = this.#context.url
     const message: JsonRpcRequest = {
       jsonrpc: '2.0',
@@ -180,14 +279,14 @@ export class LegacyConnection implements Connection {
       params: { protocolVersion: this.#version, capabilities: this.#context.capabilities, clientInfo: this.#context.clientInfo },
     }
     const fail = (what: string, cause?: unknown): never => {
-      this.#ready = undefined
+      if (signal.aborted) throw cause
       const status = isMcpError(cause) ? cause.status : undefined
       throw new McpSessionError(`Could not establish an MCP session: ${what}`, { method: 'initialize', url, status, data: isMcpError(cause) ? cause.data : undefined, cause })
     }
     let result: JsonObject
     let response: Response
     try {
-      ;({ result, response } = await exchange(message, this.#exchangeContext({ signal: this.#closed.signal }, await this.#headers(message, false))))
+      ;({ result, response } = await exchange(message, this.#exchangeContext(signal, await this.#headers(message, false))))
     } catch (error) {
       return fail(`the server answered ${error instanceof Error ? error.message : String(error)}`, error)
     }
@@ -201,31 +300,44 @@ export class LegacyConnection implements Connection {
     if (isObject(result.serverInfo)) this.#serverInfo = result.serverInfo as Implementation
     const initialized: JsonRpcNotification = { jsonrpc: '2.0', method: 'notifications/initialized' }
     try {
-      await post(initialized, { url, fetch: this.#context.fetch, headers: await this.#headers(initialized), signal: this.#closed.signal })
+      await post(initialized, { url, fetch: this.#context.fetch, headers: await this.#headers(initialized), signal, limits: this.#context.limits })
     } catch (error) {
       return fail(`notifications/initialized was refused: ${error instanceof Error ? error.message : String(error)}`, error)
     }
-    this.#getStream = new GetStream({
+    this.#getStream?.close()
+    const stream = new GetStream({
       context: {
         url,
         fetch: this.#context.fetch,
+        limits: this.#context.limits,
         onNotification: (notification) => this.#options.onNotification?.(notification),
-        onServerRequest: (request) => {
-          const newest = this.#active.at(-1)
-          this.#answer(request, newest?.onServerInput, newest?.signal ?? this.#closed.signal)
-        },
+        onServerRequest: (request) => this.#routeFromGetStream(request),
       },
       headers: () => this.#headers({ jsonrpc: '2.0', method: 'GET' }),
     })
-    // Servers drop pushed requests when no GET stream is registered yet: give it a moment.
-    await Promise.race([this.#getStream.opened, new Promise((resolve) => setTimeout(resolve, 1000))])
+    this.#getStream = stream
+    // Servers drop pushed requests when no GET stream is registered yet: give it a moment,
+    // with a timer that ends with the wait.
+    const grace = new AbortController()
+    const unlink = () => grace.abort()
+    signal.addEventListener('abort', unlink, { once: true })
+    try {
+      await Promise.race([stream.opened, sleep(GET_STREAM_GRACE_MS, grace.signal).catch(() => {})])
+    } finally {
+      grace.abort()
+      signal.removeEventListener('abort', unlink)
+    }
+    if (signal.aborted) {
+      stream.close()
+      throw signal.reason
+    }
   }
 
   #reset(): void {
     this.#getStream?.close()
     this.#getStream = undefined
     this.#sessionId = undefined
-    this.#ready = undefined
+    this.#ready.reset()
   }
 
   async close(): Promise<void> {

@@ -1,6 +1,10 @@
 import { describe, expect, it } from 'vitest'
 import { hangingSse, scriptedFetch, sse } from '../../test/support/scripted-fetch'
 import { GetStream } from './legacy-get-stream'
+import { DEFAULT_LIMITS } from './limits'
+
+/** Short delays for tests that are not about the clamp. */
+const fast = { ...DEFAULT_LIMITS, minRetryMs: 1 }
 
 const url = 'http://127.0.0.1:9/mcp'
 
@@ -22,6 +26,7 @@ describe('GetStream', () => {
     const stream = new GetStream({
       context: { url, fetch: script.fetch, onNotification: (n) => notifications.push(n), onServerRequest: (r) => requests.push(r) },
       headers: async () => new Headers({ 'Mcp-Session-Id': 's1', 'Content-Type': 'application/json' }),
+      limits: fast,
     })
     await stream.opened
     await expect.poll(() => requests.length).toBe(1)
@@ -49,7 +54,7 @@ describe('GetStream', () => {
 
   it('gives up on a server that drops every stream at once', async () => {
     const script = scriptedFetch(Array.from({ length: 10 }, () => () => sse(['retry: 1\n\n'])))
-    const stream = new GetStream({ context: { url, fetch: script.fetch }, headers: async () => new Headers(), retryMs: 1 })
+    const stream = new GetStream({ context: { url, fetch: script.fetch }, headers: async () => new Headers(), retryMs: 1, limits: fast })
     await expect.poll(() => script.remaining(), { timeout: 3000 }).toBe(5)
     await new Promise((resolve) => setTimeout(resolve, 50))
     expect(script.requests).toHaveLength(5)

@@ -1,21 +1,26 @@
 /**
  * The standalone GET stream of a legacy session, on which a server may send
- * requests and notifications that belong to no POST. It honours `retry:` and
- * resumes with `Last-Event-ID` after a disconnect. Bounded: a server that keeps
- * dropping the stream at once, or refuses it, is left alone.
+ * requests and notifications that belong to no POST. It honours `retry:`
+ * (clamped) and resumes with `Last-Event-ID` after a disconnect. Bounded: a
+ * stream that fails or ends soon after it opened counts as a failure, events
+ * or not; reconnects back off with jitter, and after `maxReconnects` failures
+ * in a row the server is left alone. `close()` leaves no timer or socket.
  */
 import { listen, send, type ExchangeContext } from './http-exchange'
+import { backoff, DEFAULT_LIMITS, type Limits } from './limits'
+import { sleep } from './signals'
 
 export interface GetStreamOptions {
   context: Omit<ExchangeContext, 'signal' | 'headers' | 'onEventId' | 'onRetry'>
   headers: () => Promise<Headers>
   /** Delay before reconnecting when the server named none. @defaultValue 1000 */
   retryMs?: number
+  /** @defaultValue {@link DEFAULT_LIMITS} */
+  limits?: Limits | undefined
 }
 
-/** Streams that end sooner than this without an event count as failures. */
-const SHORT_LIVED_MS = 1000
-const MAX_FAILURES = 5
+/** A stream that stays up this long was healthy: only then is the failure count cleared. */
+export const HEALTHY_STREAM_MS = 10_000
 
 export class GetStream {
   #options: GetStreamOptions
@@ -30,7 +35,7 @@ export class GetStream {
     this.#options = options
     this.#retryMs = options.retryMs ?? 1000
     this.opened = new Promise((resolve) => (this.#markOpened = resolve))
-    void this.#run()
+    void this.#run().catch(() => {})
   }
 
   close(): void {
@@ -40,28 +45,20 @@ export class GetStream {
 
   async #run(): Promise<void> {
     const signal = this.#controller.signal
+    const limits = this.#options.limits ?? this.#options.context.limits ?? DEFAULT_LIMITS
     let failures = 0
-    while (!signal.aborted && failures < MAX_FAILURES) {
+    while (!signal.aborted) {
       const started = Date.now()
-      let events = 0
       try {
         const headers = await this.#options.headers()
         headers.set('Accept', 'text/event-stream')
         headers.delete('Content-Type')
         if (this.#lastEventId !== undefined) headers.set('Last-Event-ID', this.#lastEventId)
-        const base = this.#options.context
         const context: ExchangeContext = {
-          ...base,
+          ...this.#options.context,
+          limits,
           headers,
           signal,
-          onNotification: (notification) => {
-            events++
-            base.onNotification?.(notification)
-          },
-          onServerRequest: (request) => {
-            events++
-            base.onServerRequest?.(request)
-          },
           onEventId: (id) => (this.#lastEventId = id),
           onRetry: (ms) => (this.#retryMs = ms),
         }
@@ -78,8 +75,9 @@ export class GetStream {
         this.#markOpened()
       }
       if (signal.aborted) return
-      failures = events === 0 && Date.now() - started < SHORT_LIVED_MS ? failures + 1 : 0
-      await new Promise((resolve) => setTimeout(resolve, this.#retryMs))
+      failures = Date.now() - started >= HEALTHY_STREAM_MS ? 0 : failures + 1
+      if (failures >= limits.maxReconnects) return
+      await sleep(backoff(this.#retryMs, failures, limits), signal).catch(() => {})
     }
   }
 }

@@ -72,6 +72,7 @@ export class ModernConnection implements Connection {
       fetch: context.fetch,
       headers,
       signal: options.signal,
+      limits: context.limits,
       onNotification: options.onNotification,
     })
     const serverInfo = isObject(result._meta) ? result._meta[META_SERVER_INFO] : undefined

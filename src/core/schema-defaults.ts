@@ -12,10 +12,15 @@ export function applySchemaDefaults(requestedSchema: unknown, content: Content =
   const properties = (requestedSchema as { properties?: unknown } | null)?.properties
   if (typeof properties !== 'object' || properties === null) return filled
   for (const [name, property] of Object.entries(properties as Record<string, JsonObject>)) {
-    if (Object.hasOwn(filled, name) || typeof property !== 'object' || property === null) continue
+    if (Object.hasOwn(filled, name) || typeof property !== 'object' || property === null || Array.isArray(property)) continue
     const value = property.default
-    if (typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean') filled[name] = value
-    else if (Array.isArray(value) && value.every((item) => typeof item === 'string')) filled[name] = [...value]
+    if (typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean') define(filled, name, value)
+    else if (Array.isArray(value) && value.every((item) => typeof item === 'string')) define(filled, name, [...value])
   }
   return filled
+}
+
+/** An own data property, whatever the name: `filled["__proto__"] = …` would replace the prototype instead. */
+function define(target: Content, name: string, value: Content[string]): void {
+  Object.defineProperty(target, name, { value, enumerable: true, writable: true, configurable: true })
 }

@@ -6,12 +6,18 @@
  * @see https://html.spec.whatwg.org/multipage/server-sent-events.html#event-stream-interpretation
  */
 import { createParser, type EventSourceMessage } from 'eventsource-parser'
+import { McpResponseTooLargeError } from './errors'
 
 export type { EventSourceMessage }
 
 export interface SseHandlers {
   /** A `retry:` field: the server's reconnection delay in ms. */
-  onRetry?: (ms: number) => void
+  onRetry?: ((ms: number) => void) | undefined
+  /**
+   * Bytes that may arrive without completing an event (or a comment). The
+   * parser buffers an unfinished line, so this is what bounds its memory.
+   */
+  maxEventBytes?: number | undefined
 }
 
 /**
@@ -21,8 +27,17 @@ export interface SseHandlers {
  */
 export async function* readSse(body: ReadableStream<Uint8Array>, handlers: SseHandlers = {}): AsyncGenerator<EventSourceMessage> {
   const queue: EventSourceMessage[] = []
+  const max = handlers.maxEventBytes ?? Number.POSITIVE_INFINITY
+  // Bytes since the parser last finished something; a chunk that finishes an
+  // event may leave the start of the next one behind, at most one chunk of it.
+  let unfinished = 0
+  let finishedOne = false
   const parser = createParser({
-    onEvent: (event) => queue.push(event),
+    onEvent: (event) => {
+      finishedOne = true
+      queue.push(event)
+    },
+    onComment: () => (finishedOne = true),
     onRetry: (ms) => handlers.onRetry?.(ms),
   })
   const decoder = new TextDecoder()
@@ -38,7 +53,10 @@ export async function* readSse(body: ReadableStream<Uint8Array>, handlers: SseHa
         yield* queue.splice(0)
         return
       }
+      finishedOne = false
       parser.feed(decoder.decode(value, { stream: true }))
+      unfinished = finishedOne ? 0 : unfinished + value.byteLength
+      if (unfinished > max || queue.some((event) => event.data.length > max)) throw new McpResponseTooLargeError('event', max)
       while (queue.length > 0) yield queue.shift()!
     }
   } finally {

@@ -1,0 +1,92 @@
+/**
+ * Work that several callers wait for but only one should start: the era
+ * probe, a legacy session's `initialize`. Each caller waits under its own
+ * signal (and so its own timeout); when every waiter has given up, the work
+ * is aborted and forgotten, so one hung attempt never blocks a later call.
+ * A success is kept until {@link reset}; a failure is not kept.
+ */
+import { abortError } from './http-exchange'
+
+interface Running<T> {
+  promise: Promise<T>
+  controller: AbortController
+  waiters: number
+}
+
+export class SharedTask<T> {
+  #work: (signal: AbortSignal) => Promise<T>
+  #running: Running<T> | undefined
+  #done: { value: T } | undefined
+
+  constructor(work: (signal: AbortSignal) => Promise<T>) {
+    this.#work = work
+  }
+
+  /** The kept result, if the work has succeeded since the last reset. */
+  get value(): T | undefined {
+    return this.#done?.value
+  }
+
+  /** Resolves with the work's result, or rejects as soon as `signal` aborts (a timeout as a timeout). */
+  run(signal: AbortSignal, method: string): Promise<T> {
+    if (this.#done) return Promise.resolve(this.#done.value)
+    if (signal.aborted) return Promise.reject(abortError(signal, { method }))
+    const running = this.#running ?? this.#start()
+    running.waiters++
+    return new Promise<T>((resolve, reject) => {
+      let settled = false
+      const leave = () => {
+        settled = true
+        signal.removeEventListener('abort', onAbort)
+        running.waiters--
+      }
+      const onAbort = () => {
+        if (settled) return
+        leave()
+        if (running.waiters === 0 && this.#running === running) {
+          this.#running = undefined
+          running.controller.abort(signal.reason)
+        }
+        reject(abortError(signal, { method }))
+      }
+      signal.addEventListener('abort', onAbort, { once: true })
+      running.promise.then(
+        (value) => {
+          if (settled) return
+          leave()
+          resolve(value)
+        },
+        (error: unknown) => {
+          if (settled) return
+          leave()
+          reject(error)
+        },
+      )
+    })
+  }
+
+  /** Forgets the kept result and aborts work in flight; the next run starts anew. */
+  reset(reason?: unknown): void {
+    this.#done = undefined
+    const running = this.#running
+    this.#running = undefined
+    running?.controller.abort(reason)
+  }
+
+  #start(): Running<T> {
+    const controller = new AbortController()
+    const running: Running<T> = { promise: Promise.resolve().then(() => this.#work(controller.signal)), controller, waiters: 0 }
+    this.#running = running
+    running.promise.then(
+      (value) => {
+        if (this.#running !== running) return
+        this.#running = undefined
+        this.#done = { value }
+      },
+      () => {
+        if (this.#running === running) this.#running = undefined
+      },
+    )
+    return running
+  }
+}
