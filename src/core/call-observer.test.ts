@@ -252,4 +252,119 @@ describe('CallObserver', () => {
       await urlServer.close()
     }
   })
+
+  describe('answers survive failures', () => {
+    /** A real fetch that answers the first retry of round 2 (the one carrying `size`) with a 503. */
+    function failingRoundTwo() {
+      let failures = 0
+      const fetch: typeof globalThis.fetch = async (input, init) => {
+        const body = typeof init?.body === 'string' ? (JSON.parse(init.body) as { params?: { inputResponses?: Record<string, unknown> } }) : undefined
+        if (body?.params?.inputResponses && 'size' in body.params.inputResponses && failures === 0) {
+          failures++
+          return new Response('busy', { status: 503 })
+        }
+        return globalThis.fetch(input, init)
+      }
+      return { fetch, failures: () => failures }
+    }
+    const memoryStorage = () => {
+      const items = new Map<string, string>()
+      const storage = { getItem: (k: string) => items.get(k) ?? null, setItem: (k: string, v: string) => void items.set(k, v), removeItem: (k: string) => void items.delete(k) } as Storage
+      return { items, adapter: sessionStorageAdapter('test:', storage) }
+    }
+
+    it('retry() sends the failed round again with the same requestState and answers, never asking round 1 again', async () => {
+      const wire = failingRoundTwo()
+      const observer = new CallObserver(createClient(server.url, { capabilities, onWarning: () => {}, fetch: wire.fetch }))
+      const { next, states } = watch(observer)
+      void observer.start(tool('wizard'))
+      await next('awaiting_input')
+      observer.respond('color', { action: 'accept', content: { color: 'green' } })
+      await next('awaiting_input')
+      observer.respond('size', { action: 'accept', content: { size: 4 } })
+      const failed = await next('error')
+      expect(wire.failures()).toBe(1)
+      expect(failed).toMatchObject({ status: 'error', round: 2, pending: { round: 2 }, answers: { size: { action: 'accept', content: { size: 4 } } } })
+      const before = states.length
+      const sentBefore = server.requests.filter((r) => r.rpcMethod === 'tools/call').length
+      const final = await observer.retry()!
+      expect(textOf(final)).toBe('{"color":"green","size":4}')
+      // Straight to the retry: no question was shown again.
+      expect(states.slice(before).map((s) => s.status)).toEqual(['running', 'retrying', 'done'])
+      const sent = server.requests.filter((r) => r.rpcMethod === 'tools/call').slice(sentBefore)
+      expect(sent).toHaveLength(1)
+      const params = (sent[0]!.body as { params: { inputResponses: unknown; requestState: string } }).params
+      expect(params.inputResponses).toEqual({ size: { action: 'accept', content: { size: 4 } } })
+      expect(params.requestState).toBe(failed.status === 'error' ? failed.pending!.requestState : undefined)
+    })
+
+    it('retry() starts over when the call failed before any round, and does nothing unless failed', async () => {
+      const observer = new CallObserver(client('http://127.0.0.1:9/mcp'))
+      expect(observer.retry()).toBeUndefined()
+      const failed = await observer.start(tool('wizard'))
+      expect(failed).toMatchObject({ status: 'error', pending: undefined })
+      const again = await observer.retry()!
+      expect(again.status).toBe('error')
+      expect(again).not.toBe(failed)
+    })
+
+    it('keeps a round whose retry failed in storage, so a reload resumes it without asking again', async () => {
+      const wire = failingRoundTwo()
+      const { items, adapter } = memoryStorage()
+      const first = new CallObserver(createClient(server.url, { capabilities, onWarning: () => {}, fetch: wire.fetch }), { storage: adapter, storageKey: 'w' })
+      const seen = watch(first)
+      void first.start(tool('wizard'))
+      await seen.next('awaiting_input')
+      first.respond('color', { action: 'accept', content: { color: 'red' } })
+      await seen.next('awaiting_input')
+      first.respond('size', { action: 'accept', content: { size: 2 } })
+      await seen.next('error')
+      expect(JSON.parse(items.get('test:w')!)).toMatchObject({ pending: { round: 2 }, answers: { size: { action: 'accept' } } })
+      const reloaded = new CallObserver(client(), { storage: adapter, storageKey: 'w' })
+      const after = watch(reloaded)
+      const final = await reloaded.restore()!
+      expect(textOf(final)).toBe('{"color":"red","size":2}')
+      expect(after.statuses()).not.toContain('awaiting_input')
+      expect(items.has('test:w')).toBe(false)
+    })
+
+    it('keeps typed but unsent drafts with storage and gives them back after a reload', async () => {
+      const { items, adapter } = memoryStorage()
+      const first = new CallObserver(client(), { storage: adapter, storageKey: 'd' })
+      void first.start(tool('wizard'))
+      await watch(first).next('awaiting_input')
+      first.saveDraft('color', { color: 'half-typed' })
+      first.saveDraft('not-asked', { x: 1 })
+      expect(JSON.parse(items.get('test:d')!).drafts).toEqual({ color: { color: 'half-typed' } })
+      const reloaded = new CallObserver(client(), { storage: adapter, storageKey: 'd' })
+      const done = reloaded.restore()!
+      const shown = await watch(reloaded).next('awaiting_input')
+      expect(shown.status === 'awaiting_input' && shown.inputs[0]).toMatchObject({ key: 'color', answered: false, draft: { color: 'half-typed' } })
+      first.cancel()
+      reloaded.respond('color', declineAnswer())
+      // Sent: the draft is gone with the round.
+      expect(textOf(await done)).toBe('wizard stopped at color: decline')
+      expect(items.has('test:d')).toBe(false)
+    })
+
+    it('a storage that throws never breaks the call', async () => {
+      const broken = { load: () => { throw new Error('denied') }, save: () => { throw new Error('quota') }, remove: () => { throw new Error('denied') } }
+      const errors: unknown[] = []
+      const onError = (event: ErrorEvent | Error) => errors.push(event)
+      process.on('uncaughtException', onError)
+      try {
+        const observer = new CallObserver(client(), { storage: broken, storageKey: 'b' })
+        expect(observer.restore()).toBeUndefined()
+        const done = observer.start(tool('wizard'))
+        await watch(observer).next('awaiting_input')
+        observer.respond('color', declineAnswer())
+        expect(textOf(await done)).toBe('wizard stopped at color: decline')
+        await new Promise((resolve) => setTimeout(resolve, 10))
+        // Reported (asynchronously), not thrown into the call.
+        expect(errors.length).toBeGreaterThan(0)
+      } finally {
+        process.off('uncaughtException', onError)
+      }
+    })
+  })
 })
