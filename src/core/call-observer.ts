@@ -4,12 +4,12 @@
  * Vue wrapper, a test) renders the same state. Questions wait for `respond`;
  * host handlers may answer sampling, roots or even elicitation without a UI.
  */
-import { reduceCall, IDLE, isActive, type CallAction, type CallState, type PendingInput } from './call-state'
-import type { InputContext, McpClient } from './client'
-import { McpCancelledError, McpInputError, isMcpCancelledError, isMcpError, type McpError } from './errors'
-import type { OriginalRequest, PendingRound } from './input-round'
-import type { RoundStorage, SavedCall } from './round-storage'
-import type { InputRequests, InputResponse, InputResponses, JsonObject, McpResult } from './types'
+import { reduceCall, IDLE, isActive, type CallAction, type CallState, type PendingInput } from './call-state.js'
+import type { InputContext, McpClient } from './client.js'
+import { McpCancelledError, McpInputError, isMcpCancelledError, isMcpError, type McpError } from './errors.js'
+import type { OriginalRequest, PendingRound } from './input-round.js'
+import type { RoundStorage, SavedCall } from './round-storage.js'
+import type { InputRequests, InputResponse, InputResponses, JsonObject, McpResult } from './types.js'
 
 export interface CallObserverOptions {
   /** Answers `sampling/createMessage` with the app's own model; without it the person is asked. */

@@ -3,9 +3,9 @@
  * by the pure {@link reduceCall}. Snapshots are immutable; a new object means
  * a change.
  */
-import type { McpError } from './errors'
-import type { OriginalRequest, PendingRound } from './input-round'
-import type { Era, Implementation, InputRequiredResult, InputResponse, JsonObject, McpResult, Progress } from './types'
+import type { McpError } from './errors.js'
+import type { OriginalRequest, PendingRound } from './input-round.js'
+import type { Era, Implementation, InputRequiredResult, InputResponse, JsonObject, McpResult, Progress } from './types.js'
 
 /** One question of the current round. */
 export interface PendingInput {

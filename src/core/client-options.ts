@@ -2,10 +2,10 @@
  * The options of the client and of its calls, and the one input handler
  * shape both eras use.
  */
-import type { InputLoopEvent } from './input-loop'
-import type { PendingRound } from './input-round'
-import type { Limits } from './limits'
-import type { ClientCapabilities, Era, Implementation, InputRequests, InputResponses, JsonRpcNotification, LogMessage, MrtrMethod, Progress, ProtocolVersionOption } from './types'
+import type { InputLoopEvent } from './input-loop.js'
+import type { PendingRound } from './input-round.js'
+import type { Limits } from './limits.js'
+import type { ClientCapabilities, Era, Implementation, InputRequests, InputResponses, JsonRpcNotification, LogMessage, MrtrMethod, Progress, ProtocolVersionOption } from './types.js'
 
 /** What an input handler learns about the round it answers. */
 export interface InputContext {

@@ -4,21 +4,21 @@
  * which connection it speaks through is the connector's business, the round
  * loop and the wire live in their own modules.
  */
-import type { CallOptions, ClientOptions, InputHandler, RequestOptions } from './client-options'
-import type { ConnectionContext, SendOptions } from './connection'
-import { Connector } from './connector'
-import { McpInputError, McpInputRoundsExceededError, RpcErrorCode, isMcpProtocolError } from './errors'
-import { DEFAULT_MAX_ROUNDS, runInputLoop } from './input-loop'
-import type { OriginalRequest } from './input-round'
-import type { LegacyConnection } from './legacy-connection'
-import { META_LOG_LEVEL, META_SERVER_INFO } from './modern-connection'
-import type { ServerInputHandler } from './server-requests'
-import { resolveLimits } from './limits'
-import { linkSignal } from './signals'
-import { checkToolHeaders, paramHeaders, type ParamHeaderBinding } from './tool-headers'
-import type { Era, Implementation, JsonObject, JsonRpcNotification, McpResult, MrtrMethod, Progress, Tool } from './types'
+import type { CallOptions, ClientOptions, InputHandler, RequestOptions } from './client-options.js'
+import type { ConnectionContext, SendOptions } from './connection.js'
+import { Connector } from './connector.js'
+import { McpInputError, McpInputRoundsExceededError, RpcErrorCode, isMcpProtocolError } from './errors.js'
+import { DEFAULT_MAX_ROUNDS, runInputLoop } from './input-loop.js'
+import type { OriginalRequest } from './input-round.js'
+import type { LegacyConnection } from './legacy-connection.js'
+import { META_LOG_LEVEL, META_SERVER_INFO } from './modern-connection.js'
+import type { ServerInputHandler } from './server-requests.js'
+import { resolveLimits } from './limits.js'
+import { linkSignal } from './signals.js'
+import { checkToolHeaders, paramHeaders, type ParamHeaderBinding } from './tool-headers.js'
+import type { Era, Implementation, JsonObject, JsonRpcNotification, McpResult, MrtrMethod, Progress, Tool } from './types.js'
 
-export type { CallOptions, ClientOptions, InputContext, InputHandler, RequestOptions } from './client-options'
+export type { CallOptions, ClientOptions, InputContext, InputHandler, RequestOptions } from './client-options.js'
 
 const MAX_PAGES = 100
 

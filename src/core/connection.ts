@@ -3,8 +3,8 @@
  * and the legacy connection implement it; the client above them only picks
  * one.
  */
-import type { Limits } from './limits'
-import type { Era, Implementation, InputRequests, InputResponses, JsonObject, JsonRpcNotification } from './types'
+import type { Limits } from './limits.js'
+import type { Era, Implementation, InputRequests, InputResponses, JsonObject, JsonRpcNotification } from './types.js'
 
 export interface SendOptions {
   signal: AbortSignal

@@ -4,14 +4,14 @@
  * renegotiated after a `-32022`; probed again when a remembered era stops
  * working.
  */
-import type { Connection, ConnectionContext } from './connection'
-import { McpArgumentError, RpcErrorCode, isMcpProtocolError, isMcpSessionError } from './errors'
-import { decideEra, eraCache, isLegacySignal, type EraDecision } from './era-detection'
-import { LegacyConnection, type LegacyOptions } from './legacy-connection'
-import { ModernConnection } from './modern-connection'
-import { SharedTask } from './shared-task'
-import { MODERN_PROTOCOL_VERSION, type McpResult, type ProtocolVersionOption } from './types'
-import { LEGACY_VERSIONS, SUPPORTED_VERSIONS, eraOf, pickMutualVersion } from './version'
+import type { Connection, ConnectionContext } from './connection.js'
+import { McpArgumentError, RpcErrorCode, isMcpProtocolError, isMcpSessionError } from './errors.js'
+import { decideEra, eraCache, isLegacySignal, type EraDecision } from './era-detection.js'
+import { LegacyConnection, type LegacyOptions } from './legacy-connection.js'
+import { ModernConnection } from './modern-connection.js'
+import { SharedTask } from './shared-task.js'
+import { MODERN_PROTOCOL_VERSION, type McpResult, type ProtocolVersionOption } from './types.js'
+import { LEGACY_VERSIONS, SUPPORTED_VERSIONS, eraOf, pickMutualVersion } from './version.js'
 
 export class Connector {
   #context: ConnectionContext

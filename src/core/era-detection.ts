@@ -4,9 +4,9 @@
  * server. The decision is cached per endpoint for the life of the page and
  * dropped when it stops working.
  */
-import { McpError, RpcErrorCode, isMcpHttpError, isMcpProtocolError, isMcpResponseFormatError } from './errors'
-import type { Era, JsonObject } from './types'
-import { LEGACY_VERSIONS, eraOf, pickMutualVersion } from './version'
+import { McpError, RpcErrorCode, isMcpHttpError, isMcpProtocolError, isMcpResponseFormatError } from './errors.js'
+import type { Era, JsonObject } from './types.js'
+import { LEGACY_VERSIONS, eraOf, pickMutualVersion } from './version.js'
 
 export interface EraDecision {
   era: Era

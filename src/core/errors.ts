@@ -5,7 +5,7 @@
  * it belongs to. Guards match by `instanceof` or by `name`, so errors crossing
  * realms (iframes, workers, duplicated bundles) are still recognised.
  */
-import type { InputRequiredResult, JsonRpcErrorObject } from './types'
+import type { InputRequiredResult, JsonRpcErrorObject } from './types.js'
 
 /** JSON-RPC error codes the client reacts to. */
 export const RpcErrorCode = {

@@ -3,7 +3,7 @@
  * an SSE stream, and hand over what arrives before it. Every failure leaves
  * as one of the typed errors, naming the method and the URL.
  */
-import { displayText } from './display-text'
+import { displayText } from './display-text.js'
 import {
   McpCancelledError,
   McpError,
@@ -15,10 +15,10 @@ import {
   McpResponseTooLargeError,
   McpStreamError,
   McpTimeoutError,
-} from './errors'
-import { DEFAULT_LIMITS, type Limits } from './limits'
-import { readSse } from './sse'
-import type { JsonObject, JsonRpcNotification, JsonRpcRequest, JsonRpcResponse } from './types'
+} from './errors.js'
+import { DEFAULT_LIMITS, type Limits } from './limits.js'
+import { readSse } from './sse.js'
+import type { JsonObject, JsonRpcNotification, JsonRpcRequest, JsonRpcResponse } from './types.js'
 
 /** How much of an error body is read: enough to show, never a whole hostile stream. */
 const ERROR_BODY_BYTES = 65_536

@@ -2,19 +2,19 @@
  * mcp-elicit core: a fetch-based MCP client for browsers, workers and Node.
  * No UI, no framework.
  */
-export { createClient, McpClient } from './client'
-export type { CallOptions, ClientOptions, InputContext, InputHandler, RequestOptions } from './client-options'
-export { runInputLoop, DEFAULT_MAX_ROUNDS } from './input-loop'
-export type { InputLoopEvent, InputLoopOptions } from './input-loop'
-export { isInputRequired, pendingRoundOf, retryParams } from './input-round'
-export type { OriginalRequest, PendingRound } from './input-round'
-export { applySchemaDefaults } from './schema-defaults'
-export { displayText } from './display-text'
-export { DEFAULT_LIMITS } from './limits'
-export type { Limits } from './limits'
-export { encodeHeaderValue, decodeHeaderValue } from './header-value'
-export { checkToolHeaders } from './tool-headers'
-export type { ParamHeaderBinding, ToolHeaderCheck } from './tool-headers'
+export { createClient, McpClient } from './client.js'
+export type { CallOptions, ClientOptions, InputContext, InputHandler, RequestOptions } from './client-options.js'
+export { runInputLoop, DEFAULT_MAX_ROUNDS } from './input-loop.js'
+export type { InputLoopEvent, InputLoopOptions } from './input-loop.js'
+export { isInputRequired, pendingRoundOf, retryParams } from './input-round.js'
+export type { OriginalRequest, PendingRound } from './input-round.js'
+export { applySchemaDefaults } from './schema-defaults.js'
+export { displayText } from './display-text.js'
+export { DEFAULT_LIMITS } from './limits.js'
+export type { Limits } from './limits.js'
+export { encodeHeaderValue, decodeHeaderValue } from './header-value.js'
+export { checkToolHeaders } from './tool-headers.js'
+export type { ParamHeaderBinding, ToolHeaderCheck } from './tool-headers.js'
 export {
   McpError,
   McpHttpError,
@@ -47,13 +47,13 @@ export {
   isMcpRedirectError,
   isMcpResponseTooLargeError,
   isMcpUnsupportedResultError,
-} from './errors'
-export type { McpLocalErrorCode } from './errors'
-export { MODERN_PROTOCOL_VERSION, LEGACY_PROTOCOL_VERSION } from './types'
-export type * from './types'
-export { CallObserver, declineAnswer, cancelAnswer } from './call-observer'
-export type { CallObserverOptions } from './call-observer'
-export { reduceCall, flagsOf, isActive, IDLE } from './call-state'
+} from './errors.js'
+export type { McpLocalErrorCode } from './errors.js'
+export { MODERN_PROTOCOL_VERSION, LEGACY_PROTOCOL_VERSION } from './types.js'
+export type * from './types.js'
+export { CallObserver, declineAnswer, cancelAnswer } from './call-observer.js'
+export type { CallObserverOptions } from './call-observer.js'
+export { reduceCall, flagsOf, isActive, IDLE } from './call-state.js'
 export type {
   CallAction,
   CallState,
@@ -66,6 +66,6 @@ export type {
   DoneState,
   ErrorState,
   CancelledState,
-} from './call-state'
-export { sessionStorageAdapter, parseSavedCall } from './round-storage'
-export type { RoundStorage, SavedCall } from './round-storage'
+} from './call-state.js'
+export { sessionStorageAdapter, parseSavedCall } from './round-storage.js'
+export type { RoundStorage, SavedCall } from './round-storage.js'

@@ -4,11 +4,11 @@
  * original request, so nothing of one round leaks into another call.
  * @see https://modelcontextprotocol.io/specification/2026-07-28/basic/patterns/mrtr
  */
-import { displayText } from './display-text'
-import { McpCancelledError, McpInputRoundsExceededError, McpResponseFormatError, McpUnsupportedResultError } from './errors'
-import { isInputRequired, pendingRoundOf, retryParams, type OriginalRequest, type PendingRound } from './input-round'
-import { sleep } from './signals'
-import type { InputRequests, InputRequiredResult, InputResponses, JsonObject, McpResult } from './types'
+import { displayText } from './display-text.js'
+import { McpCancelledError, McpInputRoundsExceededError, McpResponseFormatError, McpUnsupportedResultError } from './errors.js'
+import { isInputRequired, pendingRoundOf, retryParams, type OriginalRequest, type PendingRound } from './input-round.js'
+import { sleep } from './signals.js'
+import type { InputRequests, InputRequiredResult, InputResponses, JsonObject, McpResult } from './types.js'
 
 export type InputLoopEvent =
   | { type: 'input_required'; pending: PendingRound; result: InputRequiredResult }

@@ -5,8 +5,8 @@
  * and calls {@link retryParams} with the person's answers.
  * @see https://modelcontextprotocol.io/specification/2026-07-28/basic/patterns/mrtr
  */
-import { McpInputError } from './errors'
-import type { InputRequests, InputRequiredResult, InputResponses, JsonObject, McpResult, MrtrMethod } from './types'
+import { McpInputError } from './errors.js'
+import type { InputRequests, InputRequiredResult, InputResponses, JsonObject, McpResult, MrtrMethod } from './types.js'
 
 /** The request as the caller made it: retries always start from this. */
 export interface OriginalRequest {

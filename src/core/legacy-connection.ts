@@ -4,18 +4,18 @@
  * through the same input handler as MRTR rounds; a `-32042` URL elicitation
  * error becomes an input round too, so the same consent UI runs.
  */
-import type { Connection, ConnectionContext, SendOptions } from './connection'
-import { displayText } from './display-text'
-import { McpSessionError, RpcErrorCode, isMcpError, isMcpHttpError, isMcpProtocolError, isMcpStreamError } from './errors'
-import { abortError, exchange, post, readResponse, send, type ExchangeContext } from './http-exchange'
-import { clampRetry } from './limits'
-import { GetStream } from './legacy-get-stream'
-import { buildHeaders } from './request-headers'
-import { answerServerRequest, type ServerInputHandler } from './server-requests'
-import { SharedTask } from './shared-task'
-import { linkSignal, sleep } from './signals'
-import { LEGACY_VERSIONS } from './version'
-import type { Implementation, InputRequiredResult, JsonObject, JsonRpcNotification, JsonRpcRequest } from './types'
+import type { Connection, ConnectionContext, SendOptions } from './connection.js'
+import { displayText } from './display-text.js'
+import { McpSessionError, RpcErrorCode, isMcpError, isMcpHttpError, isMcpProtocolError, isMcpStreamError } from './errors.js'
+import { abortError, exchange, post, readResponse, send, type ExchangeContext } from './http-exchange.js'
+import { clampRetry } from './limits.js'
+import { GetStream } from './legacy-get-stream.js'
+import { buildHeaders } from './request-headers.js'
+import { answerServerRequest, type ServerInputHandler } from './server-requests.js'
+import { SharedTask } from './shared-task.js'
+import { linkSignal, sleep } from './signals.js'
+import { LEGACY_VERSIONS } from './version.js'
+import type { Implementation, InputRequiredResult, JsonObject, JsonRpcNotification, JsonRpcRequest } from './types.js'
 
 const MAX_RESUMES = 3
 /** How long `initialize` waits for the GET stream to open: servers drop pushed requests before it is. */

@@ -6,9 +6,9 @@
  * or not; reconnects back off with jitter, and after `maxReconnects` failures
  * in a row the server is left alone. `close()` leaves no timer or socket.
  */
-import { listen, send, type ExchangeContext } from './http-exchange'
-import { backoff, DEFAULT_LIMITS, type Limits } from './limits'
-import { sleep } from './signals'
+import { listen, send, type ExchangeContext } from './http-exchange.js'
+import { backoff, DEFAULT_LIMITS, type Limits } from './limits.js'
+import { sleep } from './signals.js'
 
 export interface GetStreamOptions {
   context: Omit<ExchangeContext, 'signal' | 'headers' | 'onEventId' | 'onRetry'>

@@ -4,11 +4,11 @@
  * A stream that breaks before its response loses the request, so it is sent
  * again once, as a new request with a new id.
  */
-import type { Connection, ConnectionContext, SendOptions } from './connection'
-import { isMcpStreamError } from './errors'
-import { exchange } from './http-exchange'
-import { buildHeaders } from './request-headers'
-import type { Implementation, JsonObject, JsonRpcRequest } from './types'
+import type { Connection, ConnectionContext, SendOptions } from './connection.js'
+import { isMcpStreamError } from './errors.js'
+import { exchange } from './http-exchange.js'
+import { buildHeaders } from './request-headers.js'
+import type { Implementation, JsonObject, JsonRpcRequest } from './types.js'
 
 export const META_PROTOCOL_VERSION = 'io.modelcontextprotocol/protocolVersion'
 export const META_CLIENT_CAPABILITIES = 'io.modelcontextprotocol/clientCapabilities'

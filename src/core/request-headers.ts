@@ -3,8 +3,8 @@
  * The protocol's own headers are reserved: an app's extra headers (for
  * example `Authorization`) never override them.
  */
-import { encodeHeaderValue } from './header-value'
-import type { JsonRpcNotification, JsonRpcRequest, JsonRpcResponse } from './types'
+import { encodeHeaderValue } from './header-value.js'
+import type { JsonRpcNotification, JsonRpcRequest, JsonRpcResponse } from './types.js'
 
 const RESERVED = new Set([
   'accept',

@@ -3,8 +3,8 @@
  * opaque `requestState`, so it is stored only where the app says: there is
  * no default storage, and the `sessionStorage` adapter keeps it to the tab.
  */
-import type { OriginalRequest, PendingRound } from './input-round'
-import type { InputResponse, JsonObject } from './types'
+import type { OriginalRequest, PendingRound } from './input-round.js'
+import type { InputResponse, JsonObject } from './types.js'
 
 /** An open round as plain JSON. */
 export interface SavedCall {

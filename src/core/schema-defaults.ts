@@ -3,7 +3,7 @@
  * answer leaves out, as a client does when the person accepts a form without
  * touching a field.
  */
-import type { JsonObject } from './types'
+import type { JsonObject } from './types.js'
 
 type Content = Record<string, string | number | boolean | string[]>
 

@@ -6,10 +6,10 @@
  * Nothing is left unanswered: a request the client did not declare, or that no
  * handler can take, gets a JSON-RPC error.
  */
-import { displayText } from './display-text'
-import { isMcpCancelledError, RpcErrorCode } from './errors'
-import { abortable } from './input-loop'
-import type { InputRequests, InputResponses, JsonObject, JsonRpcRequest, JsonRpcResponse } from './types'
+import { displayText } from './display-text.js'
+import { isMcpCancelledError, RpcErrorCode } from './errors.js'
+import { abortable } from './input-loop.js'
+import type { InputRequests, InputResponses, JsonObject, JsonRpcRequest, JsonRpcResponse } from './types.js'
 
 export type ServerInputHandler = (requests: InputRequests, signal: AbortSignal) => Promise<InputResponses>
 

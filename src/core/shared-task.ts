@@ -5,7 +5,7 @@
  * is aborted and forgotten, so one hung attempt never blocks a later call.
  * A success is kept until {@link reset}; a failure is not kept.
  */
-import { abortError } from './http-exchange'
+import { abortError } from './http-exchange.js'
 
 interface Running<T> {
   promise: Promise<T>

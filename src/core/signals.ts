@@ -3,7 +3,7 @@
  * deadline, linked. The deadline's reason is a typed timeout error, so an
  * abort can be told from a timeout wherever it surfaces.
  */
-import { McpTimeoutError } from './errors'
+import { McpTimeoutError } from './errors.js'
 
 export interface LinkedSignal {
   signal: AbortSignal

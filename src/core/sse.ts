@@ -6,7 +6,7 @@
  * @see https://html.spec.whatwg.org/multipage/server-sent-events.html#event-stream-interpretation
  */
 import { createParser, type EventSourceMessage } from 'eventsource-parser'
-import { McpResponseTooLargeError } from './errors'
+import { McpResponseTooLargeError } from './errors.js'
 
 export type { EventSourceMessage }
 

@@ -3,9 +3,9 @@
  * call arguments into `Mcp-Param-*` headers.
  * @see https://modelcontextprotocol.io/specification/2026-07-28/basic/transports/streamable-http#custom-headers-from-tool-parameters
  */
-import { McpArgumentError } from './errors'
-import { encodeHeaderValue } from './header-value'
-import type { JsonObject, Tool } from './types'
+import { McpArgumentError } from './errors.js'
+import { encodeHeaderValue } from './header-value.js'
+import type { JsonObject, Tool } from './types.js'
 
 /** One annotated parameter: header name and the `properties` path to its value. */
 export interface ParamHeaderBinding {

@@ -2,7 +2,7 @@
  * Protocol versions this client speaks, newest first, and the choice of a
  * mutual one from a server's list.
  */
-import { LEGACY_PROTOCOL_VERSION, MODERN_PROTOCOL_VERSION, type Era } from './types'
+import { LEGACY_PROTOCOL_VERSION, MODERN_PROTOCOL_VERSION, type Era } from './types.js'
 
 /** Stateless revisions (MRTR, no session). */
 export const MODERN_VERSIONS: readonly string[] = [MODERN_PROTOCOL_VERSION]

@@ -1,5 +1,5 @@
 import { createContext, useContext, type ReactNode } from 'react'
-import type { McpClient } from '../core/index'
+import type { McpClient } from '../core/index.js'
 
 /** Carries the client to the hooks below an {@link McpProvider}. */
 export const McpClientContext = /* @__PURE__ */ createContext<McpClient | undefined>(undefined)

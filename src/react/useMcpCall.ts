@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useMemo, useState, useSyncExternalStore } from 'react'
-import { CallObserver, cancelAnswer, declineAnswer, flagsOf } from '../core/index'
-import type { CallObserverOptions, CallState, InputResponse, JsonObject, OriginalRequest, SavedCall } from '../core/index'
-import { useMcpClient } from './McpProvider'
+import { CallObserver, cancelAnswer, declineAnswer, flagsOf } from '../core/index.js'
+import type { CallObserverOptions, CallState, InputResponse, JsonObject, OriginalRequest, SavedCall } from '../core/index.js'
+import { useMcpClient } from './McpProvider.js'
 
 export interface UseMcpCallOptions extends CallObserverOptions {
   /** On mount, resume the round kept in `storage` under `storageKey` (once, StrictMode included). */

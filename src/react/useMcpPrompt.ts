@@ -1,5 +1,5 @@
 import { useCallback } from 'react'
-import { useMcpCall, type McpCallResult, type UseMcpCallOptions } from './useMcpCall'
+import { useMcpCall, type McpCallResult, type UseMcpCallOptions } from './useMcpCall.js'
 
 /** Gets the prompt `name` through every input round; `call(args)` starts it. */
 export function useMcpPrompt<Args extends Record<string, string> = Record<string, string>>(name: string, options?: UseMcpCallOptions): McpCallResult<Args> {

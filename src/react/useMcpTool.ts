@@ -1,6 +1,6 @@
 import { useCallback } from 'react'
-import type { JsonObject } from '../core/index'
-import { useMcpCall, type McpCallResult, type UseMcpCallOptions } from './useMcpCall'
+import type { JsonObject } from '../core/index.js'
+import { useMcpCall, type McpCallResult, type UseMcpCallOptions } from './useMcpCall.js'
 
 /** Calls the tool `name` through every input round; `call(args)` starts it. */
 export function useMcpTool<Args extends JsonObject = JsonObject>(name: string, options?: UseMcpCallOptions): McpCallResult<Args> {
