@@ -13,6 +13,7 @@ import type { OriginalRequest } from './input-round.js'
 import type { LegacyConnection } from './legacy-connection.js'
 import { META_LOG_LEVEL, META_SERVER_INFO } from './modern-connection.js'
 import type { ServerInputHandler } from './server-requests.js'
+import { displayText } from './display-text.js'
 import { resolveLimits } from './limits.js'
 import { linkSignal } from './signals.js'
 import { checkToolHeaders, paramHeaders, type ParamHeaderBinding } from './tool-headers.js'
@@ -47,6 +48,7 @@ export class McpClient {
       nextId: () => ++this.#ids,
       warn: options.onWarning ?? ((message) => console.warn(`[mcp-elicit] ${message}`)),
       limits: resolveLimits(options.limits),
+      timeoutMs: options.timeoutMs,
     }
     this.#connector = new Connector(this.#context, options.protocolVersion ?? 'auto', {
       defaultInput: this.#serverInput(options.onInputRequests, 'tools/call'),
@@ -137,7 +139,7 @@ export class McpClient {
         if (typeof params.message === 'string') progress.message = params.message
         options.onProgress?.(progress)
       } else if (notification.method === 'notifications/message' && options.onLog) {
-        options.onLog({ level: String(params.level ?? 'info'), logger: params.logger as string | undefined, data: params.data })
+        options.onLog({ level: displayText(params.level, 'info'), logger: typeof params.logger === 'string' ? params.logger : undefined, data: params.data })
       } else {
         this.#options.onNotification?.(notification)
       }
@@ -194,7 +196,7 @@ export class McpClient {
     for (const tool of tools) {
       const check = checkToolHeaders(tool)
       if (!check.ok) {
-        this.#context.warn(`Tool "${tool.name}" left out: ${check.reason}`)
+        this.#context.warn(`Tool "${displayText(tool.name)}" left out: ${check.reason}`)
         continue
       }
       this.#tools.set(tool.name, check.bindings)
@@ -243,7 +245,8 @@ export class McpClient {
       send: (params, { signal }) => this.#sendMrtr(request.method, params, { ...options, signal, onServerInput }),
       fulfil: (requests, { round, signal, pending }) => {
         if (!handler) {
-          throw new McpInputError(`The server asked for input (${Object.values(requests).map((r) => r.method).join(', ')}) but no onInputRequests handler was given`, { method: request.method, url: this.url })
+          const asked = Object.values(requests).map((r) => displayText((r as { method?: unknown } | null)?.method, '?'))
+          throw new McpInputError(`The server asked for input (${asked.join(', ')}) but no onInputRequests handler was given`, { method: request.method, url: this.url })
         }
         return handler(requests, { round, signal, pending, era: this.era ?? 'modern', method: request.method, serverInfo: this.serverInfo })
       },

@@ -37,4 +37,6 @@ export interface ConnectionContext {
   nextId: () => number
   warn: (message: string) => void
   limits: Limits
+  /** The client-wide default deadline, for the requests no caller makes (the DELETE of close). */
+  timeoutMs: number | undefined
 }

@@ -298,10 +298,11 @@ async function pump(
 }
 
 function dispatch(message: Incoming, context: ExchangeContext): void {
-  if (!('method' in message) || typeof message.method !== 'string') return
+  if (!('method' in message)) return
   if ('id' in message && message.id !== undefined && message.id !== null) {
+    // Answered whatever its method holds: a request is never left without a response.
     context.onServerRequest?.(message as JsonRpcRequest)
-  } else {
+  } else if (typeof message.method === 'string') {
     context.onNotification?.(message)
   }
 }

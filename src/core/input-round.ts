@@ -5,7 +5,7 @@
  * and calls {@link retryParams} with the person's answers.
  * @see https://modelcontextprotocol.io/specification/2026-07-28/basic/patterns/mrtr
  */
-import { McpInputError } from './errors.js'
+import { McpInputError, McpResponseFormatError } from './errors.js'
 import type { InputRequests, InputRequiredResult, InputResponses, JsonObject, McpResult, MrtrMethod } from './types.js'
 
 /** The request as the caller made it: retries always start from this. */
@@ -30,12 +30,20 @@ export function isInputRequired(result: McpResult): result is InputRequiredResul
   return result.resultType === 'input_required'
 }
 
+/**
+ * The round an `input_required` result asks for. Every input request must be
+ * an object naming its method: one that is not could be neither shown nor
+ * answered, so it is refused here rather than crashing a UI later.
+ */
 export function pendingRoundOf(request: OriginalRequest, result: InputRequiredResult, round: number): PendingRound {
-  const pending: PendingRound = {
-    request,
-    round,
-    inputRequests: typeof result.inputRequests === 'object' && result.inputRequests !== null ? result.inputRequests : {},
+  const asked: unknown = result.inputRequests
+  const inputRequests = typeof asked === 'object' && asked !== null && !Array.isArray(asked) ? (asked as InputRequests) : {}
+  for (const [key, input] of Object.entries(inputRequests)) {
+    if (typeof input !== 'object' || input === null || typeof (input as { method?: unknown }).method !== 'string') {
+      throw new McpResponseFormatError(`Input request "${key}" is not an object with a method`, { method: request.method, data: result })
+    }
   }
+  const pending: PendingRound = { request, round, inputRequests }
   if (typeof result.requestState === 'string') pending.requestState = result.requestState
   return pending
 }

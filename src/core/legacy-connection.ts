@@ -6,7 +6,7 @@
  */
 import type { Connection, ConnectionContext, SendOptions } from './connection.js'
 import { displayText } from './display-text.js'
-import { McpSessionError, RpcErrorCode, isMcpError, isMcpHttpError, isMcpProtocolError, isMcpStreamError } from './errors.js'
+import { McpSessionError, RpcErrorCode, isMcpError, isMcpHttpError, isMcpProtocolError, isMcpRedirectError, isMcpResponseTooLargeError, isMcpStreamError } from './errors.js'
 import { abortError, exchange, post, readResponse, send, type ExchangeContext } from './http-exchange.js'
 import { clampRetry } from './limits.js'
 import { GetStream } from './legacy-get-stream.js'
@@ -20,7 +20,7 @@ import type { Implementation, InputRequiredResult, JsonObject, JsonRpcNotificati
 const MAX_RESUMES = 3
 /** How long `initialize` waits for the GET stream to open: servers drop pushed requests before it is. */
 const GET_STREAM_GRACE_MS = 1000
-/** A `notifications/cancelled` is a courtesy: it never holds anything up for longer than this. */
+/** A `notifications/cancelled` or the DELETE of `close()` is a courtesy: it never holds anything up for longer than this. */
 const CANCEL_NOTICE_MS = 5000
 const MRTR_METHODS = new Set(['tools/call', 'prompts/get', 'resources/read'])
 
@@ -145,7 +145,7 @@ export class LegacyConnection implements Connection {
     const elicitations = isMcpProtocolError(error) && error.code === RpcErrorCode.UrlElicitationRequired ? (error.data as { elicitations?: unknown } | undefined)?.elicitations : undefined
     if (!MRTR_METHODS.has(method) || !Array.isArray(elicitations) || elicitations.length === 0) throw error
     const inputRequests = Object.fromEntries(
-      elicitations.filter(isObject).map((params, index) => [`url-${String(params.elicitationId ?? index)}`, { method: 'elicitation/create', params: { mode: 'url', ...params } }]),
+      elicitations.filter(isObject).map((params, index) => [`url-${displayText(params.elicitationId, String(index))}`, { method: 'elicitation/create', params: { mode: 'url', ...params } }]),
     )
     return { resultType: 'input_required', inputRequests }
   }
@@ -279,7 +279,8 @@ export class LegacyConnection implements Connection {
       params: { protocolVersion: this.#version, capabilities: this.#context.capabilities, clientInfo: this.#context.clientInfo },
     }
     const fail = (what: string, cause?: unknown): never => {
-      if (signal.aborted) throw cause
+      // A refused redirect or a cap says more than "no session": let it through as it is.
+      if (signal.aborted || isMcpRedirectError(cause) || isMcpResponseTooLargeError(cause)) throw cause
       const status = isMcpError(cause) ? cause.status : undefined
       throw new McpSessionError(`Could not establish an MCP session: ${what}`, { method: 'initialize', url, status, data: isMcpError(cause) ? cause.data : undefined, cause })
     }
@@ -348,11 +349,15 @@ export class LegacyConnection implements Connection {
     if (!sessionId) return
     headers.delete('Content-Type')
     headers.set('Mcp-Session-Id', sessionId)
+    // Through send(): bounded, and never redirected to another origin with the session id.
+    const link = linkSignal(undefined, Math.min(this.#context.timeoutMs ?? CANCEL_NOTICE_MS, CANCEL_NOTICE_MS))
     try {
-      const response = await this.#context.fetch(this.#context.url, { method: 'DELETE', headers })
+      const response = await send({ url: this.#context.url, fetch: this.#context.fetch, headers, signal: link.signal, limits: this.#context.limits }, { method: 'DELETE', headers }, 'DELETE')
       await response.body?.cancel().catch(() => {})
     } catch {
       // The session ends on the server by its own timeout: nothing more to do.
+    } finally {
+      link.dispose()
     }
   }
 }
