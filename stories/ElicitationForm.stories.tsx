@@ -1,7 +1,7 @@
 import type { Meta, StoryObj } from '@storybook/react-vite'
 import { expect, fn, userEvent, waitFor, within } from 'storybook/test'
 import { ElicitationForm, noEvalValidator } from '../src/forms/index'
-import { bookingRequest, contactRequest, endpoint, fields, formRequest, hostile, longMessage, longTitle, server } from './recorded'
+import { bookingRequest, contactRequest, endpoint, fields, formRequest, hostile, hugeName, longMessage, longTitle, server, spoofedTitle } from './recorded'
 
 const meta = {
   title: 'Forms/ElicitationForm',
@@ -290,6 +290,55 @@ export const HostileText: Story = {
   },
   play: async ({ canvasElement }) => {
     await expect(within(canvasElement).getAllByText(hostile).length).toBeGreaterThan(1)
+  },
+}
+
+export const SpoofedServerTitle: Story = {
+  name: 'Hostile: bidi override in serverInfo.title (isolated)',
+  tags: ['hostile-text'],
+  args: { server: { name: 'bank', title: spoofedTitle, version: '1.0' }, request: formRequest('Confirm the transfer?', {}) },
+  play: async ({ canvasElement }) => {
+    const line = canvasElement.querySelector('.mcp-elicit-server')!
+    // The server's title is in its own bdi, without the override; the host in its own, after it.
+    await expect(line.querySelector('bdi.mcp-elicit-server-text[dir="auto"]')).toHaveTextContent('My Bank elpmaxe.knab-ym.pcm(')
+    await expect(line.querySelector('bdi.mcp-elicit-server-host[dir="ltr"]')).toHaveTextContent('mcp.travel.example:8443')
+    await expect(line.textContent).not.toMatch(/\u202E/)
+  },
+}
+
+export const HugeServerName: Story = {
+  name: 'Hostile: 100 KB server name (clamped)',
+  tags: ['hostile-text'],
+  args: { server: { name: hugeName, version: '1.0' }, request: formRequest('How many guests?', { guests: fields.integer }) },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement)
+    const name = canvasElement.querySelector<HTMLElement>('.mcp-elicit-server .mcp-elicit-clamp')!
+    await expect(name.title).toHaveLength(100_000)
+    await userEvent.click(canvas.getByRole('button', { name: 'Show all' }))
+    await expect(canvas.getByRole('button', { name: 'Show less' })).toHaveAttribute('aria-expanded', 'true')
+    await expect(canvas.getByRole('spinbutton', { name: 'Passengers' })).toBeInTheDocument()
+  },
+}
+
+export const OddFieldNames: Story = {
+  name: 'Field names with ".", "[", "/", "__proto__" (errors on the right field)',
+  args: {
+    request: {
+      message: 'Settings',
+      // As from the wire: "__proto__" is an own key only in parsed JSON.
+      requestedSchema: JSON.parse(
+        '{"type":"object","properties":{"proxy.host":{"type":"string"},"ports[0]":{"type":"integer","title":"First port"},"path/to":{"type":"string"},"__proto__":{"type":"string","title":"Prototype"}},"required":["proxy.host","ports[0]","path/to","__proto__"]}',
+      ),
+    },
+  },
+  play: async ({ canvasElement, args }) => {
+    const canvas = within(canvasElement)
+    await userEvent.click(canvas.getByRole('button', { name: 'Accept' }))
+    await expect(await canvas.findByRole('alert')).toHaveTextContent('4 answers need attention')
+    for (const name of [/^proxy\.host/, /^First port/, /^path\/to/, /^Prototype/]) {
+      await expect(canvas.getAllByLabelText(name)[0]).toHaveAttribute('aria-invalid', 'true')
+    }
+    await expect(args.onRespond).not.toHaveBeenCalled()
   },
 }
 

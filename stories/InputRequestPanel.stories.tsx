@@ -3,7 +3,7 @@ import type { Meta, StoryObj } from '@storybook/react-vite'
 import { expect, fn, userEvent, within } from 'storybook/test'
 import type { InputResponse, PendingInput } from '../src/core/index'
 import { InputRequestPanel, noEvalValidator, type InputRequestPanelProps } from '../src/forms/index'
-import { officialRound, roots, roundInputs, samplingAnswer } from './recorded'
+import { officialRound, roots, roundInputs, samplingAnswer, unprintable } from './recorded'
 
 /**
  * Stands in for the call observer: an answer marks its input answered, as
@@ -89,6 +89,24 @@ export const CspFallbackNoEval: Story = {
   args: { validator: noEvalValidator },
   play: async ({ canvasElement }) => {
     await expect(canvasElement.querySelector('.mcp-elicit-form')).toHaveAttribute('data-validator', 'no-eval')
+  },
+}
+
+/** Every input of the recorded round, asked by a server whose `serverInfo` fields are not text, plus a method that is not either. */
+const unprintableRound = (): PendingInput[] => [
+  ...roundInputs.map((input) => ({ ...input, server: { name: unprintable(), title: unprintable(), version: unprintable() } as unknown as PendingInput['server'] })),
+  { ...roundInputs[0]!, key: 'odd', method: unprintable() as unknown as string, params: {} },
+]
+
+export const UnprintableServerValues: Story = {
+  name: 'Hostile: serverInfo and method that are not text ({"toString":1})',
+  // Built in render, not passed as args, so only the components meet these values.
+  render: (args) => <Round {...args} inputs={unprintableRound()} />,
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement)
+    await expect(canvasElement.querySelectorAll('.mcp-elicit-fallback')).toHaveLength(0)
+    await expect(canvasElement.querySelector('.mcp-elicit-server')).toHaveTextContent('Asked by {"toString":1} {"toString":1} (mcp.shop.example)')
+    await expect(canvas.getByText(/does not understand \(\{"toString":1\}\)/)).toBeInTheDocument()
   },
 }
 

@@ -47,6 +47,11 @@ const tools: Record<string, ToolScript> = {
           { name: { method: 'elicitation/create', params: { message: 'What is your name?', requestedSchema: { type: 'object', properties: { name: { type: 'string', title: 'Name' } }, required: ['name'] }, mode: 'form' } } },
           'v1.eyJwIjp7InRvb2wiOiJmbGFreV9ib29raW5nIn0sImV4cCI6MTc5NjA0Mzg1OH0.cBab',
         ),
+  // A result nested 10,000 deep: written as text, since JSON.stringify would run out of stack on it.
+  deep_result: (request) =>
+    new Response(`{"jsonrpc":"2.0","id":${JSON.stringify(request.id)},"result":{"content":[],"structuredContent":${'{"level":'.repeat(10_000)}0${'}'.repeat(10_000)}}}`, {
+      headers: { 'content-type': 'application/json' },
+    }),
   // Modern SDK: an input request the client did not declare a capability for: -32021 on HTTP 400.
   share_folders: (request) =>
     rpcError(
@@ -197,6 +202,17 @@ export const HostileResult: Story = {
   args: { name: 'echo', arguments: { text: hostile }, autoRun: true },
   play: async ({ canvasElement }) => {
     await expect(await within(canvasElement).findByText(hostile)).toBeInTheDocument()
+  },
+}
+
+export const DeepStructuredResult: Story = {
+  name: 'Hostile: structuredContent nested 10,000 deep (shown cut)',
+  args: { name: 'deep_result', autoRun: true },
+  play: async ({ canvasElement }) => {
+    await waitFor(() => expect(stateOf(canvasElement)).toBe('done'))
+    const shown = canvasElement.querySelector('.mcp-elicit-result-structured')!.textContent!
+    await expect(shown).toContain('{…}')
+    await expect(shown.length).toBeLessThan(2_000)
   },
 }
 

@@ -133,7 +133,8 @@ export const HostileText: Story = {
   tags: ['hostile-text'],
   args: { server: { name: hostile }, request: urlRequest(hostile, 'https://shop.example/<script>alert(1)</script>?q=<img src=x onerror=alert(1)>') },
   play: async ({ canvasElement }) => {
-    await expect(within(canvasElement).getByText(hostile)).toBeInTheDocument()
+    // The message, and the server name in the "Asked by" line.
+    await expect(within(canvasElement).getAllByText(hostile)).toHaveLength(2)
   },
 }
 

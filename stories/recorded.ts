@@ -191,3 +191,22 @@ export const longUrl =
   '&code_challenge=' +
   'E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM'.repeat(4) +
   '&code_challenge_method=S256'
+
+// ——— spoofing and values that are not text ———
+
+/**
+ * A `serverInfo.title` built to make "Asked by …" read as another host: the
+ * right-to-left override (U+202E) would reverse everything after it, our
+ * " (host)" included, so the line would end in a host the server chose.
+ */
+export const spoofedTitle = 'My Bank \u202Eelpmaxe.knab-ym.pcm( \u202C'
+
+/** A 100 KB server name, as a server may send one. */
+export const hugeName = 'Travel Booking Server '.repeat(4_546).slice(0, 100_000)
+
+/**
+ * `{"toString":1}` as JSON.parse makes it: `String()` of it throws. Built on
+ * each call, inside stories' render functions, so no Storybook machinery
+ * handles it as an arg.
+ */
+export const unprintable = () => JSON.parse('{"toString":1}') as Record<string, unknown>

@@ -12,6 +12,7 @@ import { composeStories, setProjectAnnotations } from '@storybook/react-vite'
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi, type MockInstance } from 'vitest'
 import preview from '../.storybook/preview'
 import * as approvalCard from './ApprovalCard.stories'
+import * as cardFallback from './CardFallback.stories'
 import * as elicitationForm from './ElicitationForm.stories'
 import * as inputRequestPanel from './InputRequestPanel.stories'
 import * as mcpToolCall from './McpToolCall.stories'
@@ -19,6 +20,7 @@ import * as urlElicitation from './UrlElicitation.stories'
 
 const files = {
   'ApprovalCard.stories.tsx': approvalCard,
+  'CardFallback.stories.tsx': cardFallback,
   'ElicitationForm.stories.tsx': elicitationForm,
   'InputRequestPanel.stories.tsx': inputRequestPanel,
   'McpToolCall.stories.tsx': mcpToolCall,

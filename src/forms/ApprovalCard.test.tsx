@@ -26,7 +26,7 @@ describe('ApprovalCard: sampling', () => {
     const onRespond = vi.fn()
     const { container } = render(<ApprovalCard input={sampling} onRespond={onRespond} />)
     const card = screen.getByRole('group', { name: 'The server asks to use your AI model' })
-    expect(within(card).getByText('Asked by writer 0.9.0 (mcp.writer.example)')).toBeTruthy()
+    expect(card.querySelector('.mcp-elicit-server')!.textContent).toBe('Asked by writer 0.9.0 (mcp.writer.example)')
     expect(within(card).getByText('You are terse.')).toBeTruthy()
     expect(within(card).getByText('Say hi <img src=x onerror=alert(1)>')).toBeTruthy()
     expect(within(card).getByText('[image content not shown]')).toBeTruthy()

@@ -13,10 +13,15 @@
  * observer turns into the end of the call (modern era; the server does not
  * wait for it) or a JSON-RPC error to the server's request (legacy era).
  */
-import { forwardRef, useEffect, useId, useRef, useState, type ForwardedRef } from 'react'
-import { declineAnswer, type CallObserverOptions, type InputResponse, type JsonObject, type PendingInput } from '../core/index'
-import { resolveMessages, type Messages } from './messages'
-import { endpointHost } from './url-safety'
+import { forwardRef, useEffect, useId, useRef, useState, type ErrorInfo, type ForwardedRef } from 'react'
+import { displayText, type CallObserverOptions, type InputResponse, type JsonObject, type PendingInput } from '../core/index.js'
+import { AskedBy } from './AskedBy.js'
+import { CardBoundary } from './CardBoundary.js'
+import { CardFallback } from './CardFallback.js'
+import { inlineText } from './IsolatedLine.js'
+import { resolveMessages, type Messages } from './messages.js'
+import { refusalsFor } from './refusals.js'
+import { useRespondOnce } from './respond-once.js'
 
 export interface ApprovalCardProps {
   /** The pending request: `method` is `sampling/createMessage` or `roots/list`. */
@@ -29,13 +34,28 @@ export interface ApprovalCardProps {
   roots?: CallObserverOptions['roots']
   /** Replacement texts (i18n). */
   messages?: Partial<Messages> | undefined
+  /** Told when the card failed to render; it then shows only Decline. */
+  onError?: ((error: unknown, info: ErrorInfo) => void) | undefined
   className?: string | undefined
 }
 
 type ApprovalStatus = 'open' | 'working' | 'review' | 'failed' | 'answered'
 
-/** Approve or decline one sampling or roots request. */
+/** Approve or decline one sampling or roots request, behind its own error boundary (Decline survives a failure). */
 export const ApprovalCard = /* @__PURE__ */ forwardRef(function ApprovalCard(props: ApprovalCardProps, ref: ForwardedRef<HTMLDivElement>) {
+  const { respond, sent } = useRespondOnce(props.onRespond)
+  return (
+    <CardBoundary
+      onError={props.onError}
+      resetKey={props.input}
+      fallback={() => <CardFallback answered={sent.current} onDecline={() => respond(refusalsFor(props.input.method).decline)} messages={props.messages} className={props.className} />}
+    >
+      <Card {...props} onRespond={respond} ref={ref} />
+    </CardBoundary>
+  )
+})
+
+const Card = /* @__PURE__ */ forwardRef(function Card(props: ApprovalCardProps, ref: ForwardedRef<HTMLDivElement>) {
   const { input, onRespond, onSampling, roots, className } = props
   const text = resolveMessages(props.messages)
   const [status, setStatus] = useState<ApprovalStatus>('open')
@@ -73,12 +93,13 @@ export const ApprovalCard = /* @__PURE__ */ forwardRef(function ApprovalCard(pro
       }
     } catch (error) {
       if (abort.signal.aborted) return
-      setFailure(error instanceof Error ? error.message : String(error))
+      // The app's function failed; its error may be anything (and a message is not always a string).
+      setFailure(displayText(error instanceof Error ? error.message : error))
       setStatus('failed')
     }
   }
 
-  const decline = () => respond(isSampling ? declineAnswer() : { roots: [] })
+  const decline = () => respond(refusalsFor(input.method).decline)
   const answered = status === 'answered'
 
   return (
@@ -87,14 +108,14 @@ export const ApprovalCard = /* @__PURE__ */ forwardRef(function ApprovalCard(pro
       ref={ref}
       className={['mcp-elicit-approval', className].filter(Boolean).join(' ')}
       data-state={status}
-      data-method={input.method}
+      data-method={displayText(input.method)}
       aria-labelledby={titleId}
       aria-busy={status === 'working' || undefined}
     >
       <p id={titleId} className="mcp-elicit-message">
         {isSampling ? text.samplingTitle : text.rootsTitle}
       </p>
-      <p className="mcp-elicit-server">{text.askedBy(input.server, endpointHost(input.url))}</p>
+      <AskedBy server={input.server} url={input.url} text={text} />
       {isSampling ? <SamplingRequest params={input.params} text={text} /> : Array.isArray(roots) && <RootList roots={roots} text={text} />}
       {!canApprove && <p className="mcp-elicit-hint">{text.cannotApprove}</p>}
       {status === 'working' && (
@@ -145,7 +166,7 @@ function SamplingRequest({ params, text }: { params: JsonObject; text: Messages 
       {typeof params.systemPrompt === 'string' && params.systemPrompt && (
         <p className="mcp-elicit-sampling-system">
           <strong>{text.systemPrompt}: </strong>
-          {params.systemPrompt}
+          <bdi dir="auto">{params.systemPrompt}</bdi>
         </p>
       )}
       <ol className="mcp-elicit-sampling-messages">
@@ -153,7 +174,9 @@ function SamplingRequest({ params, text }: { params: JsonObject; text: Messages 
           const role = isObject(message) && typeof message.role === 'string' ? message.role : ''
           return (
             <li key={index} data-role={role}>
-              <strong>{text.role(role)}: </strong>
+              <strong>
+                <bdi dir="auto">{text.role(role)}</bdi>:{' '}
+              </strong>
               <ContentText content={isObject(message) ? message.content : undefined} text={text} />
             </li>
           )
@@ -179,16 +202,23 @@ function RootList({ roots, text }: { roots: Array<{ uri: string; name?: string }
   )
 }
 
-/** Content blocks as text: `text` blocks verbatim, others by their type only. */
+/**
+ * Content blocks as text: `text` blocks verbatim, others by their type only.
+ * A block's `type` is server data like the rest: coerced, never `String()`ed
+ * (an object with a non-callable `toString` throws there).
+ */
 export function ContentText({ content, text }: { content: unknown; text: Messages }) {
   const blocks = Array.isArray(content) ? content : content === undefined ? [] : [content]
   return (
     <span className="mcp-elicit-content">
-      {blocks.map((block, index) => (
-        <span key={index} className="mcp-elicit-content-block" data-type={isObject(block) ? String(block.type) : 'unknown'}>
-          {isObject(block) && block.type === 'text' && typeof block.text === 'string' ? block.text : text.nonTextContent(isObject(block) ? String(block.type) : typeof block)}
-        </span>
-      ))}
+      {blocks.map((block, index) => {
+        const type = isObject(block) ? inlineText(block.type, 'unknown') : 'unknown'
+        return (
+          <span key={index} className="mcp-elicit-content-block" data-type={type} dir="auto">
+            {isObject(block) && block.type === 'text' && typeof block.text === 'string' ? block.text : text.nonTextContent(isObject(block) ? type : typeof block)}
+          </span>
+        )
+      })}
     </span>
   )
 }

@@ -2,8 +2,8 @@
  * The two ways to say no that every elicitation card offers: Decline (an
  * explicit no) and Cancel (dismissed), neither carrying content.
  */
-import type { ElicitResult } from '../core/index'
-import type { Messages } from './messages'
+import type { ElicitResult } from '../core/index.js'
+import type { Messages } from './messages.js'
 
 export interface DeclineCancelProps {
   disabled: boolean

@@ -47,7 +47,7 @@ describe('ElicitationForm: fields', () => {
   it('shows the message and who asks (name, version, host)', () => {
     const { root } = renderForm()
     expect(within(root).getByText('Book your flight')).toBeTruthy()
-    expect(within(root).getByText('Asked by travel 3.0.1 (mcp.travel.example:8443)')).toBeTruthy()
+    expect(root.querySelector('.mcp-elicit-server')!.textContent).toBe('Asked by travel 3.0.1 (mcp.travel.example:8443)')
     expect(root.dataset.state).toBe('open')
   })
 
@@ -277,7 +277,9 @@ describe('ElicitationForm: i18n', () => {
     renderForm({
       messages: { accept: 'Senden', decline: 'Ablehnen', cancel: 'Abbrechen', askedBy: (s) => `Frage von ${s?.name}`, errorSummary: (n) => `${n} Fehler` },
     })
-    expect(screen.getByText('Frage von travel')).toBeTruthy()
+    // A translation that embeds the name as given gets it isolated too.
+    expect(document.querySelector('.mcp-elicit-server')!.textContent).toBe('Frage von travel')
+    expect(document.querySelector('.mcp-elicit-server bdi[dir="auto"]')!.textContent).toBe('travel')
     await userEvent.click(screen.getByRole('button', { name: 'Senden' }))
     expect((await screen.findByRole('alert')).textContent).toBe('2 Fehler')
     expect(screen.getByRole('button', { name: 'Ablehnen' })).toBeTruthy()
@@ -322,5 +324,108 @@ describe('ElicitationForm: validators', () => {
     const onRespond = vi.fn()
     render(<ElicitationForm request={{ message: 'Code?', requestedSchema: schema }} onRespond={onRespond} />)
     await fillAndSend(onRespond)
+  })
+})
+
+describe('ElicitationForm: field names a server chose', () => {
+  const errorsOf = (input: HTMLElement) => (input.getAttribute('aria-describedby') ?? '').split(' ').map((id) => document.getElementById(id)?.textContent)
+
+  it('names with ".", "[", "/" and quotes: a required one left empty is marked invalid with its own error', async () => {
+    const schema = {
+      type: 'object',
+      properties: {
+        'a.b': { type: 'string' },
+        'list[0]': { type: 'string', title: 'First item' },
+        'x/y~z': { type: 'string' },
+        'q"]': { type: 'string' },
+        a: { type: 'string', title: 'Plain a' },
+      },
+      required: ['a.b', 'list[0]', 'x/y~z', 'q"]'],
+    }
+    const { onRespond, root } = renderForm({ request: { message: 'Odd names', requestedSchema: schema } })
+    await userEvent.type(screen.getByRole('textbox', { name: 'Plain a' }), 'given')
+    await userEvent.click(screen.getByRole('button', { name: 'Accept' }))
+    expect((await within(root).findByRole('alert')).textContent).toBe('4 answers need attention before sending.')
+    for (const [label, title] of [['a.b', 'a.b'], ['First item', 'First item'], ['x/y~z', 'x/y~z'], ['q"]', 'q"]']] as const) {
+      const input = screen.getByRole('textbox', { name: new RegExp(`^${label.replace(/[.[\]/"~]/g, '\\$&')}`) })
+      expect(input.getAttribute('aria-invalid'), label).toBe('true')
+      expect(errorsOf(input), label).toEqual([`must have required property '${title}'`])
+    }
+    expect(screen.getByRole('textbox', { name: 'Plain a' }).getAttribute('aria-invalid')).toBeNull()
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('textbox', { name: /^a\.b/ })))
+    expect(onRespond).not.toHaveBeenCalled()
+
+    await userEvent.type(screen.getByRole('textbox', { name: /^a\.b/ }), '1')
+    await userEvent.type(screen.getByRole('textbox', { name: /^First item/ }), '2')
+    await userEvent.type(screen.getByRole('textbox', { name: /^x\/y~z/ }), '3')
+    await userEvent.type(screen.getByRole('textbox', { name: /^q"\]/ }), '4')
+    await userEvent.click(screen.getByRole('button', { name: 'Accept' }))
+    await waitFor(() => expect(onRespond).toHaveBeenCalledOnce())
+    expect(onRespond.mock.calls[0]![0]).toStrictEqual({ action: 'accept', content: { 'a.b': '1', 'list[0]': '2', 'x/y~z': '3', 'q"]': '4', a: 'given' } })
+  })
+
+  it('an error of a rule (not "required") lands on its field too', async () => {
+    const schema = { type: 'object', properties: { 'size.max': { type: 'integer', maximum: 3 }, 'size': { type: 'integer', title: 'Size' } } }
+    renderForm({ request: { message: 'Sizes', requestedSchema: schema } })
+    await userEvent.type(screen.getByRole('spinbutton', { name: 'size.max' }), '9')
+    await userEvent.click(screen.getByRole('button', { name: 'Accept' }))
+    await screen.findByRole('alert')
+    expect(screen.getByRole('spinbutton', { name: 'size.max' }).getAttribute('aria-invalid')).toBe('true')
+    expect(errorsOf(screen.getByRole('spinbutton', { name: 'size.max' }))).toEqual(['must be <= 3'])
+    expect(screen.getByRole('spinbutton', { name: 'Size' }).getAttribute('aria-invalid')).toBeNull()
+  })
+
+  it('"__proto__" and "constructor" are plain fields: required is enforced, nothing is polluted, content holds them as own data', async () => {
+    const before = Object.getOwnPropertyNames(Object.prototype).sort()
+    // JSON.parse, as from the wire: "__proto__" is an own key here (an object literal would set the prototype).
+    const schema = JSON.parse(
+      '{"type":"object","properties":{"__proto__":{"type":"string","title":"Proto","default":"p"},"constructor":{"type":"string"},"toString":{"type":"string"},"polluted":{"type":"string"}},"required":["__proto__","constructor"]}',
+    )
+    const { onRespond } = renderForm({ request: { message: 'Prototype names', requestedSchema: schema } })
+    expect(screen.getByRole('textbox', { name: /^Proto/ })).toHaveProperty('value', 'p')
+    // `constructor` is inherited by every object: a form that read it through the prototype would call it answered.
+    await userEvent.click(screen.getByRole('button', { name: 'Accept' }))
+    await screen.findByRole('alert')
+    expect(screen.getByRole('textbox', { name: /^constructor/ }).getAttribute('aria-invalid')).toBe('true')
+    await userEvent.type(screen.getByRole('textbox', { name: /^constructor/ }), 'c')
+    await userEvent.type(screen.getByRole('textbox', { name: 'toString' }), 't')
+    await userEvent.type(screen.getByRole('textbox', { name: 'polluted' }), 'yes')
+    await userEvent.click(screen.getByRole('button', { name: 'Accept' }))
+    await waitFor(() => expect(onRespond).toHaveBeenCalledOnce())
+    const { content } = onRespond.mock.calls[0]![0] as { content: Record<string, unknown> }
+    expect(Object.getPrototypeOf(content)).toBe(Object.prototype)
+    expect(Object.keys(content)).toEqual(['__proto__', 'constructor', 'toString', 'polluted'])
+    expect(Object.getOwnPropertyDescriptor(content, '__proto__')).toEqual({ value: 'p', enumerable: true, writable: true, configurable: true })
+    expect(JSON.stringify(content)).toBe('{"__proto__":"p","constructor":"c","toString":"t","polluted":"yes"}')
+    expect(Object.getOwnPropertyNames(Object.prototype).sort()).toEqual(before)
+    expect(({} as Record<string, unknown>).polluted).toBeUndefined()
+  })
+
+  it('answers to start from may carry "__proto__" as data (e.g. a draft read back from storage)', () => {
+    const schema = JSON.parse('{"type":"object","properties":{"__proto__":{"type":"string","title":"Proto"}}}')
+    renderForm({ request: { message: 'From a draft', requestedSchema: schema }, initialData: JSON.parse('{"__proto__":"kept"}') })
+    expect(screen.getByRole('textbox', { name: 'Proto' })).toHaveProperty('value', 'kept')
+    expect(Object.getPrototypeOf({})).toBe(Object.prototype)
+  })
+})
+
+describe('ElicitationForm: drafts', () => {
+  it('reports the unsent content by property name on change, not on mount, and not after sending', async () => {
+    const onDraft = vi.fn()
+    const schema = { type: 'object', properties: { 'city.name': { type: 'string', title: 'City' }, nights: { type: 'integer', title: 'Nights', default: 2 } } }
+    const { onRespond } = renderForm({ request: { message: 'Stay', requestedSchema: schema }, onDraft })
+    expect(onDraft).not.toHaveBeenCalled()
+    await userEvent.type(screen.getByRole('textbox', { name: 'City' }), 'Rom')
+    expect(onDraft).toHaveBeenCalledTimes(3)
+    expect(onDraft).toHaveBeenLastCalledWith({ 'city.name': 'Rom', nights: 2 })
+    await userEvent.click(screen.getByRole('button', { name: 'Accept' }))
+    await waitFor(() => expect(onRespond).toHaveBeenCalledOnce())
+    expect(onDraft).toHaveBeenCalledTimes(3)
+  })
+
+  it('starts from a draft given as initialData', () => {
+    const schema = { type: 'object', properties: { 'city.name': { type: 'string', title: 'City' } } }
+    renderForm({ request: { message: 'Stay', requestedSchema: schema }, initialData: { 'city.name': 'Roma' } })
+    expect(screen.getByRole('textbox', { name: 'City' })).toHaveProperty('value', 'Roma')
   })
 })

@@ -5,17 +5,19 @@
  * extension points; a theme passed in replaces them all except the date-time
  * widget.
  */
-import { forwardRef, useCallback, useEffect, useId, useMemo, useRef, useState, type ComponentType, type ForwardedRef, type KeyboardEvent } from 'react'
+import { forwardRef, useCallback, useEffect, useId, useMemo, useRef, useState, type ComponentType, type ErrorInfo, type ForwardedRef, type KeyboardEvent } from 'react'
 import CoreForm, { type FormProps, type IChangeEvent } from '@rjsf/core'
 import { toPath, type RegistryWidgetsType, type RJSFSchema, type RJSFValidationError, type ValidatorType } from '@rjsf/utils'
-import type { ElicitResult } from '../core/index'
-import { chooseValidator } from './csp'
-import { DateTimeWidget, templates, widgets } from './form-parts'
-import { noEvalValidator } from './no-eval-validator'
-import { DeclineCancel } from './DeclineCancel'
-import { resolveMessages, type AskingServer, type Messages } from './messages'
-import { pickSubmittedContent, toFormSchema } from './schema'
-import { endpointHost } from './url-safety'
+import type { ElicitResult, JsonObject } from '../core/index.js'
+import { AskedBy } from './AskedBy.js'
+import { chooseValidator } from './csp.js'
+import { DateTimeWidget, templates, widgets } from './form-parts.js'
+import { inlineText } from './IsolatedLine.js'
+import { noEvalValidator } from './no-eval-validator.js'
+import { DeclineCancel } from './DeclineCancel.js'
+import { guardedCard } from './guarded-card.js'
+import { resolveMessages, type AskingServer, type Messages } from './messages.js'
+import { fromFieldKeys, pickSubmittedContent, toFieldKeys, toKeyedFormSchema, type KeyedFormSchema } from './schema.js'
 
 /** The params of a form-mode `elicitation/create`. */
 export interface ElicitationRequest {
@@ -53,8 +55,16 @@ export interface ElicitationFormProps {
   theme?: ElicitationFormTheme | undefined
   /** Replacement texts (i18n). */
   messages?: Partial<Messages> | undefined
-  /** Answers to start from (e.g. those given before an error), over the schema's defaults. */
+  /** Answers to start from (e.g. a draft, or those given before an error), over the schema's defaults; by property name. */
   initialData?: Record<string, unknown> | undefined
+  /**
+   * Called with the unsent content (by property name, as `content` would be
+   * sent) each time the person changes it, so it can be kept as a draft
+   * (the hook's `saveDraft`). Not called after the answer was sent.
+   */
+  onDraft?: ((content: JsonObject) => void) | undefined
+  /** Told when the form failed to render; the card then shows only Decline and Cancel. */
+  onError?: ((error: unknown, info: ErrorInfo) => void) | undefined
   /** Move focus into the form on mount. @defaultValue false */
   autoFocus?: boolean | undefined
   className?: string | undefined
@@ -62,13 +72,21 @@ export interface ElicitationFormProps {
 
 type FormStatus = 'open' | 'invalid' | 'answered'
 
-/** Renders one form-mode elicitation with Accept, Decline and Cancel; Escape cancels. */
-export const ElicitationForm = /* @__PURE__ */ forwardRef(function ElicitationForm(props: ElicitationFormProps, ref: ForwardedRef<HTMLDivElement>) {
-  const { request, server, url, onRespond, theme, initialData, autoFocus, className } = props
+/**
+ * Renders one form-mode elicitation with Accept, Decline and Cancel; Escape
+ * cancels. Behind its own error boundary: if the form cannot be rendered,
+ * Decline and Cancel still answer.
+ */
+
+const FormCard = /* @__PURE__ */ forwardRef(function FormCard(props: ElicitationFormProps, ref: ForwardedRef<HTMLDivElement>) {
+  const { request, server, url, onRespond, onDraft, theme, initialData, autoFocus, className } = props
   const text = resolveMessages(props.messages)
-  const mapped = useMemo(() => toFormSchema(request.requestedSchema), [request.requestedSchema])
+  const mapped = useMemo(() => toKeyedFormSchema(request.requestedSchema), [request.requestedSchema])
   const validator = useMemo(() => props.validator ?? chooseValidator(), [props.validator])
-  const [initialFormData] = useState(() => ({ ...mapped.defaults, ...initialData }))
+  const [initialFormData] = useState(() => ({ ...mapped.defaults, ...toFieldKeys(mapped.fields, initialData) }))
+  // What was last reported as a draft, so an unchanged form (rjsf also reports on mount) is not reported again.
+  const lastDraft = useRef<string | undefined>(undefined)
+  if (lastDraft.current === undefined) lastDraft.current = JSON.stringify(contentOf(mapped, initialFormData))
   const [status, setStatus] = useState<FormStatus>('open')
   const [failure, setFailure] = useState({ attempt: 0, count: 0 })
   const sent = useRef(false)
@@ -105,6 +123,15 @@ export const ElicitationForm = /* @__PURE__ */ forwardRef(function ElicitationFo
 
   const sortErrors = useCallback((errors: RJSFValidationError[]) => sortByField(errors, properties), [properties.join('\u0000')])
 
+  const reportDraft = (formData: unknown) => {
+    if (!onDraft || sent.current) return
+    const content = contentOf(mapped, formData)
+    const json = JSON.stringify(content)
+    if (json === lastDraft.current) return
+    lastDraft.current = json
+    onDraft(content)
+  }
+
   const buttons = (acceptType: 'submit' | 'button', onAccept?: () => void) => (
     <div className="mcp-elicit-actions">
       <button type={acceptType} className="mcp-elicit-accept" data-action="accept" disabled={answered || blocking} onClick={onAccept}>
@@ -132,16 +159,17 @@ export const ElicitationForm = /* @__PURE__ */ forwardRef(function ElicitationFo
       aria-labelledby={messageId}
       onKeyDown={onKeyDown}
     >
-      <p id={messageId} className="mcp-elicit-message">
+      <p id={messageId} className="mcp-elicit-message" dir="auto">
         {typeof request.message === 'string' ? request.message : ''}
       </p>
-      <p className="mcp-elicit-server">{text.askedBy(server, endpointHost(url))}</p>
+      <AskedBy server={server} url={url} text={text} />
       {mapped.unsupported.length > 0 && (
         <div className="mcp-elicit-unsupported" role="note">
           <p>{text.unsupportedHeading}</p>
           <ul>
             {mapped.unsupported.map((item, index) => (
-              <li key={index}>{text.unsupportedItem(item.field, item.reason)}</li>
+              // Field names and reasons quote the server: no bidi controls, so they cannot reorder the line.
+              <li key={index}>{text.unsupportedItem(item.field === null ? null : inlineText(item.field), inlineText(item.reason))}</li>
             ))}
           </ul>
           {blocking && <p>{text.unsupportedBlocksAccept}</p>}
@@ -172,14 +200,15 @@ export const ElicitationForm = /* @__PURE__ */ forwardRef(function ElicitationFo
           transformErrors={sortErrors}
           disabled={answered}
           experimental_defaultFormStateBehavior={{ arrayMinItems: { populate: 'never' } }}
+          onChange={(event: IChangeEvent) => reportDraft(event.formData)}
           onError={(errors: RJSFValidationError[]) => {
             setStatus('invalid')
             // Counted by field: one answer can break several rules.
-            setFailure((previous) => ({ attempt: previous.attempt + 1, count: new Set(errors.map((error) => error.property ?? '')).size }))
+            setFailure((previous) => ({ attempt: previous.attempt + 1, count: new Set(errors.map(fieldKeyOf)).size }))
           }}
           onSubmit={(event: IChangeEvent) => {
             if (blocking) return
-            respond({ action: 'accept', content: pickSubmittedContent(mapped.schema, event.formData) as Extract<ElicitResult, { action: 'accept' }>['content'] })
+            respond({ action: 'accept', content: contentOf(mapped, event.formData) as Extract<ElicitResult, { action: 'accept' }>['content'] })
           }}
         >
           {buttons('submit')}
@@ -205,14 +234,29 @@ function acceptBlocked(requestedSchema: unknown, unsupported: ReadonlyArray<{ fi
   return unsupported.some((item) => (item.field === null ? renderable === 0 : required.has(item.field)))
 }
 
+/** The content to send (or keep as a draft): the schema's fields of rjsf's form data, by property name. */
+function contentOf(mapped: KeyedFormSchema, formData: unknown): JsonObject {
+  return fromFieldKeys(mapped.fields, pickSubmittedContent(mapped.schema, formData))
+}
+
+/**
+ * The field key an error belongs to ('' for the form as a whole). Keys are
+ * the form's own (`f0`), so rjsf's dotted `property` (`.f0`, `f0`, `.f2.1`
+ * for an item) splits safely.
+ */
+function fieldKeyOf(error: RJSFValidationError): string {
+  return toPath(error.property ?? '')[0] ?? ''
+}
+
 /** Errors in the order the fields appear, so focus goes to the first invalid field on screen. */
 function sortByField(errors: RJSFValidationError[], order: string[]): RJSFValidationError[] {
   const rank = (error: RJSFValidationError) => {
-    const name = toPath(error.property ?? '').find((part) => part !== '')
-    const index = name === undefined ? -1 : order.indexOf(String(name))
+    const index = order.indexOf(fieldKeyOf(error))
     return index === -1 ? order.length : index
   }
   return [...errors].sort((a, b) => rank(a) - rank(b))
 }
 
 // ——— templates and widgets (rjsf extension points) ———
+
+export const ElicitationForm = /* @__PURE__ */ guardedCard<ElicitationFormProps>(FormCard)

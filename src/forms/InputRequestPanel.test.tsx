@@ -5,7 +5,7 @@ import userEvent from '@testing-library/user-event'
 import validator from '@rjsf/validator-ajv8'
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
 import { startModernServer, type ModernServer } from '../../test/servers/modern-server'
-import { createClient, type InputResponse, type McpClient, type PendingInput } from '../core/index'
+import { createClient, sessionStorageAdapter, type InputResponse, type McpClient, type PendingInput } from '../core/index'
 import { McpProvider, useMcpTool } from '../react/index'
 import { InputRequestPanel } from './InputRequestPanel'
 
@@ -75,6 +75,22 @@ describe('InputRequestPanel', () => {
     expect(screen.getByRole('textbox', { name: /^City/ })).toHaveProperty('value', 'Nantes')
   })
 
+  it('starts a form from its draft, over an earlier answer, and passes what is typed to saveDraft by key', async () => {
+    const saveDraft = vi.fn()
+    render(
+      <Harness
+        inputs={[{ ...formInput, draft: { city: 'Bordeaux' } }]}
+        onRespond={() => {}}
+        initialAnswers={{ address: { action: 'accept', content: { city: 'Nantes' } } }}
+        saveDraft={saveDraft}
+      />,
+    )
+    const city = screen.getByRole('textbox', { name: /^City/ })
+    expect(city).toHaveProperty('value', 'Bordeaux')
+    await userEvent.type(city, 'x')
+    expect(saveDraft).toHaveBeenLastCalledWith('address', { city: 'Bordeauxx' })
+  })
+
   it('lets an unknown request be declined so the round can go on', async () => {
     const onRespond = vi.fn()
     render(<Harness inputs={[{ ...base, key: 'x', method: 'future/thing', params: {} }]} onRespond={onRespond} />)
@@ -131,5 +147,45 @@ describe('InputRequestPanel with useMcpTool against a real server', () => {
       first: { action: 'accept', content: { city: 'Oslo' } },
       second: { action: 'accept', content: { subscribe: true } },
     })
+  })
+
+  function Drafted({ storageKey }: { storageKey: string }) {
+    const tool = useMcpTool('ask_name', { storage: sessionStorageAdapter(), storageKey, restore: true })
+    return (
+      <div data-testid="call" data-state={tool.status}>
+        <button type="button" onClick={() => void tool.call()}>
+          Go
+        </button>
+        <InputRequestPanel {...tool} validator={validator} />
+        {tool.status === 'done' && <output>{String((tool.result.content as Array<{ text: string }>)[0]!.text)}</output>}
+      </div>
+    )
+  }
+
+  it('what was typed but not sent survives a reload (the spread passes saveDraft; the restored input carries the draft)', async () => {
+    const storageKey = `draft-${Math.random()}`
+    const firstPage = render(
+      <McpProvider client={createClient(mcp.url, { capabilities: { elicitation: { form: {} } } })}>
+        <Drafted storageKey={storageKey} />
+      </McpProvider>,
+    )
+    await userEvent.click(firstPage.getByRole('button', { name: 'Go' }))
+    await userEvent.type(within(await firstPage.findByRole('group', { name: 'What is your name?' })).getByRole('textbox', { name: /^Name/ }), 'Ad')
+    expect(JSON.parse(sessionStorage.getItem(`mcp-elicit:${storageKey}`)!).drafts).toEqual({ name: { name: 'Ad' } })
+
+    // "Reload": a new client and tree over the same sessionStorage.
+    const calls = mcp.requests.filter((r) => r.rpcMethod === 'tools/call').length
+    const secondPage = render(
+      <McpProvider client={createClient(mcp.url, { capabilities: { elicitation: { form: {} } } })}>
+        <Drafted storageKey={storageKey} />
+      </McpProvider>,
+      { container: document.body.appendChild(document.createElement('div')) },
+    )
+    const name = within(await secondPage.findByRole('group', { name: 'What is your name?' })).getByRole('textbox', { name: /^Name/ })
+    expect(name).toHaveProperty('value', 'Ad')
+    await userEvent.type(name, 'a{Enter}')
+    expect((await secondPage.findByRole('status')).textContent).toBe('hello Ada')
+    expect(mcp.requests.filter((r) => r.rpcMethod === 'tools/call').length - calls).toBe(1)
+    sessionStorage.clear()
   })
 })

@@ -6,13 +6,17 @@
  *
  * Takes the `useMcpTool` return value as is: `<InputRequestPanel {...tool} />`.
  */
-import { forwardRef, useEffect, useId, useRef, type ForwardedRef } from 'react'
+import { forwardRef, useEffect, useId, useRef, type ErrorInfo, type ForwardedRef } from 'react'
 import type { ValidatorType } from '@rjsf/utils'
-import { declineAnswer, type CallObserverOptions, type CallStatus, type InputResponse, type PendingInput } from '../core/index'
-import { ApprovalCard } from './ApprovalCard'
-import { ElicitationForm, type ElicitationFormTheme } from './ElicitationForm'
-import { resolveMessages, type Messages } from './messages'
-import { UrlElicitation } from './UrlElicitation'
+import { displayText, type CallObserverOptions, type CallStatus, type InputResponse, type JsonObject, type PendingInput } from '../core/index.js'
+import { ApprovalCard } from './ApprovalCard.js'
+import { CardBoundary } from './CardBoundary.js'
+import { CardFallback } from './CardFallback.js'
+import { ElicitationForm, type ElicitationFormTheme } from './ElicitationForm.js'
+import { inlineText } from './IsolatedLine.js'
+import { resolveMessages, type Messages } from './messages.js'
+import { refusalsFor } from './refusals.js'
+import { UrlElicitation } from './UrlElicitation.js'
 
 export interface InputRequestPanelProps {
   /** The call's status; the panel renders only while it is `awaiting_input`. */
@@ -29,6 +33,14 @@ export interface InputRequestPanelProps {
   roots?: CallObserverOptions['roots']
   /** Answers given before (e.g. in a round that then failed), by key: forms start from their content. */
   initialAnswers?: Readonly<Record<string, InputResponse>> | undefined
+  /**
+   * Keeps a form's unsent content (the hook's `saveDraft`), so it survives a
+   * reload when the call has `storage`; a restored input's `draft` is where
+   * its form starts.
+   */
+  saveDraft?: ((key: string, content: JsonObject) => void) | undefined
+  /** Told when a card failed to render (it is replaced by one that can still decline), with React's component stack. */
+  onError?: ((error: unknown, info: ErrorInfo) => void) | undefined
   /** The rjsf validator for every form. @defaultValue `chooseValidator()` */
   validator?: ValidatorType | undefined
   /** An rjsf theme for every form. */
@@ -40,9 +52,12 @@ export interface InputRequestPanelProps {
   className?: string | undefined
 }
 
+/** Stands in for params that are not an object; one object, so a card's boundary does not see a new request on every render. */
+const NO_PARAMS: Readonly<Record<string, unknown>> = Object.freeze({})
+
 /** Renders the pending questions of an `awaiting_input` round. */
 export const InputRequestPanel = /* @__PURE__ */ forwardRef(function InputRequestPanel(props: InputRequestPanelProps, ref: ForwardedRef<HTMLDivElement>) {
-  const { status, inputs = [], round, respond, onSampling, roots, initialAnswers, validator, theme, messages, autoFocus, className } = props
+  const { status, inputs = [], round, respond, onSampling, roots, initialAnswers, saveDraft, onError, validator, theme, messages, autoFocus, className } = props
   const text = resolveMessages(messages)
   const headingId = `mcp-elicit-${useId().replace(/[^a-zA-Z0-9]/g, '')}-round`
   const root = useRef<HTMLDivElement | null>(null)
@@ -77,63 +92,90 @@ export const InputRequestPanel = /* @__PURE__ */ forwardRef(function InputReques
         {text.roundHeading(pending.length, inputs.length)}
       </p>
       <ol className="mcp-elicit-requests">
-        {pending.map((input, index) => (
-          <li key={`${round ?? ''}:${input.key}`} className="mcp-elicit-request" data-key={input.key} data-method={input.method}>
-            <Question
-              input={input}
-              onRespond={(response) => respond(input.key, response)}
-              {...{ onSampling, roots, validator, theme, messages }}
-              initialAnswer={initialAnswers?.[input.key]}
-              autoFocus={Boolean(autoFocus) && index === 0}
-            />
-          </li>
-        ))}
+        {pending.map((input, index) => {
+          const answer = (response: InputResponse) => respond(input.key, response)
+          const refusals = refusalsFor(input.method)
+          return (
+            <li key={`${round ?? ''}:${input.key}`} className="mcp-elicit-request" data-key={input.key} data-method={displayText(input.method)}>
+              {/* Each card on its own: one that cannot be rendered leaves the others, and can still be declined. */}
+              <CardBoundary
+                onError={onError}
+                fallback={() => <CardFallback onDecline={() => answer(refusals.decline)} onCancel={refusals.cancel && (() => answer(refusals.cancel!))} messages={messages} />}
+              >
+                <Question
+                  input={input}
+                  onRespond={answer}
+                  onDraft={saveDraft && ((content) => saveDraft(input.key, content))}
+                  {...{ onSampling, roots, validator, theme, messages, onError }}
+                  initialAnswer={Object.hasOwn(initialAnswers ?? {}, input.key) ? initialAnswers![input.key] : undefined}
+                  autoFocus={Boolean(autoFocus) && index === 0}
+                />
+              </CardBoundary>
+            </li>
+          )
+        })}
       </ol>
     </div>
   )
 })
 
-interface QuestionProps extends Pick<InputRequestPanelProps, 'onSampling' | 'roots' | 'validator' | 'theme' | 'messages'> {
+interface QuestionProps extends Pick<InputRequestPanelProps, 'onSampling' | 'roots' | 'validator' | 'theme' | 'messages' | 'onError'> {
   input: PendingInput
   onRespond: (response: InputResponse) => void
+  onDraft: ((content: JsonObject) => void) | undefined
   initialAnswer: InputResponse | undefined
   autoFocus: boolean
 }
 
-function Question({ input, onRespond, onSampling, roots, validator, theme, messages, initialAnswer, autoFocus }: QuestionProps) {
+function Question({ input, onRespond, onDraft, onSampling, roots, validator, theme, messages, onError, initialAnswer, autoFocus }: QuestionProps) {
   const server = input.server
-  if (input.method === 'elicitation/create' && input.params.mode === 'url') {
-    return <UrlElicitation request={input.params} server={server} url={input.url} onRespond={onRespond} messages={messages} />
+  // `params` is the server's, whatever it holds; the cards read only what they understand.
+  const params: Record<string, unknown> = typeof input.params === 'object' && input.params !== null ? input.params : NO_PARAMS
+  if (input.method === 'elicitation/create' && params.mode === 'url') {
+    return <UrlElicitation request={params} server={server} url={input.url} onRespond={onRespond} messages={messages} onError={onError} />
   }
   if (input.method === 'elicitation/create') {
-    const content = initialAnswer && 'action' in initialAnswer && initialAnswer.action === 'accept' ? (initialAnswer.content as Record<string, unknown> | undefined) : undefined
     return (
       <ElicitationForm
-        request={input.params}
+        request={params}
         server={server}
         url={input.url}
         onRespond={onRespond}
+        onDraft={onDraft}
+        onError={onError}
         validator={validator}
         theme={theme}
         messages={messages}
-        initialData={content}
+        initialData={startingContent(input, initialAnswer)}
         autoFocus={autoFocus}
       />
     )
   }
   if (input.method === 'sampling/createMessage' || input.method === 'roots/list') {
-    return <ApprovalCard input={input} onRespond={onRespond} onSampling={onSampling} roots={roots} messages={messages} />
+    return <ApprovalCard input={input} onRespond={onRespond} onSampling={onSampling} roots={roots} messages={messages} onError={onError} />
   }
   // A method this UI does not know: say so, and let the round go on.
   const text = resolveMessages(messages)
   return (
     <div className="mcp-elicit-unknown">
-      <p className="mcp-elicit-message">{text.unknownRequest(input.method)}</p>
+      <p className="mcp-elicit-message">{text.unknownRequest(inlineText(input.method))}</p>
       <div className="mcp-elicit-actions">
-        <button type="button" className="mcp-elicit-decline" data-action="decline" onClick={() => onRespond(declineAnswer())}>
+        <button type="button" className="mcp-elicit-decline" data-action="decline" onClick={() => onRespond(refusalsFor(input.method).decline)}>
           {text.decline}
         </button>
       </div>
     </div>
   )
+}
+
+/**
+ * Where a form starts. The draft wins over an earlier answer: it is what the
+ * person typed most recently (after any earlier answer was offered to them
+ * again). It replaces that answer rather than merging with it: the draft
+ * is the whole form as it was.
+ */
+function startingContent(input: PendingInput, initialAnswer: InputResponse | undefined): Record<string, unknown> | undefined {
+  if (typeof input.draft === 'object' && input.draft !== null) return input.draft
+  if (initialAnswer && 'action' in initialAnswer && initialAnswer.action === 'accept') return initialAnswer.content as Record<string, unknown> | undefined
+  return undefined
 }

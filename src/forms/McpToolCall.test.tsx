@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event'
 import validator from '@rjsf/validator-ajv8'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { startModernServer, type ModernServer } from '../../test/servers/modern-server'
-import { createClient, type InputContext, type InputRequests, type McpClient } from '../core/index'
+import { createClient, sessionStorageAdapter, type InputContext, type InputRequests, type McpClient } from '../core/index'
 import { McpProvider } from '../react/index'
 import { McpToolCall, type McpToolCallProps } from './McpToolCall'
 
@@ -18,7 +18,31 @@ beforeAll(async () => {
 afterAll(async () => {
   await mcp.close()
 })
-afterEach(cleanup)
+afterEach(() => {
+  cleanup()
+  sessionStorage.clear()
+})
+
+const capabilities = { elicitation: { form: {}, url: {} }, sampling: {}, roots: {} }
+
+/** The `tools/call` params the server got for the wizard. */
+const wizardCalls = () =>
+  mcp.requests.filter((r) => r.rpcMethod === 'tools/call' && (r.body as { params: { name: string } }).params.name === 'wizard').map((r) => (r.body as { params: Record<string, any> }).params)
+
+/** Answers the wizard's first round with `colour` and waits for the second. */
+async function pickColour(section: HTMLElement, colour: string) {
+  const first = await within(section).findByRole('group', { name: 'Pick a colour' })
+  await userEvent.selectOptions(within(first).getByRole('combobox', { name: /^Colour/ }), colour)
+  await userEvent.click(within(first).getByRole('button', { name: 'Accept' }))
+  return within(section).findByRole('group', { name: `Colour ${colour}. Now pick a size` })
+}
+
+async function pickSize(round: HTMLElement, size: string) {
+  const input = within(round).getByRole('spinbutton', { name: /^Size/ })
+  await userEvent.clear(input)
+  await userEvent.type(input, size)
+  await userEvent.click(within(round).getByRole('button', { name: 'Accept' }))
+}
 
 function renderCall(props: McpToolCallProps, using: McpClient = client) {
   const { container } = render(
@@ -111,5 +135,69 @@ describe('McpToolCall', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Accept' }))
     await waitFor(() => expect(section.dataset.state).toBe('done'))
     expect(within(section).getByText('{"city":{"action":"accept","content":{"city":"Turin"}}}')).toBeTruthy()
+  })
+
+  it('"Try again" after round 2 failed to send sends round 2 again, with its requestState and answers; round 1 is not asked again', async () => {
+    let failed: Record<string, any> | undefined
+    const flaky = createClient(mcp.url, {
+      capabilities,
+      // The network drops exactly the request that carries round 2's answer.
+      fetch: async (input, init) => {
+        const body = typeof init?.body === 'string' ? JSON.parse(init.body) : undefined
+        if (!failed && body?.method === 'tools/call' && body.params?.inputResponses?.size) {
+          failed = body.params
+          throw new TypeError('network connection lost')
+        }
+        return fetch(input, init)
+      },
+    })
+    const section = renderCall({ name: 'wizard', autoRun: true }, flaky)
+    await pickSize(await pickColour(section, 'green'), '7')
+    expect((await within(section).findByRole('alert')).textContent).toMatch(/The call failed\./)
+    expect(failed).toMatchObject({ requestState: expect.any(String), inputResponses: { size: { action: 'accept', content: { size: 7 } } } })
+
+    const before = wizardCalls().length
+    let roundOneShown = false
+    const watch = new MutationObserver(() => {
+      roundOneShown ||= section.textContent!.includes('Pick a colour')
+    })
+    watch.observe(section, { childList: true, subtree: true, characterData: true })
+    await userEvent.click(within(section).getByRole('button', { name: 'Try again' }))
+    await waitFor(() => expect(section.dataset.state).toBe('done'))
+    watch.disconnect()
+    expect(within(section).getByText('{"color":"green","size":7}')).toBeTruthy()
+    expect(roundOneShown).toBe(false)
+    const sent = wizardCalls().slice(before)
+    expect(sent).toHaveLength(1)
+    expect(sent[0]).toMatchObject({ requestState: failed!.requestState, inputResponses: failed!.inputResponses })
+  })
+
+  it('autoRun with restore resumes the round kept in storage after a reload instead of starting over', async () => {
+    const options = { storage: sessionStorageAdapter(), storageKey: 'autorun-wizard', restore: true }
+    const firstPage = renderCall({ name: 'wizard', autoRun: true, options }, createClient(mcp.url, { capabilities }))
+    await pickColour(firstPage, 'blue')
+    expect(JSON.parse(sessionStorage.getItem('mcp-elicit:autorun-wizard')!).pending.round).toBe(2)
+
+    // "Reload": a new client and tree over the same sessionStorage (the old page never cleans up).
+    const fresh = () => wizardCalls().filter((params) => params.requestState === undefined).length
+    const started = fresh()
+    const { container } = render(
+      <McpProvider client={createClient(mcp.url, { capabilities })}>
+        <McpToolCall name="wizard" autoRun options={options} validator={validator} />
+      </McpProvider>,
+      { container: document.body.appendChild(document.createElement('div')) },
+    )
+    const secondPage = container.querySelector<HTMLElement>('section.mcp-elicit-call')!
+    const round = await within(secondPage).findByRole('group', { name: 'Colour blue. Now pick a size' })
+    expect(within(secondPage).queryByRole('group', { name: 'Pick a colour' })).toBeNull()
+    await pickSize(round, '3')
+    await waitFor(() => expect(secondPage.dataset.state).toBe('done'))
+    expect(within(secondPage).getByText('{"color":"blue","size":3}')).toBeTruthy()
+    expect(fresh()).toBe(started)
+  })
+
+  it('autoRun with restore and nothing kept starts the call', async () => {
+    const section = renderCall({ name: 'ask_name', autoRun: true, options: { storage: sessionStorageAdapter(), storageKey: 'nothing-kept', restore: true } })
+    expect(await within(section).findByRole('group', { name: 'What is your name?' })).toBeTruthy()
   })
 })

@@ -4,14 +4,16 @@
  * `useMcpTool` + the panel; build your own from the same two pieces when this
  * layout does not fit. Needs an `McpProvider` above it.
  */
-import { forwardRef, useEffect, useRef, useState, type ForwardedRef, type ReactNode } from 'react'
+import { forwardRef, useEffect, useRef, useState, type ErrorInfo, type ForwardedRef, type ReactNode } from 'react'
 import type { ValidatorType } from '@rjsf/utils'
-import type { CallObserverOptions, InputResponse, JsonObject, McpResult } from '../core/index'
-import { useMcpTool, type UseMcpCallOptions } from '../react/index'
-import { ContentText } from './ApprovalCard'
-import type { ElicitationFormTheme } from './ElicitationForm'
-import { InputRequestPanel } from './InputRequestPanel'
-import { resolveMessages, type Messages } from './messages'
+import { displayText, type CallObserverOptions, type InputResponse, type JsonObject, type McpResult } from '../core/index.js'
+import { useMcpTool, type UseMcpCallOptions } from '../react/index.js'
+import { ContentText } from './ApprovalCard.js'
+import { boundedJson } from './bounded-json.js'
+import { CardBoundary } from './CardBoundary.js'
+import type { ElicitationFormTheme } from './ElicitationForm.js'
+import { InputRequestPanel } from './InputRequestPanel.js'
+import { resolveMessages, type Messages } from './messages.js'
 
 export interface McpToolCallProps {
   /** The tool to call (`tools/call` `name`). */
@@ -34,12 +36,14 @@ export interface McpToolCallProps {
   autoRun?: boolean | undefined
   /** Renders a completed result instead of the default (text content as text). */
   renderResult?: ((result: McpResult) => ReactNode) | undefined
+  /** Told when a card or the result failed to render (each is replaced by a short notice), with React's component stack. */
+  onError?: ((error: unknown, info: ErrorInfo) => void) | undefined
   className?: string | undefined
 }
 
 /** Runs one tool with its input rounds, progress, cancel, result and error display. */
 export const McpToolCall = /* @__PURE__ */ forwardRef(function McpToolCall(props: McpToolCallProps, ref: ForwardedRef<HTMLElement>) {
-  const { name, arguments: args, options, onSampling, roots, validator, theme, autoRun, renderResult, className } = props
+  const { name, arguments: args, options, onSampling, roots, validator, theme, autoRun, renderResult, onError, className } = props
   const text = resolveMessages(props.messages)
   const tool = useMcpTool(name, options)
   // Answers given in a round that then failed, so "Try again" starts from them.
@@ -50,11 +54,15 @@ export const McpToolCall = /* @__PURE__ */ forwardRef(function McpToolCall(props
   useEffect(() => {
     if (!autoRun || started.current) return
     started.current = true
+    // A call kept in storage is resumed by the hook itself (`restore`); a new call would cancel it.
+    if (options?.restore && tool.saved()) return
     void tool.call(args)
     // Mount only; StrictMode's second run is stopped by the ref.
   }, [])
 
   const run = () => void tool.call(args)
+  // After an error, the failed round goes again with its requestState and answers (nothing answered is asked again).
+  const again = () => void (tool.status === 'error' ? tool.retry() : tool.call(args))
   const progress = 'progress' in tool ? tool.progress : undefined
 
   return (
@@ -73,8 +81,8 @@ export const McpToolCall = /* @__PURE__ */ forwardRef(function McpToolCall(props
               {progress.total !== undefined && progress.total > 0 ? (
                 <progress value={Math.min(progress.progress, progress.total)} max={progress.total} aria-label={text.progress(progress.progress, progress.total)} />
               ) : null}
-              <p className="mcp-elicit-progress-text">
-                {progress.message ?? text.progress(progress.progress, progress.total)}
+              <p className="mcp-elicit-progress-text" dir="auto">
+                {progress.message !== undefined ? displayText(progress.message) : text.progress(progress.progress, progress.total)}
               </p>
             </>
           )}
@@ -90,6 +98,8 @@ export const McpToolCall = /* @__PURE__ */ forwardRef(function McpToolCall(props
           onSampling={onSampling}
           roots={roots}
           initialAnswers={remembered}
+          saveDraft={tool.saveDraft}
+          onError={onError}
           validator={validator}
           theme={theme}
           messages={props.messages}
@@ -108,14 +118,18 @@ export const McpToolCall = /* @__PURE__ */ forwardRef(function McpToolCall(props
       {tool.status === 'done' && (
         <div className="mcp-elicit-result" data-error={tool.result.isError === true || undefined}>
           <p className="mcp-elicit-result-heading">{text.resultHeading}</p>
-          {renderResult ? renderResult(tool.result) : <ToolResult result={tool.result} text={text} />}
+          <CardBoundary onError={onError} resetKey={tool.result} fallback={() => <p className="mcp-elicit-result-failed">{text.resultFailed}</p>}>
+            {renderResult ? <RenderResult render={renderResult} result={tool.result} /> : <ToolResult result={tool.result} text={text} />}
+          </CardBoundary>
         </div>
       )}
 
       {tool.status === 'error' && (
         <div role="alert" className="mcp-elicit-error">
           <p>{text.errorHeading}</p>
-          <p className="mcp-elicit-error-message">{tool.error.message}</p>
+          <p className="mcp-elicit-error-message" dir="auto">
+            {displayText(tool.error.message)}
+          </p>
         </div>
       )}
 
@@ -127,7 +141,7 @@ export const McpToolCall = /* @__PURE__ */ forwardRef(function McpToolCall(props
 
       {(tool.status === 'done' || tool.status === 'error' || tool.status === 'cancelled') && (
         <div className="mcp-elicit-actions">
-          <button type="button" className="mcp-elicit-run" data-action="retry" onClick={run}>
+          <button type="button" className="mcp-elicit-run" data-action="retry" onClick={again}>
             {tool.status === 'done' ? text.run(name) : text.retry}
           </button>
           <button type="button" className="mcp-elicit-reset" data-action="reset" onClick={tool.reset}>
@@ -139,6 +153,11 @@ export const McpToolCall = /* @__PURE__ */ forwardRef(function McpToolCall(props
   )
 })
 
+/** The app's renderer called while rendering, so the boundary around it catches what it throws. */
+function RenderResult({ render, result }: { render: (result: McpResult) => ReactNode; result: McpResult }) {
+  return render(result)
+}
+
 function ToolResult({ result, text }: { result: McpResult; text: Messages }) {
   const content = Array.isArray(result.content) ? result.content : []
   return (
@@ -149,7 +168,7 @@ function ToolResult({ result, text }: { result: McpResult; text: Messages }) {
           <ContentText content={content} text={text} />
         </div>
       ) : result.structuredContent !== undefined ? (
-        <pre className="mcp-elicit-result-structured">{JSON.stringify(result.structuredContent, null, 2)}</pre>
+        <pre className="mcp-elicit-result-structured">{boundedJson(result.structuredContent)}</pre>
       ) : null}
     </>
   )

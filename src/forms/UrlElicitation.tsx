@@ -11,11 +11,13 @@
  * blocked pop-up from an opened one: the card then offers the address to
  * copy, worded for both cases.
  */
-import { forwardRef, useId, useMemo, useRef, useState, type ForwardedRef, type KeyboardEvent } from 'react'
-import type { ElicitResult } from '../core/index'
-import { DeclineCancel } from './DeclineCancel'
-import { resolveMessages, type AskingServer, type Messages } from './messages'
-import { analyzeUrl, endpointHost } from './url-safety'
+import { forwardRef, useId, useMemo, useRef, useState, type ErrorInfo, type ForwardedRef, type KeyboardEvent } from 'react'
+import type { ElicitResult } from '../core/index.js'
+import { AskedBy } from './AskedBy.js'
+import { DeclineCancel } from './DeclineCancel.js'
+import { guardedCard } from './guarded-card.js'
+import { resolveMessages, type AskingServer, type Messages } from './messages.js'
+import { analyzeUrl } from './url-safety.js'
 
 /** The params of a URL-mode `elicitation/create`. */
 export interface UrlElicitationRequest {
@@ -40,13 +42,16 @@ export interface UrlElicitationProps {
   onRetry?: (() => void) | undefined
   /** Replacement texts (i18n). */
   messages?: Partial<Messages> | undefined
+  /** Told when the card failed to render; it then shows only Decline and Cancel. */
+  onError?: ((error: unknown, info: ErrorInfo) => void) | undefined
   className?: string | undefined
 }
 
 type UrlStatus = 'open' | 'opened' | 'answered'
 
-/** The consent card for a URL-mode elicitation. */
-export const UrlElicitation = /* @__PURE__ */ forwardRef(function UrlElicitation(props: UrlElicitationProps, ref: ForwardedRef<HTMLDivElement>) {
+/** The consent card for a URL-mode elicitation, behind its own error boundary (Decline and Cancel survive a failure). */
+
+const UrlCard = /* @__PURE__ */ forwardRef(function UrlCard(props: UrlElicitationProps, ref: ForwardedRef<HTMLDivElement>) {
   const { request, server, url, onRespond, onRetry, className } = props
   const text = resolveMessages(props.messages)
   const analysis = useMemo(() => analyzeUrl(request.url), [request.url])
@@ -104,10 +109,10 @@ export const UrlElicitation = /* @__PURE__ */ forwardRef(function UrlElicitation
       aria-labelledby={messageId}
       onKeyDown={onKeyDown}
     >
-      <p id={messageId} className="mcp-elicit-message">
+      <p id={messageId} className="mcp-elicit-message" dir="auto">
         {typeof request.message === 'string' ? request.message : ''}
       </p>
-      <p className="mcp-elicit-server">{text.askedBy(server, endpointHost(url))}</p>
+      <AskedBy server={server} url={url} text={text} />
       <dl className="mcp-elicit-url-address">
         {analysis.host && (
           <>
@@ -190,3 +195,4 @@ export const UrlElicitation = /* @__PURE__ */ forwardRef(function UrlElicitation
   )
 })
 
+export const UrlElicitation = /* @__PURE__ */ guardedCard<UrlElicitationProps>(UrlCard)

@@ -16,7 +16,7 @@
  */
 import type { FormContextType, RJSFSchema, StrictRJSFSchema, ValidatorType } from '@rjsf/utils'
 import ajvValidator from '@rjsf/validator-ajv8'
-import { noEvalValidator } from './no-eval-validator'
+import { noEvalValidator } from './no-eval-validator.js'
 
 let cached: boolean | undefined
 

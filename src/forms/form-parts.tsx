@@ -3,7 +3,9 @@
  * own extension points (house style 13) only to add what the defaults lack:
  * `aria-invalid`, an `aria-describedby` that names elements which exist,
  * named radio and checkbox groups, descriptions as plain text (rjsf can
- * render Markdown), and a date-time input that keeps the chosen offset.
+ * render Markdown), server-chosen titles bidi-isolated (`<bdi dir="auto">`,
+ * so a right-to-left override in a title cannot reorder the text around it),
+ * and a date-time input that keeps the chosen offset.
  * Internal: their props follow rjsf's and may change with it.
  */
 import type { FormProps } from '@rjsf/core'
@@ -23,8 +25,8 @@ import {
   type RegistryWidgetsType,
   type WidgetProps,
 } from '@rjsf/utils'
-import { fromDateTimeInput, toDateTimeInput } from './date-time'
-import { resolveMessages, type Messages } from './messages'
+import { fromDateTimeInput, toDateTimeInput } from './date-time.js'
+import { resolveMessages, type Messages } from './messages.js'
 
 const messagesOf = (registry: { formContext?: unknown }): Messages => resolveMessages((registry.formContext as { messages?: Messages } | undefined)?.messages)
 const labelIdOf = (id: string) => `${id}__label`
@@ -58,12 +60,12 @@ function FieldTemplate(props: FieldTemplateProps) {
       {displayLabel && label && !ownLabel ? (
         isGroup ? (
           <span id={labelIdOf(id)} className="mcp-elicit-label">
-            {label}
+            <bdi dir="auto">{label}</bdi>
             {mark}
           </span>
         ) : (
           <label id={labelIdOf(id)} htmlFor={id} className="mcp-elicit-label">
-            {label}
+            <bdi dir="auto">{label}</bdi>
             {mark}
           </label>
         )
@@ -79,7 +81,7 @@ function DescriptionFieldTemplate({ id, description }: DescriptionFieldProps) {
   if (!description) return null
   // Server text: a string is rendered as a text node, never parsed as Markdown or HTML.
   return (
-    <div id={id} className="mcp-elicit-description">
+    <div id={id} className="mcp-elicit-description" dir="auto">
       {description}
     </div>
   )
@@ -175,7 +177,7 @@ function CheckboxWidget(props: WidgetProps) {
         onFocus={(event) => onFocus(id, event.target.checked)}
       />
       <label htmlFor={id} className="mcp-elicit-label">
-        {hideLabel ? null : label}
+        {hideLabel ? null : <bdi dir="auto">{label}</bdi>}
         {required && (
           <span aria-hidden="true" className="mcp-elicit-required">
             {messagesOf(registry).requiredMark}
@@ -210,7 +212,7 @@ function SelectWidget(props: WidgetProps) {
       {/* An optional choice can be taken back; a required one starts empty only when nothing is chosen. */}
       {(index === -1 || !required) && <option value="" />}
       {choices.map((choice, i) => (
-        <option key={i} value={String(i)}>
+        <option key={i} value={String(i)} dir="auto">
           {choice.label}
         </option>
       ))}
@@ -245,7 +247,7 @@ function RadioWidget(props: WidgetProps) {
             onBlur={() => onBlur(id, value)}
             onFocus={() => onFocus(id, value)}
           />
-          <span>{choice.label}</span>
+          <bdi dir="auto">{choice.label}</bdi>
         </label>
       ))}
     </div>
@@ -275,7 +277,7 @@ function CheckboxesWidget(props: WidgetProps) {
             onBlur={() => onBlur(id, selected)}
             onFocus={() => onFocus(id, selected)}
           />
-          <span>{choice.label}</span>
+          <bdi dir="auto">{choice.label}</bdi>
         </label>
       ))}
     </div>

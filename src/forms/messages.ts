@@ -7,7 +7,7 @@
  * @example
  * <ElicitationForm messages={{ accept: 'Senden', decline: 'Ablehnen' }} … />
  */
-import type { UrlAnalysis, UrlRefusal, UrlWarning } from './url-safety'
+import type { UrlAnalysis, UrlRefusal, UrlWarning } from './url-safety.js'
 
 /** Who asks, as shown on every card. */
 export interface AskingServer {
@@ -23,8 +23,17 @@ export interface Messages {
   decline: string
   /** Cancel button: dismiss without answering. @defaultValue `'Cancel'` */
   cancel: string
-  /** The line naming the server that asks. `host` is the endpoint's host, when known. */
+  /**
+   * The line naming the server that asks. `host` is the endpoint's host, when
+   * known. The server's fields and the host arrive wrapped in invisible
+   * markers: embed them as they are (concatenate, don't slice) and the
+   * component shows each in its own bidi-isolated element.
+   */
   askedBy: (server: AskingServer | undefined, host: string | undefined) => string
+  /** Lifts the clamp of a very long server name. @defaultValue `'Show all'` */
+  showAll: string
+  /** Clamps it again. @defaultValue `'Show less'` */
+  showLess: string
   /** Marks a required field next to its label (hidden from screen readers, which read `required`). @defaultValue `'*'` */
   requiredMark: string
   /** Announced when Accept finds invalid answers. */
@@ -89,6 +98,8 @@ export interface Messages {
   rootsToShare: string
   /** A request of a kind these components do not know. */
   unknownRequest: (method: string) => string
+  /** In place of a card that failed to render; its Decline (and Cancel) still answer. */
+  cardFailed: string
 
   /** Heading of a round of questions. */
   roundHeading: (pending: number, total: number) => string
@@ -105,6 +116,8 @@ export interface Messages {
   resultHeading: string
   /** The result had `isError: true`. @defaultValue `'The tool reported an error:'` */
   resultIsError: string
+  /** In place of a result that failed to render. */
+  resultFailed: string
   /** Heading of a failed call. @defaultValue `'The call failed.'` */
   errorHeading: string
   /** Aborts a whole call in flight (not one question). @defaultValue `'Stop'` */
@@ -131,6 +144,8 @@ export const defaultMessages: Messages = {
     if (host) return `Asked by ${host}`
     return 'Asked by the server'
   },
+  showAll: 'Show all',
+  showLess: 'Show less',
   requiredMark: '*',
   errorSummary: (count) => `${count} ${plural(count, 'answer needs', 'answers need')} attention before sending.`,
   unsupportedHeading: 'Some parts of this request cannot be shown:',
@@ -184,6 +199,7 @@ export const defaultMessages: Messages = {
   systemPrompt: 'Instructions',
   rootsToShare: 'Folders to share:',
   unknownRequest: (method) => `The server sent a request this app does not understand (${method}).`,
+  cardFailed: 'This request could not be shown. You can still say no to it.',
 
   roundHeading: (pending, total) =>
     total === 1 ? 'The server needs an answer to continue.' : `The server needs ${total} answers to continue (${total - pending} of ${total} given).`,
@@ -194,6 +210,7 @@ export const defaultMessages: Messages = {
   progress: (progress, total) => (total === undefined ? `${progress} done` : `${progress} of ${total}`),
   resultHeading: 'Result',
   resultIsError: 'The tool reported an error:',
+  resultFailed: 'This result could not be shown.',
   errorHeading: 'The call failed.',
   stopCall: 'Stop',
   cancelled: 'Cancelled.',

@@ -24,7 +24,7 @@
  * silently passed. Unknown keywords and formats are ignored, as ajv does with
  * `strict: false`.
  */
-import { FORMATS } from './string-formats'
+import { FORMATS } from './string-formats.js'
 import type {
   CustomValidator,
   ErrorSchema,

@@ -4,7 +4,7 @@ import { getDefaultFormState } from '@rjsf/utils'
 import ajvValidator from '@rjsf/validator-ajv8'
 import { describe, expect, test } from 'vitest'
 import { noEvalValidator } from './no-eval-validator'
-import { pickSubmittedContent, toFormSchema } from './schema'
+import { fromFieldKeys, pickSubmittedContent, toFieldKeys, toFormSchema, toKeyedFormSchema } from './schema'
 
 const EXAMPLES = join(import.meta.dirname, '../../test/fixtures/mcp-schema/2026-07-28/examples')
 const readExamples = (dir: string): unknown[] =>
@@ -252,6 +252,62 @@ describe('outside the subset: listed, left out, never thrown', () => {
     expect(Object.keys(mapped.schema.properties!)).toEqual(['a'])
     expect(Object.getPrototypeOf(mapped.defaults)).toBe(Object.prototype)
     expect(pickSubmittedContent({ type: 'object', properties: JSON.parse('{"__proto__":{"type":"string"}}') }, JSON.parse('{"__proto__":"x"}'))).toEqual(JSON.parse('{"__proto__":"x"}'))
+  })
+})
+
+describe('toKeyedFormSchema: the form\'s own keys', () => {
+  const wire = '{"type":"object","properties":{"a.b":{"type":"string"},"__proto__":{"type":"string","title":"Proto","default":"x"},"constructor":{"type":"boolean"},"ui:widget":{"type":"string"},"":{"type":"string"},"n":{"type":"object"}},"required":["a.b","__proto__"]}'
+
+  test('every named field is keyed f<index> and titled with its name; only what cannot be shown is left out', () => {
+    const before = Object.getOwnPropertyNames(Object.prototype).sort()
+    const mapped = toKeyedFormSchema(JSON.parse(wire))
+    expect(mapped.fields).toEqual([
+      { key: 'f0', name: 'a.b' },
+      { key: 'f1', name: '__proto__' },
+      { key: 'f2', name: 'constructor' },
+      { key: 'f3', name: 'ui:widget' },
+    ])
+    expect(mapped.schema.properties).toStrictEqual({
+      f0: { type: 'string', title: 'a.b' },
+      f1: { type: 'string', title: 'Proto', default: 'x' },
+      f2: { type: 'boolean', title: 'constructor' },
+      f3: { type: 'string', title: 'ui:widget' },
+    })
+    expect(mapped.schema.required).toEqual(['f0', 'f1'])
+    expect(mapped.defaults).toStrictEqual({ f1: 'x' })
+    expect(mapped.uiSchema).toStrictEqual({ f2: { 'ui:widget': 'checkbox' } })
+    expect(mapped.unsupported.map((item) => item.field)).toEqual(['', 'n'])
+    for (const object of [mapped.schema.properties, mapped.defaults, mapped.uiSchema]) expect(Object.getPrototypeOf(object)).toBe(Object.prototype)
+    expect(Object.getOwnPropertyNames(Object.prototype).sort()).toEqual(before)
+  })
+
+  test('data crosses between names and keys as own data, "__proto__" included', () => {
+    const { fields } = toKeyedFormSchema(JSON.parse(wire))
+    const keyed = toFieldKeys(fields, JSON.parse('{"__proto__":"p","a.b":"q","ignored":1}'))
+    expect(keyed).toStrictEqual({ f0: 'q', f1: 'p' })
+    const content = fromFieldKeys(fields, { f1: 'p', f2: true, f9: 'not a field' })
+    expect(Object.getPrototypeOf(content)).toBe(Object.prototype)
+    expect(Object.getOwnPropertyNames(content)).toEqual(['__proto__', 'constructor'])
+    expect(JSON.stringify(content)).toBe('{"__proto__":"p","constructor":true}')
+    // Inherited members are not data.
+    expect(toFieldKeys(fields, Object.create({ 'a.b': 'inherited' }))).toStrictEqual({})
+    expect(toFieldKeys(fields, 'not an object')).toStrictEqual({})
+  })
+
+  test('validates by key, so an inherited "constructor" does not count as answered', () => {
+    const mapped = toKeyedFormSchema(JSON.parse('{"type":"object","properties":{"constructor":{"type":"string"}},"required":["constructor"]}'))
+    for (const validator of [ajvValidator, noEvalValidator]) {
+      expect(validator.validateFormData({}, mapped.schema).errors.map((error) => error.property)).toEqual(['f0'])
+    }
+  })
+
+  test('toFormSchema keeps the server names and gives no keys', () => {
+    expect(toFormSchema({ type: 'object', properties: { 'a.b': { type: 'string' } } })).toStrictEqual({
+      schema: { type: 'object', properties: { 'a.b': { type: 'string' } } },
+      uiSchema: {},
+      defaults: {},
+      unsupported: [],
+    })
   })
 })
 

@@ -7,8 +7,8 @@
  * @see https://modelcontextprotocol.io/specification/2026-07-28/client/elicitation
  */
 import type { RJSFSchema, UiSchema } from '@rjsf/utils'
-import { fromDateTimeInput, toDateTimeInput } from './date-time'
-import { matchesFormat } from './no-eval-validator'
+import { fromDateTimeInput, toDateTimeInput } from './date-time.js'
+import { matchesFormat } from './no-eval-validator.js'
 
 /** A field (or, with `field: null`, a part of the schema as a whole) that the form cannot show. */
 export interface UnsupportedField {
@@ -76,51 +76,107 @@ export type SubmittedValue = string | number | boolean | string[]
  * annotations are dropped (ajv would try to resolve a foreign `$schema`).
  */
 export function toFormSchema(requestedSchema: unknown): FormSchema {
-  const result: FormSchema = {
+  return mapRequestedSchema(requestedSchema, false)
+}
+
+/** A form whose rjsf keys are the form's own (`f0`, `f1`, …), with the server's name of each. */
+export interface KeyedFormSchema extends FormSchema {
+  /** Every shown field: its key in `schema`, `uiSchema` and `defaults`, and the property name it stands for. */
+  fields: ReadonlyArray<{ key: string; name: string }>
+}
+
+/**
+ * {@link toFormSchema}, keyed by the form's own field keys instead of the
+ * server's property names. rjsf and its validators read a key as a path
+ * (`a.b`, `a[0]`), put it into element ids and CSS selectors, and ajv reads
+ * `data[name]` through the prototype (`constructor`); keys like `f0` mean
+ * none of that can misplace an error or a value, so every non-empty name can
+ * be shown. Fields without a `title` are titled with their name, which is
+ * what rjsf would have shown. Internal to `ElicitationForm`; convert data with
+ * {@link toFieldKeys} and {@link fromFieldKeys}.
+ */
+export function toKeyedFormSchema(requestedSchema: unknown): KeyedFormSchema {
+  return mapRequestedSchema(requestedSchema, true)
+}
+
+/** Data by property name (answers, drafts) as form data by field key. Only own properties are read. */
+export function toFieldKeys(fields: KeyedFormSchema['fields'], data: unknown): Record<string, unknown> {
+  const keyed: Record<string, unknown> = {}
+  if (!isPlainObject(data)) return keyed
+  for (const { key, name } of fields) if (Object.hasOwn(data, name)) defineOwn(keyed, key, data[name])
+  return keyed
+}
+
+/** Content by field key back by property name; a name like `__proto__` becomes an own data property. */
+export function fromFieldKeys<T>(fields: KeyedFormSchema['fields'], keyed: Record<string, T>): Record<string, T> {
+  const content: Record<string, T> = {}
+  for (const { key, name } of fields) if (Object.hasOwn(keyed, key)) defineOwn(content, name, keyed[key]!)
+  return content
+}
+
+function mapRequestedSchema(requestedSchema: unknown, keyed: true): KeyedFormSchema
+function mapRequestedSchema(requestedSchema: unknown, keyed: false): FormSchema
+function mapRequestedSchema(requestedSchema: unknown, keyed: boolean): KeyedFormSchema {
+  const fields: Array<{ key: string; name: string }> = []
+  const result: KeyedFormSchema = {
     schema: { type: 'object', properties: {} },
     uiSchema: {},
     defaults: {},
     unsupported: [],
+    fields,
+  }
+  const done = () => {
+    // The plain mapping has no keys of its own to report.
+    if (!keyed) delete (result as Partial<KeyedFormSchema>).fields
+    return result
   }
   const unsupported = result.unsupported
   if (!isPlainObject(requestedSchema)) {
     unsupported.push({ field: null, reason: `The requested schema is ${describe(requestedSchema)}, not an object of fields.` })
-    return result
+    return done()
   }
   if (requestedSchema.type !== undefined && requestedSchema.type !== 'object') {
     unsupported.push({ field: null, reason: `The requested schema has type ${describe(requestedSchema.type)}; only an object of fields can be shown.` })
-    return result
+    return done()
   }
   for (const keyword of ROOT_RULES) {
-    if (requestedSchema[keyword] !== undefined) {
+    if (ownValue(requestedSchema, keyword) !== undefined) {
       unsupported.push({ field: null, reason: `The schema uses "${keyword}", which this form does not support; that rule is not checked.` })
     }
   }
-  const properties = requestedSchema.properties ?? {}
+  const properties = ownValue(requestedSchema, 'properties') ?? {}
   if (!isPlainObject(properties)) {
     unsupported.push({ field: null, reason: `The schema's "properties" is ${describe(properties)}, not an object of fields.` })
-    return result
+    return done()
   }
 
-  const requiredList = requestedSchema.required ?? []
+  const requiredList = ownValue(requestedSchema, 'required') ?? []
   if (!Array.isArray(requiredList)) {
     unsupported.push({ field: null, reason: `The schema's "required" is ${describe(requiredList)}, not a list of field names; it is ignored.` })
   }
   const required = new Set(Array.isArray(requiredList) ? requiredList.filter((name): name is string => typeof name === 'string') : [])
 
+  // Server names are written with defineOwn: `schemaProperties[name] = …` with
+  // name `__proto__` would replace the object's prototype instead.
   const schemaProperties: Record<string, RJSFSchema> = {}
   const shownRequired: string[] = []
+  let index = -1
   for (const [name, property] of Object.entries(properties)) {
+    index++
     const isRequired = required.has(name)
-    const mapped = isUsableName(name) ? mapField(property, isRequired) : { reason: `The field name "${name}" cannot be used by the form.` }
+    const usable = keyed ? name !== '' : isUsableName(name)
+    const mapped = usable ? mapField(property, isRequired) : { reason: name === '' ? 'This field has no name.' : `The field name "${name}" cannot be used by the form.` }
     if ('reason' in mapped) {
       unsupported.push({ field: name, reason: isRequired ? `${mapped.reason} It is required.` : mapped.reason })
       continue
     }
-    schemaProperties[name] = mapped.schema
-    if (mapped.ui) result.uiSchema[name] = mapped.ui
-    if (mapped.initial !== undefined) result.defaults[name] = mapped.initial
-    if (isRequired) shownRequired.push(name)
+    const key = keyed ? `f${index}` : name
+    if (keyed && mapped.schema.title === undefined) mapped.schema.title = name
+    defineOwn(schemaProperties, key, mapped.schema)
+    if (mapped.ui) defineOwn(result.uiSchema, key, mapped.ui)
+    if (mapped.initial !== undefined) defineOwn(result.defaults, key, mapped.initial)
+    if (isRequired) shownRequired.push(key)
+    fields.push({ key, name })
   }
   for (const name of required) {
     if (!Object.hasOwn(properties, name)) {
@@ -129,7 +185,7 @@ export function toFormSchema(requestedSchema: unknown): FormSchema {
   }
   result.schema = { type: 'object', properties: schemaProperties }
   if (shownRequired.length > 0) result.schema.required = shownRequired
-  return result
+  return done()
 }
 
 /**
@@ -364,6 +420,11 @@ function isCount(value: unknown): value is number {
   return typeof value === 'number' && Number.isInteger(value) && value >= 0
 }
 
+/** A keyword of a server schema, read only when the schema itself has it (never from its prototype). */
+function ownValue(value: JsonObject, key: string): unknown {
+  return Object.hasOwn(value, key) ? value[key] : undefined
+}
+
 function isPlainObject(value: unknown): value is JsonObject {
   return typeof value === 'object' && value !== null && !Array.isArray(value)
 }
@@ -376,6 +437,7 @@ function describe(value: unknown): string {
   return typeof value === 'undefined' ? 'missing' : `${typeof value} ${String(value)}`
 }
 
-function defineOwn(target: Record<string, SubmittedValue>, key: string, value: SubmittedValue): void {
+/** A server key written as an own data property, whatever its name (`__proto__` included). */
+function defineOwn<T>(target: Record<string, T>, key: string, value: T): void {
   Object.defineProperty(target, key, { value, enumerable: true, writable: true, configurable: true })
 }
