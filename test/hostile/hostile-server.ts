@@ -287,6 +287,8 @@ export function openSse(exchange: Exchange, headers: Record<string, string> = {}
   const { res } = exchange
   res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache', connection: 'keep-alive', ...headers })
   res.flushHeaders()
+  // A test may queue many writes that wait for 'drain' at once (a 10 MB line in chunks).
+  res.setMaxListeners(0)
   const gone = () => res.destroyed || res.writableEnded || exchange.aborted()
   return {
     send(message, fields = {}) {
