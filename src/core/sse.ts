@@ -48,7 +48,7 @@ class LineEnds {
     if (text === '') return text
     const input = this.#afterCr && text.startsWith('\n') ? text.slice(1) : text
     this.#afterCr = input.endsWith('\r')
-    return input.replace(/\r\n?/g, '\n')
+    return input.includes('\r') ? input.replace(/\r\n?/g, '\n') : input
   }
 }
 
