@@ -10,11 +10,11 @@ export default defineConfig({
     sourcemap: true,
     minify: false,
     lib: {
-      entry: { index: 'src/core/index.ts', react: 'src/react/index.ts', forms: 'src/forms/index.ts' },
+      entry: { index: 'src/core/index.ts', auth: 'src/auth/index.ts', react: 'src/react/index.ts', forms: 'src/forms/index.ts' },
       formats: ['es'],
     },
     rolldownOptions: {
-      external: [/^eventsource-parser/, /^react/, /^@rjsf\//],
+      external: [/^eventsource-parser/, /^oauth4webapi/, /^react/, /^@rjsf\//],
       // The react and forms entries open with "use client" for React Server
       // Components; rolldown keeps it at the top of those entry files (the
       // package check asserts it), so its "may not be preserved" notice is noise.

@@ -17,7 +17,15 @@
  *
  * Configuration a real client would have, read from the environment:
  * - MCP_CONFORMANCE_CONTEXT (set by the suite for some scenarios): JSON; its
- *   `toolCalls` [{name, arguments}] replace the generated calls.
+ *   `toolCalls` [{name, arguments}] replace the generated calls, and its
+ *   `client_id`/`client_secret`/`issuer` are a client registered beforehand.
+ * - MCP_ELICIT_CLIENT_METADATA_URL: this client's metadata document URL, used
+ *   where an authorization server supports client ID metadata documents.
+ *
+ * Signing in is `mcp-elicit/auth`, as an app would use it; the one step that
+ * needs a person is done as a headless user agent would: request the
+ * authorization URL without following its redirect, and take the callback
+ * URL from `Location`.
  * - MCP_ELICIT_DRIVER_TIMEOUT_MS: give up (exit 3) after this long.
  *
  * Exit code: 0 when everything ran, even if the server answered some call with
@@ -26,6 +34,7 @@
  */
 import { applySchemaDefaults, createClient, isMcpError, isMcpProtocolError } from 'mcp-elicit'
 import type { ClientOptions, InputHandler, JsonObject, Tool } from 'mcp-elicit'
+import { oauth, type AuthorizationRequest } from 'mcp-elicit/auth'
 
 type Schema = { [key: string]: unknown }
 
@@ -52,11 +61,18 @@ function short(value: unknown, max = 160): string {
   return text === undefined ? String(value) : text.length > max ? `${text.slice(0, max)}…` : text
 }
 
-function parseContext(raw: string | undefined): { toolCalls?: { name: string; arguments?: JsonObject }[] } {
+interface Context {
+  toolCalls?: { name: string; arguments?: JsonObject }[]
+  client_id?: string
+  client_secret?: string
+  issuer?: string
+}
+
+function parseContext(raw: string | undefined): Context {
   if (!raw) return {}
   try {
     const parsed: unknown = JSON.parse(raw)
-    return typeof parsed === 'object' && parsed !== null ? (parsed as { toolCalls?: { name: string; arguments?: JsonObject }[] }) : {}
+    return typeof parsed === 'object' && parsed !== null ? (parsed as Context) : {}
   } catch {
     log(`ignoring unparsable MCP_CONFORMANCE_CONTEXT: ${short(raw)}`)
     return {}
@@ -97,6 +113,29 @@ const answerInput: InputHandler = async (requests, info) => {
   }
   return responses
 }
+
+// ------------------------------------------------------------ signing in
+
+const REDIRECT_URI = 'http://localhost:3000/callback'
+
+/** The person's part, headless: the authorization server answers with a redirect to the callback. */
+async function followAuthorization(request: AuthorizationRequest): Promise<string> {
+  log(`sign-in at ${request.issuer} for ${request.resource}, scopes: ${request.scopes.join(' ') || '(none)'}${request.stepUp ? ' (step-up)' : ''}`)
+  const response = await fetch(request.url, { redirect: 'manual', signal: request.signal })
+  await response.body?.cancel().catch(() => {})
+  const location = response.headers.get('location')
+  if (!location) throw new Error(`the authorization endpoint answered ${response.status} without a redirect`)
+  return new URL(location, request.url).href
+}
+
+const auth = oauth({
+  redirectUri: REDIRECT_URI,
+  redirectToAuthorization: followAuthorization,
+  clientName: 'mcp-elicit-conformance-driver',
+  client: typeof context.client_id === 'string' ? { clientId: context.client_id, clientSecret: context.client_secret, issuer: context.issuer } : undefined,
+  clientMetadataUrl: process.env.MCP_ELICIT_CLIENT_METADATA_URL || undefined,
+  onEvent: (event) => log(`auth: ${event.step}${event.issuer ? ` ${event.issuer}` : ''}${event.scopes ? ` [${event.scopes.join(' ')}]` : ''}${event.error ? ` ${event.error instanceof Error ? event.error.message : String(event.error)}` : ''}`),
+})
 
 // ------------------------------------------------------------ arguments from schemas
 
@@ -183,7 +222,10 @@ function report(what: string, error: unknown): void {
   failures++
   const name = isMcpError(error) ? `${error.name} [${String(error.code)}]` : error instanceof Error ? error.name : 'error'
   log(`${what}: FAILED ${name}: ${error instanceof Error ? error.message : String(error)}`)
-  if (error instanceof Error && error.cause) log(`  cause: ${short(error.cause instanceof Error ? error.cause.message : error.cause)}`)
+  for (let cause = error instanceof Error ? error.cause : undefined, depth = 0; cause !== undefined && depth < 4; depth++) {
+    log(`  cause: ${short(cause instanceof Error ? `${cause.name}: ${cause.message}` : cause, 300)}`)
+    cause = cause instanceof Error ? cause.cause : undefined
+  }
 }
 
 async function main(): Promise<void> {
@@ -193,6 +235,7 @@ async function main(): Promise<void> {
     protocolVersion,
     onInputRequests: answerInput,
     onWarning: (message) => log(`warning: ${message}`),
+    auth,
   }
   log(`scenario=${scenario || '(none)'} url=${url} protocolVersion=${protocolVersion}`)
   const client = createClient(url as string, options)

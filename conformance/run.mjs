@@ -15,7 +15,7 @@
 
 import { spawn, spawnSync } from 'node:child_process'
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs'
-import { dirname, join, relative } from 'node:path'
+import { basename, dirname, join, relative } from 'node:path'
 import { fileURLToPath } from 'node:url'
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..')
@@ -37,6 +37,38 @@ const PLAN = [
   ['2025-11-25', 'elicitation-sep1034-client-defaults'],
   ['2025-11-25', 'sse-retry'],
   ['2025-11-25', 'json-schema-2020-12-preservation'],
+  // Authorization: the 14 scenarios of both revisions, at each, then those new in 2026-07-28 and the 2025-03-26 back-compat pair.
+  ...['2026-07-28', '2025-11-25'].flatMap((version) =>
+    [
+      'auth/metadata-default',
+      'auth/metadata-var1',
+      'auth/metadata-var2',
+      'auth/metadata-var3',
+      'auth/basic-cimd',
+      'auth/scope-from-www-authenticate',
+      'auth/scope-from-scopes-supported',
+      'auth/scope-omitted-when-undefined',
+      'auth/scope-step-up',
+      'auth/scope-retry-limit',
+      'auth/token-endpoint-auth-basic',
+      'auth/token-endpoint-auth-post',
+      'auth/token-endpoint-auth-none',
+      'auth/pre-registration',
+    ].map((scenario) => [version, scenario]),
+  ),
+  ['2026-07-28', 'auth/resource-mismatch'],
+  ['2026-07-28', 'auth/offline-access-scope'],
+  ['2026-07-28', 'auth/offline-access-not-supported'],
+  ['2026-07-28', 'auth/authorization-server-migration'],
+  ['2026-07-28', 'auth/iss-supported'],
+  ['2026-07-28', 'auth/iss-not-advertised'],
+  ['2026-07-28', 'auth/iss-supported-missing'],
+  ['2026-07-28', 'auth/iss-wrong-issuer'],
+  ['2026-07-28', 'auth/iss-unexpected'],
+  ['2026-07-28', 'auth/iss-normalized'],
+  ['2026-07-28', 'auth/metadata-issuer-mismatch'],
+  ['2025-03-26', 'auth/2025-03-26-oauth-metadata-backcompat'],
+  ['2025-03-26', 'auth/2025-03-26-oauth-endpoint-fallback'],
 ].map(([version, scenario]) => ({ version, scenario }))
 
 // ---------------------------------------------------------------- options
@@ -173,11 +205,14 @@ function stripAnsi(s) {
 }
 
 function readChecks(outDir, scenario) {
-  if (!existsSync(outDir)) return null
-  const dirs = readdirSync(outDir).filter((d) => d.startsWith(`${scenario}-`)).sort()
+  // "auth/metadata-default" lands in <outDir>/auth/metadata-default-<time>/.
+  const parent = join(outDir, dirname(scenario))
+  if (!existsSync(parent)) return null
+  const name = basename(scenario)
+  const dirs = readdirSync(parent).filter((d) => d.startsWith(`${name}-`)).sort()
   for (const d of dirs.reverse()) {
-    const file = join(outDir, d, 'checks.json')
-    if (existsSync(file)) return { dir: join(outDir, d), checks: JSON.parse(readFileSync(file, 'utf8')) }
+    const file = join(parent, d, 'checks.json')
+    if (existsSync(file)) return { dir: join(parent, d), checks: JSON.parse(readFileSync(file, 'utf8')) }
   }
   return null
 }
@@ -239,7 +274,12 @@ async function main() {
   mkdirSync(runDir, { recursive: true })
   console.log(`suite @modelcontextprotocol/conformance@${suiteVersion}, driver conformance/driver.ts, results ${relative(ROOT, runDir)}`)
 
-  const env = { ...process.env, MCP_ELICIT_DRIVER_TIMEOUT_MS: String(Math.max(1000, opts.timeout - 3000)) }
+  const env = {
+    ...process.env,
+    MCP_ELICIT_DRIVER_TIMEOUT_MS: String(Math.max(1000, opts.timeout - 3000)),
+    // The client ID metadata document a deployed client would publish; the suite's servers accept this one.
+    MCP_ELICIT_CLIENT_METADATA_URL: 'https://conformance-test.local/client-metadata.json',
+  }
 
   const summary = []
   const width = Math.max(...plan.map((p) => p.scenario.length))
@@ -250,7 +290,9 @@ async function main() {
     const found = readChecks(outDir, scenario)
     const r = summarize(run, found)
     const secs = ((Date.now() - started) / 1000).toFixed(1)
-    writeFileSync(join(outDir, `${scenario}.suite-output.txt`), run.output)
+    const outputFile = join(outDir, `${scenario}.suite-output.txt`)
+    mkdirSync(dirname(outputFile), { recursive: true })
+    writeFileSync(outputFile, run.output)
     console.log(`${r.ok ? 'PASS' : 'FAIL'}  ${scenario.padEnd(width)}  ${version}  passed ${r.passed}, failed ${r.failed}, warnings ${r.warnings}${r.skipped ? `, skipped ${r.skipped}` : ''}  (${secs}s)`)
     for (const p of r.problems) console.log(`        ! ${p}`)
     for (const c of found?.checks ?? []) {

@@ -2,6 +2,7 @@
  * The options of the client and of its calls, and the one input handler
  * shape both eras use.
  */
+import type { AuthProvider } from './auth-hook.js'
 import type { InputLoopEvent } from './input-loop.js'
 import type { PendingRound } from './input-round.js'
 import type { Limits } from './limits.js'
@@ -38,6 +39,11 @@ export interface ClientOptions {
   capabilities?: ClientCapabilities
   /** @defaultValue `globalThis.fetch` */
   fetch?: typeof fetch
+  /**
+   * Signs requests in and answers the server's 401/403 challenges (sign-in,
+   * refresh, step-up); `oauth()` from `mcp-elicit/auth` is one.
+   */
+  auth?: AuthProvider | undefined
   /** Extra headers for every request, e.g. `Authorization`; a function is called per request. */
   headers?: HeadersInit | (() => HeadersInit | Promise<HeadersInit>)
   /** @defaultValue `'auto'` */

@@ -4,6 +4,7 @@
  * which connection it speaks through is the connector's business, the round
  * loop and the wire live in their own modules.
  */
+import { authorizedFetch } from './auth-hook.js'
 import type { CallOptions, ClientOptions, InputHandler, RequestOptions } from './client-options.js'
 import type { ConnectionContext, SendOptions } from './connection.js'
 import { Connector } from './connector.js'
@@ -37,11 +38,12 @@ export class McpClient {
     this.url = String(url)
     this.#options = options
     const headers = options.headers
+    // Called as a plain function: a native fetch passed in unbound (`fetch: window.fetch`)
+    // throws "Illegal invocation" when called as a method of another object.
+    const plainFetch: typeof fetch = (input, init) => (options.fetch ?? globalThis.fetch)(input, init)
     this.#context = {
       url: this.url,
-      // Called as a plain function: a native fetch passed in unbound (\`fetch: window.fetch\`)
-      // throws "Illegal invocation" when called as a method of another object.
-      fetch: (input, init) => (options.fetch ?? globalThis.fetch)(input, init),
+      fetch: options.auth ? authorizedFetch(plainFetch, options.auth) : plainFetch,
       clientInfo: options.clientInfo ?? { name: 'mcp-elicit', version: '0.1.0' },
       capabilities: (options.capabilities ?? {}) as JsonObject,
       headers: async () => (typeof headers === 'function' ? headers() : headers),

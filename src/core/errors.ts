@@ -25,8 +25,9 @@ export const RpcErrorCode = {
   UrlElicitationRequired: -32042,
 } as const
 
-/** Codes of the errors raised on this side of the wire. */
+/** Codes of the errors raised on this side of the wire (`AUTH_…` ones come from `mcp-elicit/auth`). */
 export type McpLocalErrorCode =
+  | `AUTH_${string}`
   | 'HTTP_ERROR'
   | 'NETWORK_ERROR'
   | 'BAD_RESPONSE'

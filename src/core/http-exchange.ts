@@ -124,6 +124,8 @@ export async function send(context: ExchangeContext, init: RequestInit, method: 
       response = await context.fetch(url, request)
     } catch (cause) {
       if (context.signal.aborted) throw abortError(context.signal, details)
+      // A typed failure from below the transport (a sign-in that failed, say) keeps its meaning.
+      if (cause instanceof McpError) throw cause
       throw new McpNetworkError(cause, details)
     }
     if (response.type === 'opaqueredirect') throw new McpRedirectError(undefined, details)

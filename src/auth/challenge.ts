@@ -1,0 +1,38 @@
+/**
+ * The `Bearer` challenge of a `WWW-Authenticate` header (RFC 6750 §3, RFC
+ * 9728 §5.1): `resource_metadata`, `scope` and `error`. Only what MCP
+ * authorization reads; the header may carry other schemes, which are skipped.
+ */
+export interface BearerChallenge {
+  resourceMetadata?: string | undefined
+  scopes?: string[] | undefined
+  error?: string | undefined
+  errorDescription?: string | undefined
+}
+
+/** Parses `auth-param`s (`name=token` or `name="quoted \" string"`) of the first Bearer challenge. */
+export function parseBearerChallenge(header: string | null | undefined): BearerChallenge | undefined {
+  if (!header) return undefined
+  const text = header.slice(0, 16_384)
+  const start = /(?:^|,)\s*Bearer(?=\s|,|$)/i.exec(text)
+  if (!start) return undefined
+  const params = new Map<string, string>()
+  const param = /\s*([!#$%&'*+.^_`|~0-9A-Za-z-]+)\s*=\s*(?:"((?:[^"\\]|\\.)*)"|([^\s,"]*))\s*(,|$)/y
+  param.lastIndex = start.index + start[0].length
+  while (param.lastIndex < text.length) {
+    const at = param.lastIndex
+    const match = param.exec(text)
+    if (!match) break
+    const name = match[1]!.toLowerCase()
+    // A token followed by space and no '=': the next challenge's scheme begins.
+    if (!params.has(name)) params.set(name, match[2] !== undefined ? match[2].replace(/\\(.)/g, '$1') : (match[3] ?? ''))
+    if (param.lastIndex === at) break
+  }
+  const scope = params.get('scope')
+  return {
+    resourceMetadata: params.get('resource_metadata'),
+    scopes: scope === undefined ? undefined : scope.split(/\s+/).filter(Boolean),
+    error: params.get('error'),
+    errorDescription: params.get('error_description'),
+  }
+}

@@ -1,0 +1,153 @@
+/**
+ * Finding who signs a person in for an MCP endpoint: the protected resource
+ * metadata (RFC 9728) from the challenge's `resource_metadata`, else the
+ * path-aware and root well-known URLs; then the authorization server's
+ * metadata (RFC 8414, then OpenID discovery, with the path-insertion
+ * variants), whose `issuer` must be the one asked for. Servers of the
+ * 2025-03-26 revision have no resource metadata: their origin is the
+ * authorization server, and without metadata its default endpoints are used.
+ */
+import { processDiscoveryResponse, type AuthorizationServer } from 'oauth4webapi'
+import { McpAuthDiscoveryError, McpAuthIssuerMismatchError, McpAuthPkceUnsupportedError } from './errors.js'
+import type { AuthFetch } from './http.js'
+
+export interface ResourceMetadata {
+  /** The `resource` exactly as the server wrote it: sent verbatim as the RFC 8707 `resource` parameter. */
+  resource: string
+  authorizationServers: string[]
+  scopesSupported: string[] | undefined
+}
+
+export interface Discovered {
+  /** Absent for a 2025-03-26 server, which has no resource metadata. */
+  metadata: ResourceMetadata | undefined
+  /** The `resource` parameter to send. */
+  resource: string
+  as: AuthorizationServer
+  /** True when no metadata document was found and the 2025-03-26 default endpoints stand in. */
+  defaultEndpoints: boolean
+}
+
+function strings(value: unknown): string[] | undefined {
+  return Array.isArray(value) ? value.filter((item): item is string => typeof item === 'string') : undefined
+}
+
+/**
+ * Whether resource metadata may speak for `endpoint`: same origin, and the
+ * endpoint's path within the resource's (segment by segment), so a document
+ * naming another server (or a wider one elsewhere) is refused.
+ */
+export function coversEndpoint(resource: string, endpoint: URL): boolean {
+  let url: URL
+  try {
+    url = new URL(resource)
+  } catch {
+    return false
+  }
+  if (url.origin !== endpoint.origin || url.hash !== '') return false
+  const base = url.pathname.replace(/\/+$/, '')
+  const path = endpoint.pathname.replace(/\/+$/, '')
+  return base === '' || path === base || path.startsWith(`${base}/`)
+}
+
+/** The candidate URLs of a resource's metadata, most specific first. */
+function resourceMetadataUrls(endpoint: URL, fromChallenge: string | undefined): string[] {
+  if (fromChallenge) return [new URL(fromChallenge, endpoint).href]
+  const path = endpoint.pathname.replace(/\/+$/, '')
+  const urls = [`${endpoint.origin}/.well-known/oauth-protected-resource${path}`, `${endpoint.origin}/.well-known/oauth-protected-resource`]
+  return [...new Set(urls)]
+}
+
+/** The candidate URLs of an authorization server's metadata, in the order MCP prescribes. */
+export function serverMetadataUrls(issuer: URL): string[] {
+  const path = issuer.pathname.replace(/\/+$/, '')
+  if (path === '') return [`${issuer.origin}/.well-known/oauth-authorization-server`, `${issuer.origin}/.well-known/openid-configuration`]
+  // Never the root document for an issuer with a path: it belongs to another issuer on that host.
+  return [
+    `${issuer.origin}/.well-known/oauth-authorization-server${path}`,
+    `${issuer.origin}/.well-known/openid-configuration${path}`,
+    `${issuer.origin}${path}/.well-known/openid-configuration`,
+  ]
+}
+
+async function fetchJson(fetch: AuthFetch, url: string, signal: AbortSignal): Promise<{ response: Response; body: unknown } | undefined> {
+  const response = await fetch(url, { method: 'GET', headers: { Accept: 'application/json' }, signal }, 'metadata')
+  if (!response.ok) {
+    await response.body?.cancel().catch(() => {})
+    return undefined
+  }
+  try {
+    return { response, body: await response.clone().json() }
+  } catch {
+    return undefined
+  }
+}
+
+export async function discoverResource(fetch: AuthFetch, endpoint: URL, fromChallenge: string | undefined, signal: AbortSignal): Promise<ResourceMetadata | undefined> {
+  for (const url of resourceMetadataUrls(endpoint, fromChallenge)) {
+    const found = await fetchJson(fetch, url, signal)
+    if (!found) continue
+    const body = found.body as { resource?: unknown; authorization_servers?: unknown; scopes_supported?: unknown }
+    if (typeof body.resource !== 'string') throw new McpAuthDiscoveryError(`The protected resource metadata at ${url} names no resource`, { endpoint: url })
+    if (!coversEndpoint(body.resource, endpoint)) {
+      throw new McpAuthDiscoveryError(`The protected resource metadata at ${url} is for ${body.resource}, not for ${endpoint.href}`, { endpoint: url })
+    }
+    return { resource: body.resource, authorizationServers: strings(body.authorization_servers) ?? [], scopesSupported: strings(body.scopes_supported) }
+  }
+  if (fromChallenge) throw new McpAuthDiscoveryError(`No protected resource metadata at ${fromChallenge}`, { endpoint: fromChallenge })
+  return undefined
+}
+
+/** The issuer's metadata, its `issuer` checked against the one asked for; undefined when no document exists. */
+export async function discoverServer(fetch: AuthFetch, issuer: string, signal: AbortSignal): Promise<AuthorizationServer | undefined> {
+  const expected = new URL(issuer)
+  for (const url of serverMetadataUrls(expected)) {
+    const found = await fetchJson(fetch, url, signal)
+    if (!found) continue
+    const claimed = (found.body as { issuer?: unknown }).issuer
+    // RFC 8414 §3.3: the document must name the issuer it was fetched for; nothing else of it is used otherwise.
+    if (typeof claimed !== 'string' || (claimed !== issuer && claimed !== expected.href)) {
+      throw new McpAuthIssuerMismatchError(`The authorization server metadata at ${url} is for another issuer than ${issuer}`, { endpoint: url, issuer })
+    }
+    try {
+      return await processDiscoveryResponse(expected, found.response)
+    } catch (cause) {
+      throw new McpAuthDiscoveryError(`The authorization server metadata at ${url} is not usable`, { endpoint: url, issuer, cause })
+    }
+  }
+  return undefined
+}
+
+/** MCP requires PKCE with S256; a server that does not say it supports it is not used. */
+export function requirePkce(as: AuthorizationServer): void {
+  if (!as.code_challenge_methods_supported?.includes('S256')) throw new McpAuthPkceUnsupportedError(as.issuer)
+}
+
+/** Everything the sign-in needs, from the endpoint and its challenge. */
+export async function discover(fetch: AuthFetch, endpoint: URL, fromChallenge: string | undefined, signal: AbortSignal): Promise<Discovered> {
+  const metadata = await discoverResource(fetch, endpoint, fromChallenge, signal)
+  if (metadata) {
+    const issuer = metadata.authorizationServers[0]
+    if (!issuer) throw new McpAuthDiscoveryError(`The protected resource metadata of ${endpoint.href} names no authorization server`, { endpoint: endpoint.href })
+    const as = await discoverServer(fetch, issuer, signal)
+    if (!as) throw new McpAuthDiscoveryError(`No authorization server metadata for ${issuer}`, { issuer, endpoint: serverMetadataUrls(new URL(issuer))[0] })
+    requirePkce(as)
+    return { metadata, resource: metadata.resource, as, defaultEndpoints: false }
+  }
+  // 2025-03-26: the endpoint's origin is the authorization server.
+  const issuer = endpoint.origin
+  const as = await discoverServer(fetch, issuer, signal)
+  if (as) {
+    requirePkce(as)
+    return { metadata: undefined, resource: endpoint.href, as, defaultEndpoints: false }
+  }
+  const defaults: AuthorizationServer = {
+    issuer,
+    authorization_endpoint: `${issuer}/authorize`,
+    token_endpoint: `${issuer}/token`,
+    registration_endpoint: `${issuer}/register`,
+    // That revision made PKCE mandatory for clients; a server without metadata cannot say more.
+    code_challenge_methods_supported: ['S256'],
+  }
+  return { metadata: undefined, resource: endpoint.href, as: defaults, defaultEndpoints: true }
+}

@@ -1,0 +1,69 @@
+/**
+ * What a host tells the sign-in: where the authorization server sends the
+ * person back, how to get them there (the one step that needs a person), and
+ * who this client is. The same options serve a browser popup, a full-page
+ * redirect, a Node test driver and a CLI: only `redirectToAuthorization`
+ * differs.
+ */
+import type { TokenEndpointAuthMethod } from './client-identity.js'
+import type { CredentialStorage } from './storage.js'
+
+/** What the person is asked to approve, handed to {@link OAuthOptions.redirectToAuthorization}. */
+export interface AuthorizationRequest {
+  /** The authorization server's URL to open (PKCE, `state`, `resource` and scopes already in it). */
+  url: URL
+  /** The authorization server's issuer, to show who asks. */
+  issuer: string
+  /** The MCP resource the access is for. */
+  resource: string
+  /** The scopes asked for (may be empty). */
+  scopes: readonly string[]
+  /** True when this asks for more scope than the person already granted. */
+  stepUp: boolean
+  signal: AbortSignal
+}
+
+/** One step of a sign-in, for a host's timeline. Never carries a token, a code or a secret. */
+export interface AuthEvent {
+  step: 'metadata' | 'registration' | 'authorization' | 'token' | 'refresh' | 'step-up' | 'signed-in' | 'signed-out' | 'failed'
+  /** The MCP endpoint the sign-in is for. */
+  endpoint: string
+  issuer?: string | undefined
+  scopes?: readonly string[] | undefined
+  /** For `failed`: the error. */
+  error?: unknown
+}
+
+export interface OAuthOptions {
+  /** Where the authorization server sends the person back (registered with the server). */
+  redirectUri: string
+  /**
+   * Takes the person to `request.url` and resolves with the URL the
+   * authorization server redirected back to (the callback URL, with its
+   * query). Reject (or abort) when the person gives up.
+   */
+  redirectToAuthorization: (request: AuthorizationRequest) => Promise<string | URL>
+  /** A client registered beforehand. `issuer` limits it to that authorization server. */
+  client?: { clientId: string; clientSecret?: string | undefined; tokenEndpointAuthMethod?: TokenEndpointAuthMethod | undefined; issuer?: string | undefined } | undefined
+  /** The URL of this app's client ID metadata document, used where the server supports those. */
+  clientMetadataUrl?: string | undefined
+  /** @defaultValue `'mcp-elicit'` */
+  clientName?: string | undefined
+  /** @defaultValue `'web'` for an https redirect URI on a public host, else `'native'` */
+  applicationType?: 'web' | 'native' | undefined
+  /** More dynamic-registration metadata (RFC 7591), e.g. `logo_uri`, `client_uri`. */
+  clientMetadata?: Record<string, unknown> | undefined
+  /** @defaultValue in memory */
+  storage?: CredentialStorage | undefined
+  /** @defaultValue `globalThis.fetch` */
+  fetch?: typeof fetch | undefined
+  /**
+   * Step-ups (403 `insufficient_scope`) allowed per endpoint before the
+   * refusal is final.
+   * @defaultValue 2
+   */
+  maxStepUps?: number | undefined
+  /** Refresh this long before the access token expires. @defaultValue 60,000 ms */
+  refreshMarginMs?: number | undefined
+  onEvent?: ((event: AuthEvent) => void) | undefined
+}
