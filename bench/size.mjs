@@ -47,6 +47,41 @@ console.log(await client.callTool({ name: 'echo', arguments: { text: 'hi' } }))
 `,
   },
   {
+    name: 'auth',
+    label: 'core + ./auth (createClient with oauth(), oauth4webapi included)',
+    source: `import { createClient } from ${src('src/core/index.ts')}
+import { oauth, sessionStorageCredentials } from ${src('src/auth/index.ts')}
+const auth = oauth({
+  redirectUri: new URL('/callback', location.href).href,
+  storage: sessionStorageCredentials(),
+  redirectToAuthorization: async ({ url }) => { location.assign(url); return new Promise(() => {}) },
+})
+const client = createClient(new URL('/mcp', location.href), { auth, capabilities: { elicitation: { form: {} } } })
+console.log(await client.callTool('echo', { text: 'hi' }))
+`,
+  },
+  {
+    name: 'official-auth',
+    label: '@modelcontextprotocol/client 2.4.0 with an OAuthClientProvider (its OAuth flow included)',
+    source: `import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client'
+const authProvider = {
+  get redirectUrl() { return new URL('/callback', location.href).href },
+  get clientMetadata() { return { client_name: 'app', redirect_uris: [new URL('/callback', location.href).href] } },
+  clientInformation: () => JSON.parse(sessionStorage.getItem('client') ?? 'null') ?? undefined,
+  saveClientInformation: (info) => sessionStorage.setItem('client', JSON.stringify(info)),
+  tokens: () => JSON.parse(sessionStorage.getItem('tokens') ?? 'null') ?? undefined,
+  saveTokens: (tokens) => sessionStorage.setItem('tokens', JSON.stringify(tokens)),
+  redirectToAuthorization: (url) => location.assign(url),
+  saveCodeVerifier: (v) => sessionStorage.setItem('verifier', v),
+  codeVerifier: () => sessionStorage.getItem('verifier') ?? '',
+}
+const client = new Client({ name: 'app', version: '1.0.0' }, { capabilities: { elicitation: { form: {} } }, versionNegotiation: { mode: 'auto' } })
+client.setRequestHandler('elicitation/create', async () => ({ action: 'cancel' }))
+await client.connect(new StreamableHTTPClientTransport(new URL('/mcp', location.href), { authProvider }))
+console.log(await client.callTool({ name: 'echo', arguments: { text: 'hi' } }))
+`,
+  },
+  {
     name: 'react',
     label: 'core + ./react (McpProvider + useMcpTool), react/react-dom external',
     external: REACT,
@@ -128,6 +163,9 @@ createRoot(document.getElementById('root')).render(h(Echo))
  * whole bundles, each measured the same way.
  */
 export const INCREMENTS = [
+  { name: 'auth layer', of: 'auth', over: 'core', label: './auth added to core (auth - core)' },
+  // Near zero: the official client bundles its OAuth code whether or not a provider is passed.
+  { name: 'official auth', of: 'official-auth', over: 'official', label: "an OAuthClientProvider added to the official client (official-auth - official)" },
   { name: 'react layer', of: 'react', over: 'core', budgetGz: 2 * 1024, label: './react added to core (react - core)' },
   // Budgets stack: core 6 KB, react +2 KB, forms +10 KB over rjsf; so all of ours in the app 18 KB over rjsf.
   { name: 'forms layer', of: 'app', over: ['rjsf', 'react'], budgetGz: 10 * 1024, label: 'forms in the app, over rjsf and core+react (app - rjsf - react)' },

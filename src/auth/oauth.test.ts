@@ -1,0 +1,176 @@
+/**
+ * What the conformance suite does not cover, against a scripted
+ * authorization server and resource (fetch fixtures): refusals (no S256, a
+ * foreign `state`), the order of a rotated refresh token's write and its use,
+ * a storage that fails, and two resources of two issuers never sharing a
+ * token. The whole flow against a real provider is test/auth/.
+ */
+import { describe, expect, it } from 'vitest'
+import { McpAuthPkceUnsupportedError, McpAuthStateMismatchError, McpAuthStorageError, memoryCredentials, oauth, type CredentialStorage } from './index.js'
+import type { AuthorizationRequest, OAuthOptions } from './index.js'
+
+interface WorldOptions {
+  pkce?: string[]
+  /** Lifetime of access tokens, in seconds. */
+  expiresIn?: number
+  tamperState?: boolean
+}
+
+/** One authorization server and one MCP resource, as a fetch. */
+function world(name: string, options: WorldOptions = {}) {
+  const as = `http://127.0.0.1:7001/${name}`
+  const mcp = `http://127.0.0.1:7002/${name}/mcp`
+  const log: string[] = []
+  let issued = 0
+  const valid = new Set<string>()
+  const json = (body: unknown, status = 200, headers: Record<string, string> = {}) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json', ...headers } })
+  const fetch: typeof globalThis.fetch = async (input, init) => {
+    const url = new URL(typeof input === 'string' ? input : input instanceof URL ? input.href : input.url)
+    const headers = new Headers(init?.headers)
+    const path = url.pathname
+    if (url.href === mcp) {
+      const token = headers.get('authorization')?.replace(/^Bearer /, '')
+      log.push(`mcp ${token ?? '-'}`)
+      if (token && valid.has(token)) return json({ ok: true })
+      return json({ error: 'invalid_token' }, 401, { 'www-authenticate': `Bearer resource_metadata="http://127.0.0.1:7002/.well-known/oauth-protected-resource/${name}/mcp"` })
+    }
+    if (path === `/.well-known/oauth-protected-resource/${name}/mcp`) return json({ resource: mcp, authorization_servers: [as], scopes_supported: ['read'] })
+    if (path === `/.well-known/oauth-authorization-server/${name}`) {
+      return json({
+        issuer: as,
+        authorization_endpoint: `${as}/authorize`,
+        token_endpoint: `${as}/token`,
+        registration_endpoint: `${as}/register`,
+        code_challenge_methods_supported: options.pkce ?? ['S256'],
+        token_endpoint_auth_methods_supported: ['none'],
+        authorization_response_iss_parameter_supported: true,
+      })
+    }
+    if (path === `/${name}/register`) return json({ client_id: `${name}-client` }, 201)
+    if (path === `/${name}/token`) {
+      const body = new URLSearchParams(String(init?.body))
+      log.push(`token ${body.get('grant_type')} ${body.get('refresh_token') ?? ''}`.trim())
+      issued += 1
+      const access = `${name}-access-${issued}`
+      valid.clear()
+      valid.add(access)
+      return json({ access_token: access, token_type: 'bearer', expires_in: options.expiresIn ?? 3600, refresh_token: `${name}-refresh-${issued}`, scope: 'read' })
+    }
+    return new Response('not found', { status: 404 })
+  }
+  const authorizations: AuthorizationRequest[] = []
+  const redirectToAuthorization = async (request: AuthorizationRequest) => {
+    authorizations.push(request)
+    log.push('authorize')
+    const state = options.tamperState ? 'forged' : request.url.searchParams.get('state')!
+    return `http://127.0.0.1:7003/callback?code=c&state=${state}&iss=${encodeURIComponent(as)}`
+  }
+  return { as, mcp, fetch, log, authorizations, redirectToAuthorization }
+}
+
+const base = (w: ReturnType<typeof world>, extra: Partial<OAuthOptions> = {}): OAuthOptions => ({
+  redirectUri: 'http://127.0.0.1:7003/callback',
+  redirectToAuthorization: w.redirectToAuthorization,
+  fetch: w.fetch,
+  ...extra,
+})
+
+/** What the core does with a provider: ask, send, and on a challenge ask the provider and send again. */
+async function request(provider: ReturnType<typeof oauth>, w: ReturnType<typeof world>): Promise<Response> {
+  const signal = new AbortController().signal
+  for (let attempt = 0; attempt < 3; attempt++) {
+    const authorization = await provider.authorization({ url: w.mcp, signal })
+    const response = await w.fetch(w.mcp, { headers: authorization ? { authorization } : {} })
+    if (response.status !== 401) return response
+    if (!(await provider.challenged({ url: w.mcp, status: 401, wwwAuthenticate: response.headers.get('www-authenticate'), signal }))) return response
+  }
+  throw new Error('too many challenges')
+}
+
+describe('oauth()', () => {
+  it('signs in once and sends the token it got', async () => {
+    const w = world('one')
+    const provider = oauth(base(w))
+    expect((await request(provider, w)).status).toBe(200)
+    expect((await request(provider, w)).status).toBe(200)
+    expect(w.authorizations).toHaveLength(1)
+    expect(w.authorizations[0]!.url.searchParams.get('code_challenge_method')).toBe('S256')
+    expect(w.authorizations[0]!.url.searchParams.get('resource')).toBe(w.mcp)
+    expect(provider.isSignedIn(w.mcp)).toBe(true)
+  })
+
+  it('refuses an authorization server that does not advertise S256, before anyone is asked', async () => {
+    const w = world('plain', { pkce: ['plain'] })
+    await expect(request(oauth(base(w)), w)).rejects.toBeInstanceOf(McpAuthPkceUnsupportedError)
+    expect(w.authorizations).toHaveLength(0)
+    expect(w.log.filter((line) => line.startsWith('token'))).toEqual([])
+  })
+
+  it('refuses a callback whose state is not this sign-in\'s, and never exchanges its code', async () => {
+    const w = world('forged', { tamperState: true })
+    await expect(request(oauth(base(w)), w)).rejects.toBeInstanceOf(McpAuthStateMismatchError)
+    expect(w.authorizations).toHaveLength(1)
+    expect(w.log.filter((line) => line.startsWith('token'))).toEqual([])
+  })
+
+  it('stores a rotated refresh token before the new access token is used, and refreshes without asking the person', async () => {
+    const w = world('rotate', { expiresIn: 1 })
+    const events: string[] = []
+    const inner = memoryCredentials()
+    const storage: CredentialStorage = {
+      get: (key) => inner.get(key),
+      set: (key, value) => {
+        if (key.startsWith('tokens ')) events.push(`store ${(JSON.parse(value) as { refreshToken: string }).refreshToken}`)
+        return inner.set(key, value)
+      },
+      delete: (key) => inner.delete(key),
+    }
+    const provider = oauth(base(w, { storage, refreshMarginMs: 0 }))
+    const logged = (line: string) => events.push(line)
+    const original = w.fetch
+    w.fetch = async (input, init) => {
+      const response = await original(input, init)
+      const auth = new Headers(init?.headers).get('authorization')
+      if (String(input) === w.mcp && auth) logged(`use ${auth.replace('Bearer ', '')}`)
+      return response
+    }
+    expect((await request(provider, w)).status).toBe(200)
+    await new Promise((resolve) => setTimeout(resolve, 1100))
+    expect((await request(provider, w)).status).toBe(200)
+    expect(w.authorizations).toHaveLength(1)
+    expect(w.log).toContain('token refresh_token rotate-refresh-1')
+    expect(events).toEqual(['store rotate-refresh-1', 'use rotate-access-1', 'store rotate-refresh-2', 'use rotate-access-2'])
+  })
+
+  it('a storage that cannot be written fails the sign-in with a typed error instead of losing tokens', async () => {
+    const w = world('full')
+    const storage: CredentialStorage = { get: () => undefined, set: () => { throw new Error('QuotaExceededError') }, delete: () => {} }
+    const error = await request(oauth(base(w, { storage })), w).catch((e: unknown) => e)
+    expect(error).toBeInstanceOf(McpAuthStorageError)
+    expect((error as McpAuthStorageError).code).toBe('AUTH_STORAGE_FAILED')
+  })
+
+  it('two resources behind two issuers never share a token, even through one provider and one storage', async () => {
+    const a = world('alpha')
+    const b = world('beta')
+    const storage = memoryCredentials()
+    const both: typeof globalThis.fetch = (input, init) => (String(input).includes('/beta') ? b.fetch(input, init) : a.fetch(input, init))
+    const provider = oauth({
+      redirectUri: 'http://127.0.0.1:7003/callback',
+      fetch: both,
+      storage,
+      redirectToAuthorization: (request) => (request.issuer === a.as ? a.redirectToAuthorization(request) : b.redirectToAuthorization(request)),
+    })
+    const viaBoth = { ...a, fetch: both }
+    expect((await request(provider, viaBoth)).status).toBe(200)
+    expect((await request(provider, { ...b, fetch: both })).status).toBe(200)
+    const signal = new AbortController().signal
+    expect(await provider.authorization({ url: a.mcp, signal })).toBe('Bearer alpha-access-1')
+    expect(await provider.authorization({ url: b.mcp, signal })).toBe('Bearer beta-access-1')
+    expect(a.log.filter((line) => line.startsWith('mcp beta'))).toEqual([])
+    expect(b.log.filter((line) => line.startsWith('mcp alpha'))).toEqual([])
+    await provider.signOut(a.mcp)
+    expect(await provider.authorization({ url: a.mcp, signal })).toBeUndefined()
+    expect(await provider.authorization({ url: b.mcp, signal })).toBe('Bearer beta-access-1')
+  })
+})
