@@ -444,6 +444,8 @@ declare global {
   function show(result: McpResult): void
   /** The app's model: answers \`sampling/createMessage\` where \`onSampling\` is expected. */
   function myModel(params: Parameters<SamplingHandler>[0]): ReturnType<SamplingHandler>
+  /** Takes the person to the authorization page (a popup, say) and resolves with the callback URL it came back to. */
+  function openAndWaitForCallback(url: URL, signal: AbortSignal): Promise<string>
 }
 `
 
