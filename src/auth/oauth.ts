@@ -141,7 +141,8 @@ export function oauth(options: OAuthOptions): OAuthProvider {
     // Scopes: the challenge's, else what the resource advertises, else none; on a step-up, also what is held.
     const wanted = challenge?.scopes ?? discovered.metadata?.scopesSupported ?? []
     let scopes = stepUp ? union(state.tokens?.scopes, state.requested, wanted) : [...wanted]
-    if (scopes.length > 0 && as.scopes_supported?.includes('offline_access')) scopes = union(scopes, ['offline_access'])
+    const offline = scopes.length > 0 && as.scopes_supported?.includes('offline_access') === true
+    if (offline) scopes = union(scopes, ['offline_access'])
     emit({ step: stepUp ? 'step-up' : 'authorization', endpoint, issuer: as.issuer, scopes })
 
     const verifier = generateRandomCodeVerifier()
@@ -154,6 +155,8 @@ export function oauth(options: OAuthOptions): OAuthProvider {
     url.searchParams.set('code_challenge_method', 'S256')
     url.searchParams.set('state', expectedState)
     if (scopes.length > 0) url.searchParams.set('scope', scopes.join(' '))
+    // OpenID providers grant offline_access only with prompt=consent (OpenID Connect Core §11); plain OAuth servers ignore it.
+    if (offline) url.searchParams.set('prompt', 'consent')
     url.searchParams.set('resource', resource)
     state.requested = scopes
 
@@ -267,10 +270,11 @@ export function oauth(options: OAuthOptions): OAuthProvider {
       try {
         if (challenge.status === 403) {
           const required = bearer?.scopes ?? []
+          // A 403 that names no scope is no step-up challenge: it stands.
+          if (required.length === 0) return false
           const held = union(state.tokens?.scopes, state.requested)
-          // Asking again for what is already held cannot help: the refusal is final.
-          if (required.length === 0 || required.every((scope) => held.includes(scope))) return false
-          if (state.stepUps >= maxStepUps) throw new McpAuthInsufficientScopeError(required, { issuer: state.discovered?.as.issuer })
+          // Asked for already (granted or not): asking again cannot help, the refusal is final.
+          if (required.every((scope) => held.includes(scope)) || state.stepUps >= maxStepUps) throw new McpAuthInsufficientScopeError(required, { issuer: state.discovered?.as.issuer })
           state.stepUps += 1
           await exclusive(state, () => signIn(endpoint, bearer, true, challenge.signal))
           return true
