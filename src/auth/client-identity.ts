@@ -80,7 +80,13 @@ async function readRegistration(response: Response): Promise<{ client_id: string
   return body as { client_id: string }
 }
 
-export async function clientIdentity(as: AuthorizationServer, options: OAuthOptions, storage: CredentialStorage, wire: Wire, signal: AbortSignal): Promise<ClientIdentity> {
+/**
+ * The identity this client already has at `as` (pre-registered, metadata
+ * document, or a registration kept in `storage`), or undefined when only
+ * registering would give one. Finishing a full-page redirect uses it: a new
+ * registration there would not be the client the code was issued to.
+ */
+export async function knownClientIdentity(as: AuthorizationServer, options: OAuthOptions, storage: CredentialStorage): Promise<ClientIdentity | undefined> {
   const pre = options.client
   if (pre && (pre.issuer === undefined || pre.issuer === as.issuer)) {
     const method = pre.tokenEndpointAuthMethod ?? (pre.clientSecret === undefined ? 'none' : 'client_secret_basic')
@@ -93,6 +99,17 @@ export async function clientIdentity(as: AuthorizationServer, options: OAuthOpti
   if (stored && typeof stored.clientId === 'string') {
     return { client: { client_id: stored.clientId, token_endpoint_auth_method: stored.tokenEndpointAuthMethod }, clientAuth: authFor(stored.tokenEndpointAuthMethod, stored.clientSecret), source: 'stored' }
   }
+  return undefined
+}
+
+/** A public client (no secret) known only by its id: what a redirect sign-in can rebuild from its pending entry. */
+export function publicClientIdentity(clientId: string): ClientIdentity {
+  return { client: { client_id: clientId, token_endpoint_auth_method: 'none' }, clientAuth: None(), source: 'stored' }
+}
+
+export async function clientIdentity(as: AuthorizationServer, options: OAuthOptions, storage: CredentialStorage, wire: Wire, signal: AbortSignal): Promise<ClientIdentity> {
+  const known = await knownClientIdentity(as, options, storage)
+  if (known) return known
   if (!as.registration_endpoint) {
     throw new McpAuthRegistrationError(`The authorization server ${as.issuer} offers no registration and this app has no client there`, { issuer: as.issuer })
   }

@@ -141,7 +141,12 @@ export async function discover(fetch: AuthFetch, endpoint: URL, fromChallenge: s
     requirePkce(as)
     return { metadata: undefined, resource: endpoint.href, as, defaultEndpoints: false }
   }
-  const defaults: AuthorizationServer = {
+  return { metadata: undefined, resource: endpoint.href, as: defaultServer(issuer), defaultEndpoints: true }
+}
+
+/** The 2025-03-26 default endpoints of an origin that publishes no metadata. */
+export function defaultServer(issuer: string): AuthorizationServer {
+  return {
     issuer,
     authorization_endpoint: `${issuer}/authorize`,
     token_endpoint: `${issuer}/token`,
@@ -149,5 +154,4 @@ export async function discover(fetch: AuthFetch, endpoint: URL, fromChallenge: s
     // That revision made PKCE mandatory for clients; a server without metadata cannot say more.
     code_challenge_methods_supported: ['S256'],
   }
-  return { metadata: undefined, resource: endpoint.href, as: defaults, defaultEndpoints: true }
 }

@@ -79,8 +79,15 @@ export class McpAuthRegistrationError extends McpAuthError {
 /** The person (or the server on their behalf) did not grant access, or the sign-in was cancelled. */
 export class McpAuthAccessDeniedError extends McpAuthError {
   override name = 'McpAuthAccessDeniedError'
-  constructor(message: string, details: AuthErrorDetails = {}) {
+  /**
+   * True when nobody refused: the person closed the window or pressed
+   * cancel, or the app gave up. A UI offers "try again" rather than showing
+   * a refusal.
+   */
+  readonly cancelled: boolean
+  constructor(message: string, details: AuthErrorDetails & { cancelled?: boolean | undefined } = {}) {
     super('AUTH_ACCESS_DENIED', message, details)
+    this.cancelled = details.cancelled === true
   }
 }
 

@@ -150,6 +150,35 @@ describe('oauth()', () => {
     expect((error as McpAuthStorageError).code).toBe('AUTH_STORAGE_FAILED')
   })
 
+  it('keeps the pending authorization in pendingStorage while the person is away, and drops it when the sign-in ends either way', async () => {
+    for (const tamperState of [false, true]) {
+      const w = world(tamperState ? 'pending-forged' : 'pending', { tamperState })
+      const pendingStorage = memoryCredentials()
+      const keys: string[] = []
+      const watched: CredentialStorage = {
+        get: (key) => pendingStorage.get(key),
+        set: (key, value) => (keys.push(key), pendingStorage.set(key, value)),
+        delete: (key) => pendingStorage.delete(key),
+      }
+      const seen: Array<Record<string, unknown> | undefined> = []
+      const provider = oauth(base(w, {
+        pendingStorage: watched,
+        redirectToAuthorization: async (request) => {
+          // Written before the person is sent away, under the state's key.
+          seen.push(JSON.parse(String(pendingStorage.get(`pending ${request.url.searchParams.get('state')}`))) as Record<string, unknown>)
+          return w.redirectToAuthorization(request)
+        },
+      }))
+      const outcome = await request(provider, w).then((response) => response.status, (error: unknown) => error)
+      if (tamperState) expect(outcome).toBeInstanceOf(McpAuthStateMismatchError)
+      else expect(outcome).toBe(200)
+      expect(seen[0]).toMatchObject({ endpoint: w.mcp, issuer: w.as, resource: w.mcp, clientId: `${w.as.split('/').pop()}-client`, stepUp: false, scopes: ['read'] })
+      expect(typeof seen[0]?.verifier).toBe('string')
+      expect(keys).toHaveLength(1)
+      expect(pendingStorage.get(keys[0]!)).toBeUndefined()
+    }
+  })
+
   it('two resources behind two issuers never share a token, even through one provider and one storage', async () => {
     const a = world('alpha')
     const b = world('beta')

@@ -5,7 +5,9 @@
  * oauth4webapi's. On a challenge it discovers afresh (a server may move to
  * another authorization server), signs in through the host's
  * `redirectToAuthorization`, and the refused request is sent again with the
- * new token, so a call waiting on an MRTR round keeps its answers.
+ * new token, so a call waiting on an MRTR round keeps its answers. With
+ * `pendingStorage`, a sign-in that leaves the page (a full-page redirect) is
+ * finished on the next page load by `completeRedirect()`.
  */
 import {
   AuthorizationResponseError,
@@ -23,13 +25,15 @@ import {
 import type { AuthChallenge, AuthProvider } from '../core/index.js'
 import { displayText } from '../core/index.js'
 import { parseBearerChallenge, type BearerChallenge } from './challenge.js'
-import { clientIdentity, type ClientIdentity } from './client-identity.js'
-import { discover, discoverServer, type Discovered } from './discovery.js'
+import { clientIdentity, knownClientIdentity, publicClientIdentity, type ClientIdentity } from './client-identity.js'
+import { defaultServer, discover, discoverServer, requirePkce, type Discovered } from './discovery.js'
 import {
   McpAuthAccessDeniedError,
+  McpAuthDiscoveryError,
   McpAuthError,
   McpAuthInsufficientScopeError,
   McpAuthIssuerMismatchError,
+  McpAuthRegistrationError,
   McpAuthStateMismatchError,
   McpAuthStorageError,
   McpAuthTokenError,
@@ -59,9 +63,52 @@ export interface OAuthProvider extends AuthProvider {
   signOut(endpoint: string | URL): Promise<void>
   /** True when tokens for this endpoint are held. */
   isSignedIn(endpoint: string | URL): boolean
+  /**
+   * Finishes a sign-in that left the page (a full-page redirect), on the page
+   * load that brought the person back: `callbackUrl` is the URL the
+   * authorization server redirected to. Resolves true once its tokens are
+   * stored, false when no authorization of `pendingStorage` waits for its
+   * `state` (a page load that is no callback, or one already completed).
+   * Rejects with the same typed errors as a sign-in (access denied, issuer
+   * mismatch, token refused).
+   */
+  completeRedirect(callbackUrl: string | URL, signal?: AbortSignal): Promise<boolean>
+}
+
+/**
+ * An authorization in progress, as kept in `pendingStorage` across a
+ * full-page redirect: everything needed to check the callback and exchange
+ * its code, and nothing granted yet (no token, no client secret).
+ */
+interface PendingAuthorization {
+  endpoint: string
+  issuer: string
+  resource: string
+  scopes: string[]
+  stepUp: boolean
+  clientId: string
+  /** How the client authenticates: a public client (`none`) can be rebuilt from its id alone. */
+  clientAuthMethod: string | undefined
+  /** The 2025-03-26 default endpoints stood in for metadata: the next page must use them too. */
+  defaultEndpoints: boolean
+  verifier: string
+  state: string
+  /** Epoch ms: an entry older than {@link PENDING_TTL_MS} is stale (its code would be expired too). */
+  createdAt: number
 }
 
 const indexKey = (endpoint: string) => `endpoint ${endpoint}`
+/** The state is random per sign-in, so it names its pending entry (and a callback finds it by its own `state`). */
+const pendingKey = (state: string) => `pending ${state}`
+const PENDING_TTL_MS = 30 * 60_000
+
+function readPending(text: string | undefined): PendingAuthorization | undefined {
+  const record = parseRecord<PendingAuthorization>(text)
+  if (!record) return undefined
+  const strings = [record.endpoint, record.issuer, record.resource, record.clientId, record.verifier, record.state]
+  if (!strings.every((value) => typeof value === 'string') || !Array.isArray(record.scopes) || typeof record.createdAt !== 'number') return undefined
+  return record
+}
 
 /** The endpoint a request belongs to: its URL without query or fragment. */
 function endpointOf(url: string | URL): string {
@@ -86,6 +133,9 @@ function tokensFrom(response: TokenEndpointResponse, requested: readonly string[
 
 export function oauth(options: OAuthOptions): OAuthProvider {
   const storage: CredentialStorage = options.storage ?? memoryCredentials()
+  const pendingStorage = options.pendingStorage
+  /** Redirect completions in flight by `state`: the same callback handled twice exchanges its code once. */
+  const completing = new Map<string, Promise<boolean>>()
   const plainFetch: typeof fetch = (input, init) => (options.fetch ?? globalThis.fetch)(input, init)
   const net: Wire = wire(authFetch(plainFetch))
   const sessions = new Map<string, Session>()
@@ -105,11 +155,20 @@ export function oauth(options: OAuthOptions): OAuthProvider {
     return found
   }
 
-  async function persist(key: string, value: unknown): Promise<void> {
+  async function persist(key: string, value: unknown, into: CredentialStorage = storage): Promise<void> {
     try {
-      await storage.set(key, JSON.stringify(value))
+      await into.set(key, JSON.stringify(value))
     } catch (cause) {
       throw new McpAuthStorageError(cause)
+    }
+  }
+
+  /** Drops a pending authorization. A storage that fails here only leaves a stale entry (its state is never sent again), so the sign-in's outcome stands. */
+  async function forgetPending(state: string): Promise<void> {
+    try {
+      await pendingStorage?.delete(pendingKey(state))
+    } catch {
+      // See above.
     }
   }
 
@@ -160,19 +219,44 @@ export function oauth(options: OAuthOptions): OAuthProvider {
     url.searchParams.set('resource', resource)
     state.requested = scopes
 
-    let callback: URL
-    try {
-      callback = new URL(String(await options.redirectToAuthorization({ url, issuer: as.issuer, resource, scopes, stepUp, signal })))
-    } catch (cause) {
-      if (cause instanceof McpAuthError) throw cause
-      throw new McpAuthAccessDeniedError('The sign-in did not complete', { issuer: as.issuer, endpoint: url.href, cause })
+    const pending: PendingAuthorization = {
+      endpoint,
+      issuer: as.issuer,
+      resource,
+      scopes,
+      stepUp,
+      clientId: identity.client.client_id,
+      clientAuthMethod: typeof identity.client.token_endpoint_auth_method === 'string' ? identity.client.token_endpoint_auth_method : undefined,
+      defaultEndpoints: discovered.defaultEndpoints,
+      verifier,
+      state: expectedState,
+      createdAt: Date.now(),
     }
-    const params = checkedCallback(as, identity, callback, expectedState)
+    // Written before the person is sent away: a full-page redirect unloads this page, and the next one needs it.
+    if (pendingStorage) await persist(pendingKey(expectedState), pending, pendingStorage)
+    try {
+      let callback: URL
+      try {
+        callback = new URL(String(await options.redirectToAuthorization({ url, issuer: as.issuer, endpoint, resource, scopes, stepUp, signal })))
+      } catch (cause) {
+        if (cause instanceof McpAuthError) throw cause
+        throw new McpAuthAccessDeniedError('The sign-in did not complete', { issuer: as.issuer, endpoint: url.href, cause })
+      }
+      await finish(state, as, identity, pending, callback, signal)
+    } finally {
+      await forgetPending(expectedState)
+    }
+  }
+
+  /** The end of every sign-in, here or after a redirect: check the callback, exchange its code, keep the tokens. */
+  async function finish(state: Session, as: AuthorizationServer, identity: ClientIdentity, pending: PendingAuthorization, callback: URL, signal: AbortSignal): Promise<void> {
+    const { endpoint, resource } = pending
+    const params = checkedCallback(as, identity, callback, pending.state)
 
     emit({ step: 'token', endpoint, issuer: as.issuer })
     let response: TokenEndpointResponse
     try {
-      const request = await authorizationCodeGrantRequest(as, identity.client, identity.clientAuth, params, options.redirectUri, verifier, {
+      const request = await authorizationCodeGrantRequest(as, identity.client, identity.clientAuth, params, options.redirectUri, pending.verifier, {
         ...oauthRequestOptions(net, 'token', signal),
         additionalParameters: { resource },
       })
@@ -180,12 +264,51 @@ export function oauth(options: OAuthOptions): OAuthProvider {
     } catch (cause) {
       throw net.refusal(cause, as.token_endpoint, as.issuer, (details) => new McpAuthTokenError(`The token endpoint of ${as.issuer} refused the authorization code`, details))
     }
-    const tokens = tokensFrom(response, scopes)
+    const tokens = tokensFrom(response, pending.scopes)
     // Stored before use: a token that cannot be kept would be lost on the next reload anyway, and a refresh token with it.
     await persist(tokensKey(as.issuer, resource), tokens)
     await persist(indexKey(endpoint), { issuer: as.issuer, resource })
     state.tokens = tokens
     emit({ step: 'signed-in', endpoint, issuer: as.issuer, scopes: tokens.scopes })
+  }
+
+  /** {@link OAuthProvider.completeRedirect} for one pending authorization, found by the callback's `state`. */
+  async function completeOnce(expectedState: string, callback: URL, signal: AbortSignal): Promise<boolean> {
+    const pending = readPending(await pendingStorage?.get(pendingKey(expectedState)))
+    if (!pending || pending.state !== expectedState) return false
+    if (Date.now() - pending.createdAt > PENDING_TTL_MS) {
+      await forgetPending(expectedState)
+      return false
+    }
+    const { endpoint } = pending
+    const state = session(endpoint)
+    // A challenge met meanwhile may be signing in already: this completion runs after it, never joined to it.
+    while (state.busy) await state.busy.catch(() => {})
+    try {
+      await exclusive(state, async () => {
+        try {
+          emit({ step: 'metadata', endpoint, issuer: pending.issuer })
+          const as = (await discoverServer(net.fetch, pending.issuer, signal)) ?? (pending.defaultEndpoints ? defaultServer(pending.issuer) : undefined)
+          if (!as) throw new McpAuthDiscoveryError(`No authorization server metadata for ${pending.issuer}`, { issuer: pending.issuer })
+          requirePkce(as)
+          // Never a new registration: the code was issued to the client the sign-in began with.
+          const identity = (await knownClientIdentity(as, options, storage)) ?? (pending.clientAuthMethod === 'none' ? publicClientIdentity(pending.clientId) : undefined)
+          if (identity?.client.client_id !== pending.clientId) {
+            throw new McpAuthRegistrationError(`The client this sign-in began with at ${as.issuer} is no longer known here (keep registrations across the redirect with a persistent \`storage\`)`, { issuer: as.issuer })
+          }
+          state.discovered = { metadata: undefined, resource: pending.resource, as, defaultEndpoints: pending.defaultEndpoints }
+          state.identity = identity
+          state.requested = pending.scopes
+          await finish(state, as, identity, pending, callback, signal)
+        } finally {
+          await forgetPending(expectedState)
+        }
+      })
+      return true
+    } catch (error) {
+      emit({ step: 'failed', endpoint, issuer: pending.issuer, error })
+      throw error
+    }
   }
 
   /** The callback's parameters, once they are known to answer this sign-in, from this issuer. */
@@ -311,6 +434,23 @@ export function oauth(options: OAuthOptions): OAuthProvider {
 
     isSignedIn(url) {
       return sessions.get(endpointOf(url))?.tokens !== undefined
+    },
+
+    completeRedirect(callbackUrl, signal = new AbortController().signal) {
+      let callback: URL
+      try {
+        callback = new URL(String(callbackUrl))
+      } catch {
+        return Promise.resolve(false)
+      }
+      const expectedState = callback.searchParams.get('state')
+      if (!pendingStorage || !expectedState) return Promise.resolve(false)
+      let running = completing.get(expectedState)
+      if (!running) {
+        running = completeOnce(expectedState, callback, signal).finally(() => completing.delete(expectedState))
+        completing.set(expectedState, running)
+      }
+      return running
     },
   }
 }

@@ -14,6 +14,8 @@ export interface AuthorizationRequest {
   url: URL
   /** The authorization server's issuer, to show who asks. */
   issuer: string
+  /** The MCP endpoint that asked (its URL without query), for a sign-in UI to name. */
+  endpoint: string
   /** The MCP resource the access is for. */
   resource: string
   /** The scopes asked for (may be empty). */
@@ -55,6 +57,16 @@ export interface OAuthOptions {
   clientMetadata?: Record<string, unknown> | undefined
   /** @defaultValue in memory */
   storage?: CredentialStorage | undefined
+  /**
+   * Where an authorization in progress waits (PKCE verifier, expected
+   * `state`, issuer, client id) so that a full-page redirect can finish it on
+   * the next page load with `completeRedirect()`. It is written before the
+   * person is sent away and removed when the sign-in ends. The verifier is
+   * short-lived and useless without the code, so `sessionStorage` is fine
+   * here even when tokens stay in memory. Without it, only a sign-in that
+   * comes back to the same page (a popup) can complete.
+   */
+  pendingStorage?: CredentialStorage | undefined
   /** @defaultValue `globalThis.fetch` */
   fetch?: typeof fetch | undefined
   /**

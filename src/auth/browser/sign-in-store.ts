@@ -1,0 +1,52 @@
+/**
+ * The state of a browser sign-in as a UI sees it: an external store
+ * (`subscribe` / `getSnapshot`, like the core's CallObserver) that a sign-in
+ * card renders and drives. `browserSignIn()` implements it; the React layer
+ * and the forms only know this interface (types only), so they never bundle
+ * the OAuth code.
+ */
+import type { McpAuthError } from '../errors.js'
+
+/** A sign-in the server asked for and the person has not completed yet. */
+export interface PendingSignIn {
+  /** The MCP endpoint that asked (its URL without query). */
+  endpoint: string
+  /** The authorization server's issuer: who the person signs in with. */
+  issuer: string
+  /** The resource the access is for. */
+  resource: string
+  /** The scopes asked for (may be empty). */
+  scopes: readonly string[]
+  /** True when the server asks for more than the person already granted (403 insufficient_scope). */
+  stepUp: boolean
+  /** The authorization URL (what the popup or the redirect opens). */
+  url: string
+}
+
+export type SignInState =
+  | { status: 'idle' }
+  /** Waiting for the person: show the card. `popupBlocked` once `open()` could not open a window. */
+  | { status: 'needs_sign_in'; request: PendingSignIn; popupBlocked: boolean }
+  /** The window is open (or the page is leaving for the redirect). */
+  | { status: 'signing_in'; request: PendingSignIn }
+  /** The last sign-in failed or was cancelled (`error.code`, e.g. AUTH_ACCESS_DENIED). */
+  | { status: 'error'; request: PendingSignIn | undefined; error: McpAuthError; cancelled: boolean }
+
+export interface SignInStore {
+  subscribe(listener: () => void): () => void
+  getSnapshot(): SignInState
+  /**
+   * Opens the sign-in window. Must be called synchronously inside the
+   * person's click (Safari and iOS block a window opened after an `await`).
+   * With no sign-in pending yet, opens a blank window that the next one fills.
+   */
+  open(): void
+  /** The fallback when the window was blocked: this tab goes to the authorization page and comes back. */
+  redirect(): void
+  /** Gives up the pending sign-in; the call waiting on it fails as cancelled. */
+  cancel(): void
+  /** Forgets the tokens of `endpoint`; the next request asks to sign in again. */
+  signOut(endpoint: string): Promise<void>
+  /** True when tokens for `endpoint` are held. */
+  isSignedIn(endpoint: string): boolean
+}
