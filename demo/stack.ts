@@ -1,9 +1,23 @@
 /**
  * Everything the demo needs, started together on 127.0.0.1: the modern demo
- * server, the legacy demo server, and the page, either from Vite's dev server
- * (`npm run demo`) or built and served statically under a strict
+ * server, the legacy demo server, three protected deployments (each an
+ * oidc-provider authorization server on its own origin in front of a
+ * bearer-protected MCP server on another), and the page, either from Vite's
+ * dev server (`npm run demo`) or built and served statically under a strict
  * Content-Security-Policy (the end-to-end tests). The page learns the server
  * URLs from `/demo-config.json`.
+ *
+ * The protected deployments:
+ * - `protected`: the one to sign in to. Scopes `mcp:read` (every request) and
+ *   `mcp:write` (`write_note`: a step-up); `admin_reset` needs `mcp:admin`,
+ *   which the provider never grants.
+ * - `protected-2`: the same server behind a SECOND, separate provider, so a
+ *   test can show two servers never share credentials.
+ * - `protected-nocors`: behind a provider whose token endpoint sends no CORS
+ *   headers at all (discovery and registration still do): a browser sign-in
+ *   fails at the token endpoint, and the client must say so.
+ * Every provider accepts, at registration, only redirect URIs on the page's
+ * origin with the path {@link OAUTH_CALLBACK_PATH} (any query).
  */
 import { existsSync, readFileSync, statSync, readdirSync } from 'node:fs'
 import { createServer, type Server } from 'node:http'
@@ -14,19 +28,54 @@ import { startDemoServer } from './servers/demo-server.ts'
 import type { DemoServer } from './servers/demo-server.ts'
 import { startLegacyDemoServer } from './servers/legacy-demo-server.ts'
 import type { LegacyDemoServer } from './servers/legacy-demo-server.ts'
+import { startAuthorizationServer } from './servers/authorization-server.ts'
+import type { AuthorizationServer } from './servers/authorization-server.ts'
+import { startBearerMcpServer } from './servers/bearer-mcp-server.ts'
+import type { BearerMcpServer } from './servers/bearer-mcp-server.ts'
 
 const HOST = '127.0.0.1'
 const demoDir = fileURLToPath(new URL('.', import.meta.url))
 const distDir = join(demoDir, 'dist')
+const publicDir = join(demoDir, '..', 'public')
+
+/** Where the page's OAuth redirect lands (a file of the page: `public/oauth/callback.html`). */
+export const OAUTH_CALLBACK_PATH = '/oauth/callback.html'
+
+export interface DemoServerEntry {
+  id: string
+  label: string
+  /** The MCP endpoint. */
+  url: string
+  era: 'modern' | 'legacy'
+  /** The server needs a sign-in (OAuth bearer tokens). */
+  auth?: true
+  /** Its authorization server (the issuer its resource metadata names). */
+  issuer?: string
+  /** The scopes that authorization server grants for it. */
+  scopes?: string[]
+}
 
 export interface DemoConfig {
-  servers: Array<{ id: string; label: string; url: string; era: 'modern' | 'legacy' }>
+  servers: DemoServerEntry[]
+  /** Path of the OAuth redirect URI on the page's origin. */
+  oauthCallbackPath: string
+}
+
+/** One authorization server and the MCP server it protects. */
+export interface ProtectedDeployment {
+  /** Its id in {@link DemoConfig.servers}. */
+  id: string
+  as: AuthorizationServer
+  mcp: BearerMcpServer
 }
 
 export interface DemoStack {
   pageUrl: string
+  /** `<page origin>/oauth/callback.html`: the redirect URI the providers accept. */
+  redirectUri: string
   demo: DemoServer
   legacy: LegacyDemoServer
+  protected: { primary: ProtectedDeployment; second: ProtectedDeployment; noCors: ProtectedDeployment }
   config: DemoConfig
   close(): Promise<void>
 }
@@ -34,14 +83,31 @@ export interface DemoStack {
 export interface StackOptions {
   /** `dev`: Vite's dev server with hot reload. `static`: the built page under a strict CSP. */
   mode: 'dev' | 'static'
+  /** `static` only: build the page first when a source is newer than demo/dist. `false` serves demo/dist as it is. @defaultValue true */
+  build?: boolean
   pagePort?: number
   demoPort?: number
   legacyPort?: number
+  /** Authorization server of `protected`. @defaultValue 0 (a free port) */
+  authPort?: number
+  /** MCP server `protected`. @defaultValue 0 */
+  protectedPort?: number
+  /** The second, separate authorization server. @defaultValue 0 */
+  auth2Port?: number
+  /** MCP server `protected-2`. @defaultValue 0 */
+  protected2Port?: number
+  /** Authorization server without CORS on its token endpoint. @defaultValue 0 */
+  authNoCorsPort?: number
+  /** MCP server `protected-nocors`. @defaultValue 0 */
+  protectedNoCorsPort?: number
+  /** Access-token lifetime of the protected servers, in seconds (short to see silent refreshes). @defaultValue 600 */
+  accessTokenTtl?: number
 }
 
 /** The page's policy: no inline script, no eval, nothing loaded from elsewhere. */
 export function contentSecurityPolicy(config: DemoConfig): string {
-  const servers = [...new Set(config.servers.map((s) => new URL(s.url).origin))].join(' ')
+  const origins = config.servers.flatMap((s) => [new URL(s.url).origin, ...(s.issuer ? [new URL(s.issuer).origin] : [])])
+  const servers = [...new Set(origins)].join(' ')
   return [
     "default-src 'self'",
     "script-src 'self'",
@@ -85,18 +151,30 @@ const TYPES: Record<string, string> = {
   '.json': 'application/json',
 }
 
+/** `?coop=1` on the callback page: the provider's redirect lands in a new browsing context group, cutting `window.opener`. */
+function callbackHeaders(url: URL): Record<string, string> {
+  return url.pathname === OAUTH_CALLBACK_PATH && url.searchParams.get('coop') === '1' ? { 'Cross-Origin-Opener-Policy': 'same-origin' } : {}
+}
+
+const isFile = (file: string) => existsSync(file) && !statSync(file).isDirectory()
+
 async function serveStatic(port: number, config: DemoConfig): Promise<Server> {
   const policy = contentSecurityPolicy(config)
   const server = createServer((req, res) => {
-    const path = new URL(req.url ?? '/', 'http://x').pathname
+    const url = new URL(req.url ?? '/', 'http://x')
+    const path = url.pathname
     res.setHeader('Content-Security-Policy', policy)
     res.setHeader('X-Content-Type-Options', 'nosniff')
     if (path === '/demo-config.json') {
       res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(config))
       return
     }
-    const file = normalize(join(distDir, path === '/' ? 'index.html' : path))
-    if (!file.startsWith(distDir) || !existsSync(file) || statSync(file).isDirectory()) {
+    for (const [name, value] of Object.entries(callbackHeaders(url))) res.setHeader(name, value)
+    let file = normalize(join(distDir, path === '/' ? 'index.html' : path))
+    // The callback page from the build, else straight from public/ (a page added after the last build).
+    if (path === OAUTH_CALLBACK_PATH && !isFile(file)) file = join(publicDir, OAUTH_CALLBACK_PATH)
+    if (path === OAUTH_CALLBACK_PATH) res.setHeader('Cache-Control', 'no-store')
+    if (!(file.startsWith(distDir) || path === OAUTH_CALLBACK_PATH) || !isFile(file)) {
       res.writeHead(404, { 'content-type': 'text/plain' }).end('not found')
       return
     }
@@ -106,27 +184,104 @@ async function serveStatic(port: number, config: DemoConfig): Promise<Server> {
   return server
 }
 
+/** The scopes each protected MCP server checks, and those its provider grants. */
+const PROTECTED_SCOPES = { base: 'mcp:read', tools: { write_note: ['mcp:write'], admin_reset: ['mcp:admin'] }, granted: ['mcp:read', 'mcp:write'] }
+
+/** Starts one authorization server and the MCP server it protects. */
+async function startDeployment(
+  id: string,
+  ports: { as: number | undefined; mcp: number | undefined },
+  settings: { tokenCors: boolean; accessTokenTtl: number; redirectUriAllowed: (uri: string) => boolean; name: string },
+): Promise<ProtectedDeployment> {
+  const as = await startAuthorizationServer({ host: HOST, port: ports.as ?? 0, tokenCors: settings.tokenCors, redirectUriAllowed: settings.redirectUriAllowed })
+  try {
+    const mcp = await startBearerMcpServer({
+      host: HOST,
+      port: ports.mcp ?? 0,
+      name: settings.name,
+      issuer: as.issuer,
+      jwksUri: as.jwksUri,
+      baseScope: PROTECTED_SCOPES.base,
+      toolScopes: PROTECTED_SCOPES.tools,
+    })
+    as.addResource(mcp.url, { scopes: PROTECTED_SCOPES.granted, accessTokenTtl: settings.accessTokenTtl })
+    return { id, as, mcp }
+  } catch (error) {
+    await as.close()
+    throw error
+  }
+}
+
 export async function startDemoStack(options: StackOptions): Promise<DemoStack> {
-  const demo = await startDemoServer({ host: HOST, port: options.demoPort ?? 0 })
-  const legacy = await startLegacyDemoServer({ host: HOST, port: options.legacyPort ?? 0 })
+  /** The page's origin, once it listens: the only origin whose callback the providers accept. */
+  let pageOrigin: string | undefined
+  const redirectUriAllowed = (uri: string) => {
+    const url = URL.parse(uri)
+    return pageOrigin !== undefined && url !== null && url.origin === pageOrigin && url.pathname === OAUTH_CALLBACK_PATH && url.hash === ''
+  }
+  const accessTokenTtl = options.accessTokenTtl ?? 600
+  const started = await Promise.allSettled([
+    startDemoServer({ host: HOST, port: options.demoPort ?? 0 }),
+    startLegacyDemoServer({ host: HOST, port: options.legacyPort ?? 0 }),
+    startDeployment('protected', { as: options.authPort, mcp: options.protectedPort }, { tokenCors: true, accessTokenTtl, redirectUriAllowed, name: 'mcp-elicit-demo-protected' }),
+    startDeployment('protected-2', { as: options.auth2Port, mcp: options.protected2Port }, { tokenCors: true, accessTokenTtl, redirectUriAllowed, name: 'mcp-elicit-demo-protected-2' }),
+    startDeployment('protected-nocors', { as: options.authNoCorsPort, mcp: options.protectedNoCorsPort }, { tokenCors: false, accessTokenTtl, redirectUriAllowed, name: 'mcp-elicit-demo-protected-nocors' }),
+  ] as const)
+  const closers = started.flatMap((result) => {
+    if (result.status !== 'fulfilled') return []
+    const value = result.value
+    return 'as' in value ? [() => value.mcp.close(), () => value.as.close()] : [() => value.close()]
+  })
+  const stopServers = async () => {
+    await Promise.allSettled(closers.map((close) => close()))
+  }
+  const failed = started.find((result) => result.status === 'rejected')
+  if (failed) {
+    await stopServers()
+    throw failed.reason
+  }
+  const [demo, legacy, primary, second, noCors] = started.map((result) => (result as PromiseFulfilledResult<unknown>).value) as [
+    DemoServer,
+    LegacyDemoServer,
+    ProtectedDeployment,
+    ProtectedDeployment,
+    ProtectedDeployment,
+  ]
+  const deployments = { primary, second, noCors }
+  const entry = (deployment: ProtectedDeployment, label: string): DemoServerEntry => ({
+    id: deployment.id,
+    label,
+    url: deployment.mcp.url,
+    era: 'modern',
+    auth: true,
+    issuer: deployment.as.issuer,
+    scopes: [...PROTECTED_SCOPES.granted],
+  })
   const config: DemoConfig = {
     servers: [
       { id: 'demo', label: 'Demo server (2026-07-28, stateless)', url: demo.url, era: 'modern' },
       { id: 'legacy', label: 'Legacy server (2025-11-25, sessions)', url: legacy.url, era: 'legacy' },
+      entry(primary, 'Protected server (sign-in, 2026-07-28)'),
+      entry(second, 'Second protected server (its own sign-in)'),
+      entry(noCors, 'Protected server, token endpoint without CORS (fails in a browser)'),
     ],
+    oauthCallbackPath: OAUTH_CALLBACK_PATH,
   }
-  const stopServers = async () => {
-    await Promise.allSettled([demo.close(), legacy.close()])
+  const pageListens = (url: string) => {
+    pageOrigin = new URL(url).origin
+    for (const deployment of Object.values(deployments)) deployment.as.allowOrigin(pageOrigin)
+    return { pageUrl: url, redirectUri: `${pageOrigin}${OAUTH_CALLBACK_PATH}` }
   }
   try {
     if (options.mode === 'static') {
-      await buildPage()
+      if (options.build !== false) await buildPage()
       const page = await serveStatic(options.pagePort ?? 0, config)
       const { port } = page.address() as AddressInfo
       return {
-        pageUrl: `http://${HOST}:${port}/`,
+        ...pageListens(`http://${HOST}:${port}/`),
         demo,
         legacy,
+        protected: deployments,
         config,
         close: async () => {
           page.closeAllConnections()
@@ -147,6 +302,10 @@ export async function startDemoStack(options: StackOptions): Promise<DemoStack> 
               res.setHeader('content-type', 'application/json')
               res.end(JSON.stringify(config))
             })
+            server.middlewares.use((req, res, next) => {
+              for (const [name, value] of Object.entries(callbackHeaders(new URL(req.url ?? '/', 'http://x')))) res.setHeader(name, value)
+              next()
+            })
           },
         },
       ],
@@ -154,9 +313,10 @@ export async function startDemoStack(options: StackOptions): Promise<DemoStack> 
     await vite.listen()
     const address = vite.httpServer?.address() as AddressInfo
     return {
-      pageUrl: `http://${HOST}:${address.port}/`,
+      ...pageListens(`http://${HOST}:${address.port}/`),
       demo,
       legacy,
+      protected: deployments,
       config,
       close: async () => {
         await vite.close()
