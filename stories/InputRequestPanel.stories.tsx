@@ -3,7 +3,8 @@ import type { Meta, StoryObj } from '@storybook/react-vite'
 import { expect, fn, userEvent, within } from 'storybook/test'
 import type { InputResponse, PendingInput } from '../src/core/index'
 import { InputRequestPanel, noEvalValidator, type InputRequestPanelProps } from '../src/forms/index'
-import { officialRound, roots, roundInputs, samplingAnswer, unprintable } from './recorded'
+import { pendingSignIn } from './fake-sign-in-store'
+import { officialRound, roots, roundInputs, samplingAnswer, server, unprintable } from './recorded'
 
 /**
  * Stands in for the call observer: an answer marks its input answered, as
@@ -107,6 +108,18 @@ export const UnprintableServerValues: Story = {
     await expect(canvasElement.querySelectorAll('.mcp-elicit-fallback')).toHaveLength(0)
     await expect(canvasElement.querySelector('.mcp-elicit-server')).toHaveTextContent('Asked by {"toString":1} {"toString":1} (mcp.shop.example)')
     await expect(canvas.getByText(/does not understand \(\{"toString":1\}\)/)).toBeInTheDocument()
+  },
+}
+
+export const NeedsAuth: Story = {
+  name: 'The call waits for a sign-in (needs_auth)',
+  args: { status: 'needs_auth', auth: pendingSignIn({ stepUp: true, scopes: ['bookings:write'] }), server, signIn: fn(), redirectSignIn: fn(), cancelSignIn: fn() },
+  play: async ({ canvasElement, args }) => {
+    const canvas = within(canvasElement)
+    await expect(canvasElement.querySelector('.mcp-elicit-panel')).toHaveAttribute('data-state', 'needs_auth')
+    await expect(canvas.queryByRole('group', { name: /answers? to continue/ })).toBeNull()
+    await userEvent.click(within(canvas.getByRole('group', { name: 'More access needed' })).getByRole('button', { name: 'Cancel' }))
+    await expect(args.cancelSignIn).toHaveBeenCalledTimes(1)
   },
 }
 

@@ -16,6 +16,7 @@ import * as cardFallback from './CardFallback.stories'
 import * as elicitationForm from './ElicitationForm.stories'
 import * as inputRequestPanel from './InputRequestPanel.stories'
 import * as mcpToolCall from './McpToolCall.stories'
+import * as signInCard from './SignInCard.stories'
 import * as urlElicitation from './UrlElicitation.stories'
 
 const files = {
@@ -24,6 +25,7 @@ const files = {
   'ElicitationForm.stories.tsx': elicitationForm,
   'InputRequestPanel.stories.tsx': inputRequestPanel,
   'McpToolCall.stories.tsx': mcpToolCall,
+  'SignInCard.stories.tsx': signInCard,
   'UrlElicitation.stories.tsx': urlElicitation,
 }
 

@@ -4,11 +4,16 @@
  * observer sends the retry once every key is answered (MRTR: one retry with
  * all `inputResponses`), so the panel never retries by itself.
  *
+ * While the call waits for a sign-in (`needs_auth`), the panel shows the
+ * sign-in card instead.
+ *
  * Takes the `useMcpTool` return value as is: `<InputRequestPanel {...tool} />`.
  */
 import { forwardRef, useEffect, useId, useRef, type ErrorInfo, type ForwardedRef } from 'react'
 import type { ValidatorType } from '@rjsf/utils'
-import { displayText, type CallObserverOptions, type CallStatus, type InputResponse, type JsonObject, type PendingInput } from '../core/index.js'
+import type { PendingSignIn } from '../auth/browser/sign-in-store.js'
+import { displayText, type CallObserverOptions, type InputResponse, type JsonObject, type PendingInput } from '../core/index.js'
+import type { McpCallStatus } from '../react/index.js'
 import { ApprovalCard } from './ApprovalCard.js'
 import { CardBoundary } from './CardBoundary.js'
 import { CardFallback } from './CardFallback.js'
@@ -16,11 +21,12 @@ import { ElicitationForm, type ElicitationFormTheme } from './ElicitationForm.js
 import { inlineText } from './IsolatedLine.js'
 import { resolveMessages, type Messages } from './messages.js'
 import { refusalsFor } from './refusals.js'
+import { SignInCard } from './SignInCard.js'
 import { UrlElicitation } from './UrlElicitation.js'
 
 export interface InputRequestPanelProps {
-  /** The call's status; the panel renders only while it is `awaiting_input`. */
-  status: CallStatus
+  /** The call's status; the panel renders only while it is `awaiting_input` (the questions) or `needs_auth` (the sign-in card). */
+  status: McpCallStatus
   /** The round's questions (answered ones are skipped). */
   inputs?: readonly PendingInput[] | undefined
   /** The round number, so a new round gets fresh forms even when keys repeat. */
@@ -47,9 +53,24 @@ export interface InputRequestPanelProps {
   theme?: ElicitationFormTheme | undefined
   /** Replacement texts (i18n). */
   messages?: Partial<Messages> | undefined
-  /** Focus the first question when the round appears. @defaultValue false */
+  /** Focus the first question when the round appears (the sign-in card focuses its Sign in button unless this is `false`). @defaultValue false */
   autoFocus?: boolean | undefined
   className?: string | undefined
+
+  /** While `needs_auth`: the sign-in the call waits for (the hook's `auth`). */
+  auth?: PendingSignIn | undefined
+  /** While `needs_auth`: the sign-in window was blocked. */
+  popupBlocked?: boolean | undefined
+  /** While `needs_auth`: the sign-in window is open. */
+  authOpened?: boolean | undefined
+  /** While `needs_auth`: who asks (`serverInfo`), when known. */
+  server?: unknown
+  /** Opens the sign-in window (the hook's `signIn`); without it no sign-in card is shown. */
+  signIn?: (() => void) | undefined
+  /** Signs in in this tab (the hook's `redirectSignIn`). */
+  redirectSignIn?: (() => void) | undefined
+  /** Gives up the sign-in (the hook's `cancelSignIn`). */
+  cancelSignIn?: (() => void) | undefined
 }
 
 /** Stands in for params that are not an object; one object, so a card's boundary does not see a new request on every render. */
@@ -75,14 +96,39 @@ export const InputRequestPanel = /* @__PURE__ */ forwardRef(function InputReques
     }
   }, [pendingKeys])
 
+  const setRoot = (node: HTMLDivElement | null) => {
+    root.current = node
+    if (typeof ref === 'function') ref(node)
+    else if (ref) ref.current = node
+  }
+
+  if (status === 'needs_auth') {
+    const { auth, signIn } = props
+    if (!auth || !signIn) return null
+    return (
+      <div ref={setRoot} className={['mcp-elicit-panel', className].filter(Boolean).join(' ')} data-state={status}>
+        <CardBoundary onError={onError} resetKey={auth} fallback={() => <CardFallback onDecline={() => props.cancelSignIn?.()} messages={messages} />}>
+          <SignInCard
+            pending={auth}
+            popupBlocked={props.popupBlocked}
+            opened={props.authOpened}
+            signIn={signIn}
+            redirect={props.redirectSignIn}
+            cancel={props.cancelSignIn}
+            server={props.server}
+            url={auth.endpoint}
+            messages={messages}
+            onError={onError}
+            autoFocus={autoFocus}
+          />
+        </CardBoundary>
+      </div>
+    )
+  }
   if (pending.length === 0) return null
   return (
     <div
-      ref={(node) => {
-        root.current = node
-        if (typeof ref === 'function') ref(node)
-        else if (ref) ref.current = node
-      }}
+      ref={setRoot}
       className={['mcp-elicit-panel', className].filter(Boolean).join(' ')}
       data-state={status}
       role="group"

@@ -1,19 +1,29 @@
 /**
  * A whole tool call on a page: a Run button, progress, the input rounds
- * (through {@link InputRequestPanel}), cancel, the result and errors. It is
- * `useMcpTool` + the panel; build your own from the same two pieces when this
- * layout does not fit. Needs an `McpProvider` above it.
+ * (through {@link InputRequestPanel}), sign-in, cancel, the result and
+ * errors. It is `useMcpTool` + the panel; build your own from the same two
+ * pieces when this layout does not fit. Needs an `McpProvider` above it
+ * (with `signIn` for the sign-in card).
+ *
+ * A sign-in the call waits for is shown by the panel (`needs_auth`). A call
+ * that failed signing in shows the sign-in card's failure instead of the
+ * plain error, when the provider has a sign-in store: its "Try again" opens
+ * the window inside the click and retries the call.
  */
 import { forwardRef, useEffect, useRef, useState, type ErrorInfo, type ForwardedRef, type ReactNode } from 'react'
 import type { ValidatorType } from '@rjsf/utils'
 import { displayText, type CallObserverOptions, type InputResponse, type JsonObject, type McpResult } from '../core/index.js'
-import { useMcpTool, type UseMcpCallOptions } from '../react/index.js'
+import { useMcpClient, useMcpTool, type UseMcpCallOptions } from '../react/index.js'
+import { endpointOf } from '../react/endpoint.js'
+import { useSignInStore } from '../react/McpProvider.js'
+import { useAuthView } from '../react/useMcpAuth.js'
 import { ContentText } from './ApprovalCard.js'
 import { boundedJson } from './bounded-json.js'
 import { CardBoundary } from './CardBoundary.js'
 import type { ElicitationFormTheme } from './ElicitationForm.js'
 import { InputRequestPanel } from './InputRequestPanel.js'
 import { resolveMessages, type Messages } from './messages.js'
+import { SignInCard } from './SignInCard.js'
 
 export interface McpToolCallProps {
   /** The tool to call (`tools/call` `name`). */
@@ -50,6 +60,12 @@ export const McpToolCall = /* @__PURE__ */ forwardRef(function McpToolCall(props
   const [remembered, setRemembered] = useState<Readonly<Record<string, InputResponse>>>({})
   if (tool.status === 'error' && tool.answers !== remembered && Object.keys(tool.answers).length > 0) setRemembered(tool.answers)
   const started = useRef(false)
+  const client = useMcpClient()
+  const store = useSignInStore()
+  const auth = useAuthView(store, endpointOf(client.url))
+  // An auth failure gets the sign-in card; the store, when it failed the same way, says whether it was a cancel and what was asked.
+  const authError = store && tool.status === 'error' && isAuthCode(tool.error.code) ? tool.error : undefined
+  const storeAgrees = authError !== undefined && auth.status === 'error' && (auth.error === authError || auth.error?.code === authError.code)
 
   useEffect(() => {
     if (!autoRun || started.current) return
@@ -64,9 +80,11 @@ export const McpToolCall = /* @__PURE__ */ forwardRef(function McpToolCall(props
   // After an error, the failed round goes again with its requestState and answers (nothing answered is asked again).
   const again = () => void (tool.status === 'error' ? tool.retry() : tool.call(args))
   const progress = 'progress' in tool ? tool.progress : undefined
+  // Not busy while waiting for a sign-in: the card's live region must be heard (aria-busy holds announcements back).
+  const busy = tool.isActive && !tool.isAwaitingAuth
 
   return (
-    <section ref={ref} className={['mcp-elicit-call', className].filter(Boolean).join(' ')} data-state={tool.status} aria-busy={tool.isActive || undefined}>
+    <section ref={ref} className={['mcp-elicit-call', className].filter(Boolean).join(' ')} data-state={tool.status} aria-busy={busy || undefined}>
       {tool.status === 'idle' && (
         <button type="button" className="mcp-elicit-run" data-action="run" onClick={run}>
           {text.run(name)}
@@ -107,7 +125,25 @@ export const McpToolCall = /* @__PURE__ */ forwardRef(function McpToolCall(props
         />
       )}
 
-      {tool.isActive && (
+      {tool.status === 'needs_auth' && (
+        <InputRequestPanel
+          status={tool.status}
+          auth={tool.auth}
+          popupBlocked={tool.popupBlocked}
+          authOpened={tool.authOpened}
+          server={tool.server}
+          signIn={tool.signIn}
+          redirectSignIn={tool.redirectSignIn}
+          cancelSignIn={tool.cancelSignIn}
+          respond={tool.respond}
+          onError={onError}
+          messages={props.messages}
+          autoFocus
+        />
+      )}
+
+      {/* Under needs_auth the card's Cancel gives up the sign-in, and with it the call. */}
+      {tool.isActive && !tool.isAwaitingAuth && (
         <div className="mcp-elicit-actions">
           <button type="button" className="mcp-elicit-cancel" data-action="cancel-call" onClick={tool.cancel}>
             {text.stopCall}
@@ -124,7 +160,23 @@ export const McpToolCall = /* @__PURE__ */ forwardRef(function McpToolCall(props
         </div>
       )}
 
-      {tool.status === 'error' && (
+      {authError && (
+        <CardBoundary onError={onError} resetKey={authError} fallback={() => <p className="mcp-elicit-error">{text.errorHeading}</p>}>
+          <SignInCard
+            pending={storeAgrees ? auth.pending : undefined}
+            error={authError}
+            cancelled={storeAgrees && auth.cancelled}
+            signIn={tool.signIn}
+            onRetry={again}
+            server={client.serverInfo}
+            url={client.url}
+            messages={props.messages}
+            onError={onError}
+          />
+        </CardBoundary>
+      )}
+
+      {tool.status === 'error' && !authError && (
         <div role="alert" className="mcp-elicit-error">
           <p>{text.errorHeading}</p>
           <p className="mcp-elicit-error-message" dir="auto">
@@ -141,9 +193,12 @@ export const McpToolCall = /* @__PURE__ */ forwardRef(function McpToolCall(props
 
       {(tool.status === 'done' || tool.status === 'error' || tool.status === 'cancelled') && (
         <div className="mcp-elicit-actions">
-          <button type="button" className="mcp-elicit-run" data-action="retry" onClick={again}>
-            {tool.status === 'done' ? text.run(name) : text.retry}
-          </button>
+          {/* After a failed sign-in the card's own Try again opens the window within the click. */}
+          {!authError && (
+            <button type="button" className="mcp-elicit-run" data-action="retry" onClick={again}>
+              {tool.status === 'done' ? text.run(name) : text.retry}
+            </button>
+          )}
           <button type="button" className="mcp-elicit-reset" data-action="reset" onClick={tool.reset}>
             {text.reset}
           </button>
@@ -152,6 +207,11 @@ export const McpToolCall = /* @__PURE__ */ forwardRef(function McpToolCall(props
     </section>
   )
 })
+
+/** The codes of `McpAuthError` (mcp-elicit/auth), told apart without importing the auth code. */
+function isAuthCode(code: unknown): boolean {
+  return typeof code === 'string' && code.startsWith('AUTH_')
+}
 
 /** The app's renderer called while rendering, so the boundary around it catches what it throws. */
 function RenderResult({ render, result }: { render: (result: McpResult) => ReactNode; result: McpResult }) {

@@ -128,6 +128,51 @@ export interface Messages {
   retry: string
   /** Back to the start. @defaultValue `'Start over'` */
   reset: string
+
+  /** Title of the sign-in card. @defaultValue `'Sign in to continue'` */
+  signInTitle: string
+  /** Its title for a step-up (signed in, more access asked). @defaultValue `'More access needed'` */
+  signInStepUpTitle: string
+  /** A step-up: what is asked, above the scopes. */
+  signInStepUp: string
+  /** Label of the MCP server's host. @defaultValue `'Server'` */
+  signInServerLabel: string
+  /** Label of the authorization server's host: where the person signs in. @defaultValue `'Sign in at'` */
+  signInIssuerLabel: string
+  /** Heading of the access asked for. @defaultValue `'It asks for:'` */
+  signInScopesHeading: string
+  /**
+   * One scope in plain words. `name` is the server's scope string (bidi
+   * controls removed); the default words a few well-known ones and shows
+   * any other as it is.
+   */
+  scope: (name: string) => string
+  /** After the first scopes of a very long list. */
+  moreScopes: (count: number) => string
+  /** When the server names no scope. */
+  signInNoScopes: string
+  /** The Sign in button. @defaultValue `'Sign in'` */
+  signInButton: string
+  /** The Sign in button while the window is open (opens or focuses it again). @defaultValue `'Open sign-in again'` */
+  signInReopen: string
+  /** Announced while the window is open. */
+  signInOpened: string
+  /** When the browser blocked the window: what "Continue in this tab" does. */
+  signInPopupBlocked: string
+  /** Signs in in this tab instead of a window. @defaultValue `'Continue in this tab'` */
+  signInRedirect: string
+  /** After the sign-in was given up. @defaultValue `'Sign-in cancelled.'` */
+  signInCancelled: string
+  /**
+   * A request of the sign-in was blocked before it reached the server (in a
+   * browser, CORS): `endpoint` is the URL, `header` what the server must
+   * send, when known. Both arrive marked for isolation, like `askedBy`'s.
+   */
+  signInBlocked: (endpoint: string, header: string | undefined) => string
+  /** Any other sign-in failure, by `McpAuthError` code (`AUTH_…`). */
+  signInFailed: (code: string) => string
+  /** What the authorization server said (`error_description`), marked for isolation. */
+  signInErrorDetail: (description: string) => string
 }
 
 const plural = (count: number, one: string, many: string) => (count === 1 ? one : many)
@@ -216,6 +261,66 @@ export const defaultMessages: Messages = {
   cancelled: 'Cancelled.',
   retry: 'Try again',
   reset: 'Start over',
+
+  signInTitle: 'Sign in to continue',
+  signInStepUpTitle: 'More access needed',
+  signInStepUp: 'You are signed in, but the server now asks for more access.',
+  signInServerLabel: 'Server',
+  signInIssuerLabel: 'Sign in at',
+  signInScopesHeading: 'It asks for:',
+  scope: (name) => {
+    switch (name) {
+      case 'openid':
+        return 'Confirm who you are'
+      case 'profile':
+        return 'See your name and profile'
+      case 'email':
+        return 'See your email address'
+      case 'offline_access':
+        return 'Stay signed in while you are away'
+      default:
+        return name
+    }
+  },
+  moreScopes: (count) => `and ${count} more`,
+  signInNoScopes: 'It names no particular access; the sign-in page shows what you allow.',
+  signInButton: 'Sign in',
+  signInReopen: 'Open sign-in again',
+  signInOpened: 'Finish signing in in the window that opened. This page continues by itself afterwards.',
+  signInPopupBlocked: 'The browser blocked the sign-in window. You can sign in in this tab instead: it goes to the sign-in page and comes back here.',
+  signInRedirect: 'Continue in this tab',
+  signInCancelled: 'Sign-in cancelled.',
+  signInBlocked: (endpoint, header) =>
+    header
+      ? `Signing in was blocked: ${endpoint} does not allow this page to read its answers. That server must send ${header}.`
+      : `Signing in was blocked: ${endpoint} does not allow this page to read its answers (check its CORS settings).`,
+  signInFailed: (code) => {
+    switch (code) {
+      case 'AUTH_DISCOVERY_FAILED':
+        return 'This server’s sign-in settings could not be found.'
+      case 'AUTH_PKCE_UNSUPPORTED':
+        return 'The sign-in service does not support the secure sign-in (PKCE) this app requires.'
+      case 'AUTH_REGISTRATION_FAILED':
+        return 'This app could not register with the sign-in service.'
+      case 'AUTH_ACCESS_DENIED':
+        return 'Access was not granted.'
+      case 'AUTH_STATE_MISMATCH':
+        return 'The sign-in answer did not belong to this sign-in, so it was ignored.'
+      case 'AUTH_ISSUER_MISMATCH':
+        return 'The sign-in service did not identify itself as expected, so signing in was stopped.'
+      case 'AUTH_TOKEN_FAILED':
+        return 'The sign-in service did not complete the sign-in.'
+      case 'AUTH_STORAGE_FAILED':
+        return 'Your sign-in could not be kept in this browser.'
+      case 'AUTH_INSUFFICIENT_SCOPE':
+        return 'The server still asks for more access than was granted.'
+      case 'AUTH_INSECURE_ENDPOINT':
+        return 'Signing in was stopped: the connection would not be encrypted.'
+      default:
+        return 'Signing in failed.'
+    }
+  },
+  signInErrorDetail: (description) => `The sign-in service said: ${description}`,
 }
 
 /** The defaults with the given replacements on top. */

@@ -1,7 +1,8 @@
 /** Type tests for the hooks, checked by `npm run typecheck` (tsc). */
 import { expectTypeOf } from 'vitest'
+import type { PendingSignIn } from '../auth/browser/sign-in-store'
 import type { CallState, McpResult, PendingInput } from '../core/index'
-import { useMcpPrompt, useMcpTool } from './index'
+import { useMcpAuth, useMcpPrompt, useMcpTool, type McpAuthStatus } from './index'
 
 export function Probe() {
   const tool = useMcpTool('book')
@@ -10,6 +11,17 @@ export function Probe() {
   expectTypeOf(tool.isActive).toEqualTypeOf<boolean>()
   if (tool.status === 'done') expectTypeOf(tool.result).toEqualTypeOf<McpResult>()
   if (tool.status === 'awaiting_input') expectTypeOf(tool.inputs).toEqualTypeOf<readonly PendingInput[]>()
+  if (tool.status === 'needs_auth') {
+    expectTypeOf(tool.auth).toEqualTypeOf<PendingSignIn>()
+    expectTypeOf(tool.callStatus).toEqualTypeOf<'running' | 'awaiting_input' | 'retrying'>()
+  }
+  // The call's own state never carries the overlay.
+  expectTypeOf(tool.state).toEqualTypeOf<CallState>()
+  expectTypeOf(tool.signIn).returns.toEqualTypeOf<void>()
+  const auth = useMcpAuth()
+  expectTypeOf(auth.status).toEqualTypeOf<McpAuthStatus>()
+  expectTypeOf(auth.pending).toEqualTypeOf<PendingSignIn | undefined>()
+  expectTypeOf(auth.signOut).returns.toEqualTypeOf<Promise<void>>()
   const prompt = useMcpPrompt('draft')
   expectTypeOf(prompt.call).parameters.toEqualTypeOf<[args?: Record<string, string> | undefined]>()
   return null

@@ -4,9 +4,15 @@
  * `McpProvider` above it.
  */
 export { McpProvider, McpClientContext, useMcpClient } from './McpProvider.js'
+export { McpSignInContext } from './McpProvider.js'
 export type { McpProviderProps } from './McpProvider.js'
 export { useMcpCall } from './useMcpCall.js'
-export type { McpCallActions, McpCallResult, UseMcpCallOptions } from './useMcpCall.js'
+export type { McpCallActions, McpCallFlags, McpCallResult, UseMcpCallOptions } from './useMcpCall.js'
+export type { McpCallStatus, McpCallView, NeedsAuthState } from './needs-auth.js'
+export { useMcpAuth } from './useMcpAuth.js'
+export type { McpAuthActions, McpAuthResult } from './useMcpAuth.js'
+export type { McpAuthStatus, McpAuthView } from './auth-view.js'
+export type { PendingSignIn, SignInState, SignInStore } from '../auth/browser/sign-in-store.js'
 export { useMcpTool } from './useMcpTool.js'
 export { useMcpPrompt } from './useMcpPrompt.js'
 export { useMcpResource } from './useMcpResource.js'

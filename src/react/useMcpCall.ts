@@ -1,7 +1,10 @@
 import { useCallback, useEffect, useMemo, useState, useSyncExternalStore } from 'react'
 import { CallObserver, cancelAnswer, declineAnswer, flagsOf } from '../core/index.js'
 import type { CallObserverOptions, CallState, InputResponse, JsonObject, OriginalRequest, SavedCall } from '../core/index.js'
-import { useMcpClient } from './McpProvider.js'
+import { endpointOf } from './endpoint.js'
+import { useMcpClient, useSignInStore } from './McpProvider.js'
+import { withAuth, type McpCallView } from './needs-auth.js'
+import { useAuthView } from './useMcpAuth.js'
 
 export interface UseMcpCallOptions extends CallObserverOptions {
   /** On mount, resume the round kept in `storage` under `storageKey` (once, StrictMode included). */
@@ -35,10 +38,30 @@ export interface McpCallActions<Args> {
   saved(): SavedCall | undefined
   /** Continues a saved round with its `requestState`. */
   resume(saved: SavedCall): Promise<CallState>
+  /**
+   * While `needs_auth`: opens the sign-in window. Call it straight from the
+   * click handler, never after an `await` (browsers block the window then).
+   * Does nothing without a sign-in store on the provider.
+   */
+  signIn(): void
+  /** While `needs_auth` with `popupBlocked`: signs in in this tab instead (the page leaves and comes back). */
+  redirectSignIn(): void
+  /** While `needs_auth`: gives up the sign-in; the call then fails as cancelled. */
+  cancelSignIn(): void
 }
 
-/** The snapshot spread, its derived flags, the snapshot itself as `state`, and the actions. */
-export type McpCallResult<Args> = CallState & ReturnType<typeof flagsOf> & McpCallActions<Args> & { state: CallState }
+/**
+ * The flags of the status: the core's, with `isAwaitingInput` following the
+ * reported status (false under `needs_auth`), and `isActive` still true while
+ * the call waits for a sign-in (it is in flight).
+ */
+export type McpCallFlags = ReturnType<typeof flagsOf> & { isAwaitingAuth: boolean }
+
+/**
+ * The view spread (the call's snapshot, or `needs_auth` over it), its flags,
+ * the call's own snapshot as `state` (never `needs_auth`), and the actions.
+ */
+export type McpCallResult<Args> = McpCallView & McpCallFlags & McpCallActions<Args> & { state: CallState }
 
 const restored = new WeakSet<CallObserver>()
 
@@ -50,6 +73,9 @@ export function useMcpCall<Args>(toRequest: (args: Args | undefined) => Original
   if (owned.client !== client) setOwned({ client, observer: new CallObserver(client, options) })
   const o = owned.observer
   const state = useSyncExternalStore(o.subscribe, o.getSnapshot, o.getSnapshot)
+  const store = useSignInStore()
+  const endpoint = useMemo(() => endpointOf(client.url), [client])
+  const auth = useAuthView(store, endpoint)
 
   useEffect(() => o.setOptions(options))
   // Mount-time only: `restore` is read once per observer.
@@ -77,6 +103,16 @@ export function useMcpCall<Args>(toRequest: (args: Args | undefined) => Original
     }),
     [o],
   )
+  const signInActions = useMemo(
+    () => ({
+      signIn: () => store?.open(),
+      redirectSignIn: () => store?.redirect(),
+      cancelSignIn: () => store?.cancel(),
+    }),
+    [store],
+  )
   const call = useCallback((args?: Args) => o.start(toRequest(args)), [o, toRequest])
-  return { ...state, ...flagsOf(state), state, ...actions, call }
+  const view = withAuth(state, auth, client.serverInfo)
+  const flags = { ...flagsOf(state), isAwaitingInput: view.status === 'awaiting_input', isAwaitingAuth: view.status === 'needs_auth' }
+  return { ...view, ...flags, state, ...actions, ...signInActions, call }
 }

@@ -1,0 +1,137 @@
+// @vitest-environment jsdom
+import { cleanup, render, screen, within } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import { afterEach, describe, expect, it, vi } from 'vitest'
+import { authError, pendingSignIn } from '../../stories/fake-sign-in-store'
+import { SignInCard, type SignInCardProps } from './SignInCard'
+
+afterEach(cleanup)
+
+function renderCard(props: Partial<SignInCardProps> = {}) {
+  const actions = { signIn: vi.fn(), redirect: vi.fn(), cancel: vi.fn(), onRetry: vi.fn() }
+  const view = render(<SignInCard pending={pendingSignIn()} {...actions} {...props} />)
+  const card = view.container.querySelector<HTMLElement>('.mcp-elicit-sign-in')!
+  return { ...view, card, ...actions, ...props }
+}
+
+describe('SignInCard', () => {
+  it('names who asks and where the person signs in, and the scopes in words; focus lands on Sign in', () => {
+    const { card } = renderCard({ server: { name: 'travel', version: '3.0.1' } })
+    expect(screen.getByRole('group', { name: 'Sign in to continue' })).toBe(card)
+    expect(card.dataset.state).toBe('needs_sign_in')
+    expect(card.querySelector('.mcp-elicit-server')!.textContent).toBe('Asked by travel 3.0.1')
+    const hosts = Object.fromEntries([...card.querySelectorAll<HTMLElement>('mark.mcp-elicit-sign-in-host')].map((mark) => [mark.dataset.party, mark.textContent]))
+    expect(hosts).toEqual({ server: 'mcp.travel.example:8443', issuer: 'accounts.travel.example' })
+    expect(within(card).getAllByRole('listitem').map((item) => item.textContent)).toEqual(['Confirm who you are', 'bookings:read'])
+    expect(document.activeElement).toBe(within(card).getByRole('button', { name: 'Sign in' }))
+    // Nothing of the authorization URL (state, PKCE challenge) is on the card.
+    expect(card.textContent).not.toContain('code_challenge')
+  })
+
+  it('calls signIn() inside the click, before the click handler returned', () => {
+    const signIn = vi.fn()
+    let callsWhenTheClickEnded = -1
+    const { card } = renderCard({ signIn })
+    const button = within(card).getByRole('button', { name: 'Sign in' })
+    // Registered after React's root listener, so it runs once React's handler returned, still in the same dispatch.
+    const atEnd = () => (callsWhenTheClickEnded = signIn.mock.calls.length)
+    window.addEventListener('click', atEnd)
+    try {
+      button.click()
+      expect(signIn).toHaveBeenCalledTimes(1)
+      expect(callsWhenTheClickEnded).toBe(1)
+    } finally {
+      window.removeEventListener('click', atEnd)
+    }
+  })
+
+  it('Cancel and Escape give the sign-in up', async () => {
+    const user = userEvent.setup()
+    const { card, cancel } = renderCard()
+    await user.click(within(card).getByRole('button', { name: 'Cancel' }))
+    expect(cancel).toHaveBeenCalledTimes(1)
+    await user.keyboard('{Escape}')
+    expect(cancel).toHaveBeenCalledTimes(2)
+  })
+
+  it('when the window was blocked, offers to continue in this tab (redirect) and focuses it', async () => {
+    const user = userEvent.setup()
+    const { card, redirect, signIn } = renderCard({ popupBlocked: true })
+    expect(card.dataset.state).toBe('popup_blocked')
+    expect(card.textContent).toContain('The browser blocked the sign-in window.')
+    const fallback = within(card).getByRole('button', { name: 'Continue in this tab' })
+    expect(document.activeElement).toBe(fallback)
+    await user.click(fallback)
+    expect(redirect).toHaveBeenCalledTimes(1)
+    expect(signIn).not.toHaveBeenCalled()
+    // Sign in stays, for a person who allows the pop-up now.
+    expect(within(card).getByRole('button', { name: 'Sign in' })).toBeTruthy()
+  })
+
+  it('announces the open window and keeps a way to reopen it', () => {
+    const { card } = renderCard({ opened: true })
+    expect(card.dataset.state).toBe('signing_in')
+    expect(within(card).getByRole('status').textContent).toMatch(/^Finish signing in in the window that opened/)
+    expect(within(card).getByRole('button', { name: 'Open sign-in again' })).toBeTruthy()
+  })
+
+  it('says when more access is asked (step-up), and when no scope is named', () => {
+    const { card, unmount } = renderCard({ pending: pendingSignIn({ stepUp: true, scopes: ['files:write'] }) })
+    expect(screen.getByRole('group', { name: 'More access needed' })).toBe(card)
+    expect(card.dataset.stepUp).toBe('true')
+    expect(card.textContent).toContain('You are signed in, but the server now asks for more access.')
+    unmount()
+    const none = renderCard({ pending: pendingSignIn({ scopes: [] }) })
+    expect(none.card.textContent).toContain('It names no particular access')
+    expect(within(none.card).queryByRole('list')).toBeNull()
+  })
+
+  it('a CORS block names the endpoint and the header the server must send', () => {
+    const error = authError('AUTH_BLOCKED', { endpoint: 'https://accounts.travel.example/token', header: 'Access-Control-Allow-Origin: https://chat.example' })
+    const { card } = renderCard({ error, pending: undefined })
+    expect(card.dataset.state).toBe('error')
+    expect(within(card).getByRole('alert').textContent).toBe(
+      'Signing in was blocked: https://accounts.travel.example/token does not allow this page to read its answers. That server must send Access-Control-Allow-Origin: https://chat.example.',
+    )
+    // The developer message is not the person's.
+    expect(card.textContent).not.toContain('developer text')
+  })
+
+  it('cancelled: says so, and Try again opens the window in the click, then retries', async () => {
+    const user = userEvent.setup()
+    const order: string[] = []
+    const { card } = renderCard({ error: authError('AUTH_ACCESS_DENIED'), cancelled: true, signIn: () => order.push('signIn'), onRetry: () => order.push('retry') })
+    expect(card.dataset.state).toBe('cancelled')
+    expect(within(card).getByRole('status').textContent).toBe('Sign-in cancelled.')
+    expect(within(card).queryByRole('button', { name: 'Cancel' })).toBeNull()
+    const again = within(card).getByRole('button', { name: 'Try again' })
+    expect(document.activeElement).toBe(again)
+    await user.click(again)
+    expect(order).toEqual(['signIn', 'retry'])
+  })
+
+  it('other failures in words by code, translatable, with the server’s description as text', () => {
+    const error = authError('AUTH_TOKEN_FAILED', { description: 'invalid_grant <b>expired</b>' })
+    const signIn = vi.fn()
+    const onRetry = vi.fn()
+    const { card } = renderCard({ error, pending: undefined, signIn, onRetry, messages: { signInFailed: (code) => `Fehler ${code}` } })
+    const alert = within(card).getByRole('alert')
+    expect(alert.querySelector('p')!.textContent).toBe('Fehler AUTH_TOKEN_FAILED')
+    expect(alert.textContent).toContain('The sign-in service said: invalid_grant <b>expired</b>')
+    expect(alert.querySelector('b')).toBeNull()
+    // No sign-in had been asked yet: Try again only retries (no empty window).
+    within(card).getByRole('button', { name: 'Try again' }).click()
+    expect(signIn).not.toHaveBeenCalled()
+    expect(onRetry).toHaveBeenCalledTimes(1)
+  })
+
+  it('isolates a hostile server name and scope; the hosts stay our own text', () => {
+    const spoof = 'My Bank \u202Eelpmaxe.knab-ym\u202C'
+    const { card } = renderCard({ server: { name: spoof }, pending: pendingSignIn({ scopes: ['read\u202Eetirw', '<img src=x>'] }) })
+    const name = card.querySelector('.mcp-elicit-server bdi')!
+    expect(name.getAttribute('dir')).toBe('auto')
+    expect(name.textContent).not.toMatch(/[\u202A-\u202E]/)
+    expect(within(card).getAllByRole('listitem').map((item) => item.textContent)).toEqual(['readetirw', '<img src=x>'])
+    expect(card.querySelector('img')).toBeNull()
+  })
+})

@@ -1,0 +1,173 @@
+// @vitest-environment jsdom
+/** The sign-in card where calls show it: McpToolCall, and InputRequestPanel spread from the hook. */
+import type { ReactNode } from 'react'
+import { act, cleanup, render, screen, waitFor, within } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import validator from '@rjsf/validator-ajv8'
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
+import { startModernServer, type ModernServer } from '../../test/servers/modern-server'
+import { fakeSignInStore, pendingSignIn, type FakeSignInStore } from '../../stories/fake-sign-in-store'
+import { McpAuthAccessDeniedError } from '../auth/errors'
+import { createClient, type AuthProvider } from '../core/index'
+import { McpProvider, useMcpTool } from '../react/index'
+import { endpointOf } from '../react/endpoint'
+import { InputRequestPanel } from './InputRequestPanel'
+import { McpToolCall } from './McpToolCall'
+
+let server: ModernServer
+
+beforeAll(async () => {
+  server = await startModernServer()
+})
+afterAll(async () => {
+  await server.close()
+})
+afterEach(cleanup)
+
+function Provided({ store, children }: { store: FakeSignInStore; children: ReactNode }) {
+  return (
+    <McpProvider client={createClient(server.url)} signIn={store}>
+      {children}
+    </McpProvider>
+  )
+}
+
+describe('McpToolCall with a sign-in store', () => {
+  it('shows the sign-in card while the call needs auth, and hides it once the store is idle again', async () => {
+    const user = userEvent.setup()
+    const store = fakeSignInStore()
+    const { container } = render(
+      <Provided store={store}>
+        <McpToolCall name="slow" arguments={{ ms: 400 }} validator={validator} />
+      </Provided>,
+    )
+    const section = container.querySelector<HTMLElement>('section.mcp-elicit-call')!
+    await user.click(screen.getByRole('button', { name: 'Run slow' }))
+    expect(section.dataset.state).toBe('running')
+
+    act(() => store.set({ status: 'needs_sign_in', request: pendingSignIn({ endpoint: endpointOf(server.url) }), popupBlocked: false }))
+    expect(section.dataset.state).toBe('needs_auth')
+    const card = within(section).getByRole('group', { name: 'Sign in to continue' })
+    const signIn = within(card).getByRole('button', { name: 'Sign in' })
+    expect(document.activeElement).toBe(signIn)
+    // The card's Cancel is the way out; no second Stop button next to it.
+    expect(within(section).queryByRole('button', { name: 'Stop' })).toBeNull()
+    await user.click(signIn)
+    expect(store.calls).toEqual(['open'])
+    expect(within(card).getByRole('status').textContent).toMatch(/^Finish signing in/)
+
+    act(() => store.set({ status: 'idle' }))
+    expect(within(section).queryByRole('group', { name: 'Sign in to continue' })).toBeNull()
+    expect(section.dataset.state).toBe('running')
+    await waitFor(() => expect(section.dataset.state).toBe('done'))
+    expect(within(section).getByText('waited 400ms')).toBeTruthy()
+  })
+})
+
+/**
+ * A client whose tools/call is refused (401) until a sign-in "completes",
+ * with the fake store standing in for the browser sign-in: the core asks
+ * the provider, the provider files the sign-in in the store and waits.
+ */
+function signingInClient(store: FakeSignInStore) {
+  const endpoint = endpointOf(server.url)
+  let token: string | undefined
+  let waiting: { resolve: (ok: boolean) => void; reject: (error: unknown) => void } | undefined
+  const request = pendingSignIn({ endpoint })
+  const auth: AuthProvider = {
+    authorization: async () => (token ? `Bearer ${token}` : undefined),
+    challenged: () =>
+      new Promise<boolean>((resolve, reject) => {
+        waiting = { resolve, reject }
+        store.set({ status: 'needs_sign_in', request, popupBlocked: false })
+      }),
+  }
+  const fetch: typeof globalThis.fetch = async (input, init) => {
+    const refused = !new Headers(init?.headers).has('authorization') && String(init?.body ?? '').includes('"tools/call"')
+    return refused ? new Response(null, { status: 401, headers: { 'www-authenticate': 'Bearer scope="openid"' } }) : globalThis.fetch(input, init)
+  }
+  // As browserSignIn() does on cancel: the store shows the failure, the waiting request fails with it.
+  store.cancel = () => {
+    store.calls.push('cancel')
+    const error = new McpAuthAccessDeniedError('The sign-in was cancelled')
+    store.set({ status: 'error', request, error, cancelled: true })
+    waiting?.reject(error)
+  }
+  const complete = () => {
+    token = 'secret-token'
+    store.setSignedIn(endpoint, true)
+    store.set({ status: 'idle' })
+    waiting?.resolve(true)
+  }
+  return { client: createClient(server.url, { auth, fetch }), complete }
+}
+
+describe('McpToolCall: a sign-in that fails, then works', () => {
+  it('cancelled: the card says so; Try again opens the window in the click and retries; the call then completes', async () => {
+    const user = userEvent.setup()
+    const store = fakeSignInStore()
+    const { client, complete } = signingInClient(store)
+    const { container } = render(
+      <McpProvider client={client} signIn={store}>
+        <McpToolCall name="echo" arguments={{ text: 'after sign-in' }} validator={validator} />
+      </McpProvider>,
+    )
+    const section = container.querySelector<HTMLElement>('section.mcp-elicit-call')!
+    await user.click(screen.getByRole('button', { name: 'Run echo' }))
+    const card = await within(section).findByRole('group', { name: 'Sign in to continue' })
+    await user.click(within(card).getByRole('button', { name: 'Cancel' }))
+
+    await waitFor(() => expect(section.dataset.state).toBe('error'))
+    const failed = within(section).getByRole('group', { name: 'Sign in to continue' })
+    expect(failed.dataset.state).toBe('cancelled')
+    expect(within(failed).getByRole('status').textContent).toBe('Sign-in cancelled.')
+    // One Try again (the card's), and Start over.
+    expect(within(section).getAllByRole('button', { name: 'Try again' })).toHaveLength(1)
+    expect(within(section).getByRole('button', { name: 'Start over' })).toBeTruthy()
+
+    await user.click(within(failed).getByRole('button', { name: 'Try again' }))
+    expect(store.calls).toEqual(['cancel', 'open'])
+    await waitFor(() => expect(section.dataset.state).toBe('needs_auth'))
+    act(() => complete())
+    await waitFor(() => expect(section.dataset.state).toBe('done'))
+    expect(within(section).getByText('after sign-in')).toBeTruthy()
+    expect(section.textContent).not.toContain('secret-token')
+  })
+})
+
+describe('InputRequestPanel spread from the hook', () => {
+  function Chat() {
+    const tool = useMcpTool('slow')
+    return (
+      <>
+        <button onClick={() => void tool.call({ ms: 300 })}>Run</button>
+        <InputRequestPanel {...tool} validator={validator} />
+      </>
+    )
+  }
+
+  it('renders the sign-in card under needs_auth, wired to the store', async () => {
+    const user = userEvent.setup()
+    const store = fakeSignInStore()
+    store.blockPopups = true
+    render(
+      <Provided store={store}>
+        <Chat />
+      </Provided>,
+    )
+    await user.click(screen.getByRole('button', { name: 'Run' }))
+    expect(document.querySelector('.mcp-elicit-panel')).toBeNull()
+    act(() => store.set({ status: 'needs_sign_in', request: pendingSignIn({ endpoint: endpointOf(server.url), stepUp: true }), popupBlocked: false }))
+    const card = screen.getByRole('group', { name: 'More access needed' })
+    expect(card.closest('.mcp-elicit-panel')!.getAttribute('data-state')).toBe('needs_auth')
+    await user.click(within(card).getByRole('button', { name: 'Sign in' }))
+    // Blocked: the fallback appears and takes focus.
+    const fallback = await within(card).findByRole('button', { name: 'Continue in this tab' })
+    expect(document.activeElement).toBe(fallback)
+    await user.click(fallback)
+    await user.click(within(card).getByRole('button', { name: 'Cancel' }))
+    expect(store.calls).toEqual(['open', 'redirect', 'cancel'])
+    // Cancelled in the store: nothing pending, the panel steps aside (the call's own status again).
+    expect(screen.queryByRole('group', { name: 'More access needed' })).toBeNull()
+  })
+})

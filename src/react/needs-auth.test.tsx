@@ -1,0 +1,80 @@
+// @vitest-environment jsdom
+import type { ReactNode } from 'react'
+import { act, cleanup, renderHook, waitFor } from '@testing-library/react'
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
+import { startModernServer, type ModernServer } from '../../test/servers/modern-server'
+import { fakeSignInStore, pendingSignIn, type FakeSignInStore } from '../../stories/fake-sign-in-store'
+import { createClient, type CallState } from '../core/index'
+import { McpProvider, useMcpTool } from './index'
+import { endpointOf } from './endpoint'
+
+let server: ModernServer
+
+beforeAll(async () => {
+  server = await startModernServer()
+})
+afterAll(async () => {
+  await server.close()
+})
+afterEach(cleanup)
+
+function renderTool(store: FakeSignInStore | undefined) {
+  const client = createClient(server.url)
+  const wrapper = ({ children }: { children: ReactNode }) => (
+    <McpProvider client={client} signIn={store}>
+      {children}
+    </McpProvider>
+  )
+  return renderHook(() => useMcpTool<{ ms: number }>('slow'), { wrapper })
+}
+
+describe('useMcpTool under a sign-in store', () => {
+  it('is needs_auth while a sign-in is pending for its endpoint, and goes back to its own status after', async () => {
+    const store = fakeSignInStore()
+    const { result } = renderTool(store)
+    const endpoint = endpointOf(server.url)
+    let done!: Promise<CallState>
+    act(() => {
+      done = result.current.call({ ms: 300 })
+    })
+    expect(result.current.status).toBe('running')
+
+    // Another endpoint's sign-in is not this call's.
+    act(() => store.set({ status: 'needs_sign_in', request: pendingSignIn({ endpoint: 'https://other.example/mcp' }), popupBlocked: false }))
+    expect(result.current.status).toBe('running')
+
+    const request = pendingSignIn({ endpoint, scopes: ['tools:slow'] })
+    act(() => store.set({ status: 'needs_sign_in', request, popupBlocked: true }))
+    expect(result.current).toMatchObject({ status: 'needs_auth', callStatus: 'running', auth: request, popupBlocked: true, authOpened: false, isActive: true, isAwaitingAuth: true, isAwaitingInput: false })
+    // The call's own state is untouched underneath.
+    expect(result.current.state.status).toBe('running')
+
+    act(() => result.current.redirectSignIn())
+    expect(result.current).toMatchObject({ status: 'needs_auth', authOpened: true, popupBlocked: false })
+    expect(store.calls).toEqual(['redirect'])
+
+    act(() => store.set({ status: 'idle' }))
+    expect(result.current.status).toBe('running')
+    expect(result.current.isAwaitingAuth).toBe(false)
+    expect((await done).status).toBe('done')
+    await waitFor(() => expect(result.current.status).toBe('done'))
+
+    // A pending sign-in does not touch a call that is not in flight.
+    act(() => store.set({ status: 'needs_sign_in', request, popupBlocked: false }))
+    expect(result.current.status).toBe('done')
+  })
+
+  it('signIn and cancelSignIn reach the store; without a store they do nothing and there is no needs_auth', () => {
+    const store = fakeSignInStore({ status: 'needs_sign_in', request: pendingSignIn({ endpoint: endpointOf(server.url) }), popupBlocked: false })
+    const { result } = renderTool(store)
+    result.current.signIn()
+    result.current.cancelSignIn()
+    expect(store.calls).toEqual(['open', 'cancel'])
+
+    const bare = renderTool(undefined)
+    expect(() => {
+      bare.result.current.signIn()
+      bare.result.current.cancelSignIn()
+    }).not.toThrow()
+  })
+})

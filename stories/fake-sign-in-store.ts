@@ -1,0 +1,83 @@
+/**
+ * A `SignInStore` with no OAuth behind it, for stories and tests: its state
+ * is set from outside (`set`), and its actions record what they were asked
+ * and move the state as `browserSignIn()` would (open → signing_in, or
+ * popup blocked; cancel → cancelled error). No window is ever opened.
+ */
+import type { PendingSignIn, SignInState, SignInStore } from '../src/auth/browser/sign-in-store'
+import type { McpAuthError } from '../src/auth/errors'
+
+export interface FakeSignInStore extends SignInStore {
+  /** Replaces the state and tells the subscribers. */
+  set(state: SignInState): void
+  /** Marks `endpoint` as holding tokens (or not); tells nobody, as real tokens changing do not. */
+  setSignedIn(endpoint: string, signedIn: boolean): void
+  /** Every action called, in order: `open`, `redirect`, `cancel`, `signOut <endpoint>`. */
+  readonly calls: string[]
+  /** When true, `open()` reports the window blocked instead of opening it. */
+  blockPopups: boolean
+  readonly listenerCount: number
+}
+
+export const pendingSignIn = (overrides: Partial<PendingSignIn> = {}): PendingSignIn => ({
+  endpoint: 'https://mcp.travel.example:8443/mcp',
+  issuer: 'https://accounts.travel.example',
+  resource: 'https://mcp.travel.example:8443/mcp',
+  scopes: ['openid', 'bookings:read'],
+  stepUp: false,
+  url: 'https://accounts.travel.example/authorize?response_type=code&client_id=demo&state=s&code_challenge=c',
+  ...overrides,
+})
+
+/** An `McpAuthError`-shaped value (the stories and tests do not load the auth code). */
+export function authError(code: McpAuthError['code'], extra: Record<string, unknown> = {}): McpAuthError {
+  const error = Object.assign(new Error(`${code} (developer text)`), { name: 'McpAuthError', code, endpoint: undefined, issuer: undefined, oauthError: undefined, description: undefined, ...extra })
+  return error as unknown as McpAuthError
+}
+
+export function fakeSignInStore(initial: SignInState = { status: 'idle' }): FakeSignInStore {
+  let state = initial
+  const listeners = new Set<() => void>()
+  const signedIn = new Set<string>()
+  const emit = () => listeners.forEach((listener) => listener())
+  const store: FakeSignInStore = {
+    calls: [],
+    blockPopups: false,
+    get listenerCount() {
+      return listeners.size
+    },
+    subscribe(listener) {
+      listeners.add(listener)
+      return () => listeners.delete(listener)
+    },
+    getSnapshot: () => state,
+    set(next) {
+      state = next
+      emit()
+    },
+    setSignedIn(endpoint, value) {
+      if (value) signedIn.add(endpoint)
+      else signedIn.delete(endpoint)
+    },
+    open() {
+      store.calls.push('open')
+      if (state.status !== 'needs_sign_in') return
+      store.set(store.blockPopups ? { ...state, popupBlocked: true } : { status: 'signing_in', request: state.request })
+    },
+    redirect() {
+      store.calls.push('redirect')
+      if (state.status === 'needs_sign_in') store.set({ status: 'signing_in', request: state.request })
+    },
+    cancel() {
+      store.calls.push('cancel')
+      const request = state.status === 'needs_sign_in' || state.status === 'signing_in' ? state.request : undefined
+      store.set({ status: 'error', request, error: authError('AUTH_ACCESS_DENIED'), cancelled: true })
+    },
+    async signOut(endpoint) {
+      store.calls.push(`signOut ${endpoint}`)
+      signedIn.delete(endpoint)
+    },
+    isSignedIn: (endpoint) => signedIn.has(endpoint),
+  }
+  return store
+}
