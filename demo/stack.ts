@@ -53,6 +53,8 @@ export interface DemoServerEntry {
   issuer?: string
   /** The scopes that authorization server grants for it. */
   scopes?: string[]
+  /** Its tools, so the page can offer them before anyone has signed in (listing them needs a token too). */
+  tools?: string[]
 }
 
 export interface DemoConfig {
@@ -256,6 +258,7 @@ export async function startDemoStack(options: StackOptions): Promise<DemoStack> 
     auth: true,
     issuer: deployment.as.issuer,
     scopes: [...PROTECTED_SCOPES.granted],
+    tools: ['account_wizard', 'whoami', 'read_notes', 'write_note', 'admin_reset'],
   })
   const config: DemoConfig = {
     servers: [

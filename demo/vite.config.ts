@@ -20,5 +20,7 @@ export default defineConfig({
     modulePreload: { polyfill: false },
     // rjsf and ajv make one large chunk; the demo loads it once, from loopback.
     chunkSizeWarningLimit: 1500,
+    // The chat, and the page the authorization server sends the person back to.
+    rolldownOptions: { input: { main: here('index.html'), callback: here('oauth/callback.html') } },
   },
 })

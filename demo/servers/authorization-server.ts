@@ -62,6 +62,25 @@ export interface ProviderEvent {
   detail?: Record<string, unknown>
 }
 
+/**
+ * oidc-provider announces, on every start, that the demo uses its in-memory
+ * store and its built-in login pages: both deliberate here (a demo and tests
+ * on loopback). Those two notices are dropped while the provider is built;
+ * every other warning goes through.
+ */
+function quietly<T>(build: () => T): T {
+  const warn = console.warn
+  console.warn = (...args: unknown[]) => {
+    if (typeof args[0] === 'string' && args[0].includes('oidc-provider WARNING: a quick start development-only')) return
+    warn(...args)
+  }
+  try {
+    return build()
+  } finally {
+    console.warn = warn
+  }
+}
+
 export interface AuthorizationServer {
   issuer: string
   /** `http://127.0.0.1:<port>` (the issuer has no path). */
@@ -138,7 +157,7 @@ export async function startAuthorizationServer(options: AuthorizationServerOptio
   // Unique per instance (see the module comment); cookie names are tokens, so letters, digits and `_`.
   const cookiePrefix = `_as${port}`
 
-  const provider = new Provider(issuer, {
+  const provider = quietly(() => new Provider(issuer, {
     clients: [],
     jwks: { keys: [jwk as never] },
     cookies: {
@@ -203,7 +222,7 @@ export async function startAuthorizationServer(options: AuthorizationServerOptio
         },
       },
     },
-  })
+  }))
 
   // CORS on the registration endpoint (oidc-provider has none there), and
   // none at all on the token endpoint of the `tokenCors: false` variant.

@@ -170,7 +170,7 @@ export async function startBearerMcpServer(options: BearerMcpServerOptions): Pro
     })
     server.registerTool(
       'account_wizard',
-      { title: 'Account wizard', description: 'Three rounds (workspace, plan, confirm) behind sign-in; the signed requestState is bound to who is signed in.' },
+      { title: 'Account wizard', description: 'Three rounds (workspace, plan, confirm) behind sign-in; creating the workspace needs mcp:write (a step-up mid-call); the signed requestState is bound to who is signed in.' },
       async (ctx) => {
         const claims = caller.getStore()
         const sub = claims?.sub
@@ -299,6 +299,9 @@ export async function startBearerMcpServer(options: BearerMcpServerOptions): Pro
       }
 
       const needed = [baseScope, ...(tool !== undefined && rpcMethod === 'tools/call' ? (toolScopes[tool] ?? []) : [])]
+      // Creating the workspace (the wizard's last answer) writes: it needs mcp:write, a step-up in the middle of the call.
+      const answers = (params as { inputResponses?: unknown } | undefined)?.inputResponses
+      if (tool === 'account_wizard' && rpcMethod === 'tools/call' && typeof answers === 'object' && answers !== null && 'confirm' in answers) needed.push('mcp:write')
       if (options.protect?.({ rpcMethod, tool, params }) ?? true) {
         const checked = accessToken === undefined ? { refusal: 'no token' } : await verify(accessToken)
         entry.claims = checked.claims

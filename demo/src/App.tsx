@@ -6,8 +6,9 @@
  */
 import { useEffect, useMemo, useState, useSyncExternalStore } from 'react'
 import { createClient, sessionStorageAdapter, type JsonObject, type McpClient, type Tool } from 'mcp-elicit'
-import { InputRequestPanel, McpToolCall } from 'mcp-elicit/forms'
-import { McpProvider, useMcpPrompt, useMcpResource } from 'mcp-elicit/react'
+import { browserOAuth, type AuthEvent } from 'mcp-elicit/auth'
+import { InputRequestPanel, McpToolCall, SignInCard } from 'mcp-elicit/forms'
+import { McpProvider, useMcpAuth, useMcpPrompt, useMcpResource } from 'mcp-elicit/react'
 import { standInModel } from './stand-in-model'
 import { createWireLog, type WireEntry } from './wire-log'
 
@@ -16,6 +17,22 @@ interface ServerEntry {
   label: string
   url: string
   era: 'modern' | 'legacy'
+  /** Needs a sign-in; its tools are listed in the config since listing them needs a token too. */
+  auth?: boolean
+  tools?: string[]
+}
+
+interface DemoConfig {
+  servers: ServerEntry[]
+  oauthCallbackPath: string
+}
+
+/** One line of the sign-in timeline for the wire log: the step and who, never a token. */
+function describeAuth(event: AuthEvent): string {
+  const who = event.issuer ? ` at ${event.issuer}` : ''
+  const scopes = event.scopes && event.scopes.length > 0 ? ` [${event.scopes.join(' ')}]` : ''
+  const error = event.error instanceof Error ? `: ${event.error.message}` : ''
+  return `${event.step}${who}${scopes} for ${event.endpoint}${error}`
 }
 
 interface Turn {
@@ -61,18 +78,46 @@ function exampleArgs(tool: Tool | undefined): JsonObject {
 }
 
 export function App() {
-  const [servers, setServers] = useState<ServerEntry[]>()
+  const [config, setConfig] = useState<DemoConfig>()
   const [configError, setConfigError] = useState<string>()
   const [serverId, setServerId] = useState(() => sessionStorage.getItem('mcp-elicit-demo:server') ?? 'demo')
   const [turns, setTurns] = useState<Turn[]>(loadTurns)
+  const [resumed, setResumed] = useState(false)
   const wire = useMemo(() => createWireLog(), [])
+  const servers = config?.servers
 
   useEffect(() => {
     fetch('/demo-config.json')
-      .then((response) => response.json() as Promise<{ servers: ServerEntry[] }>)
-      .then((config) => setServers(config.servers))
+      .then((response) => response.json() as Promise<DemoConfig>)
+      .then(setConfig)
       .catch((error: unknown) => setConfigError(String(error)))
   }, [])
+
+  // One sign-in for every protected server: tokens stay apart per authorization server and resource,
+  // in memory (the default); only a pending authorization waits in sessionStorage across a redirect.
+  // The sign-in's own requests do not go through the wire log: token responses are not for display.
+  const kit = useMemo(
+    () =>
+      config
+        ? browserOAuth({
+            // `?coop=1` on the page asks for a callback page served with Cross-Origin-Opener-Policy,
+            // to try a sign-in whose popup loses its link to this page.
+            redirectUri: `${location.origin}${config.oauthCallbackPath}${new URLSearchParams(location.search).get('coop') === '1' ? '?coop=1' : ''}`,
+            clientName: 'mcp-elicit demo',
+            onEvent: (event) => wire.note('AUTH', describeAuth(event)),
+          })
+        : undefined,
+    [config, wire],
+  )
+
+  // Back from a full-page sign-in: finish it before any call goes out, so restored calls find the token.
+  useEffect(() => {
+    if (!kit) return
+    kit.signIn
+      .resumeRedirect()
+      .catch(() => {})
+      .finally(() => setResumed(true))
+  }, [kit])
 
   const clients = useMemo(() => {
     const map = new Map<string, McpClient>()
@@ -83,17 +128,18 @@ export function App() {
           clientInfo: { name: 'mcp-elicit-demo', version: '0.1.0' },
           capabilities: { elicitation: { form: {}, url: {} }, sampling: {}, roots: {} },
           fetch: wire.fetch,
+          auth: server.auth ? kit?.auth : undefined,
         }),
       )
     }
     return map
-  }, [servers, wire])
+  }, [servers, wire, kit])
 
   useEffect(() => saveTurns(turns), [turns])
   useEffect(() => sessionStorage.setItem('mcp-elicit-demo:server', serverId), [serverId])
 
   if (configError) return <p role="alert">Could not load the demo configuration: {configError}</p>
-  if (!servers) return <p role="status">Loading…</p>
+  if (!servers || !resumed) return <p role="status">Loading…</p>
   const server = servers.find((s) => s.id === serverId) ?? servers[0]!
   const client = clients.get(server.id)!
 
@@ -124,15 +170,18 @@ export function App() {
         {turns.map((turn) => {
           const turnClient = clients.get(turn.serverId)
           if (!turnClient) return null
+          const turnServer = servers.find((s) => s.id === turn.serverId)
           return (
-            <McpProvider key={turn.id} client={turnClient}>
-              <ChatTurn turn={turn} serverLabel={servers.find((s) => s.id === turn.serverId)?.label ?? turn.serverId} />
+            <McpProvider key={turn.id} client={turnClient} signIn={turnServer?.auth ? kit?.signIn : undefined}>
+              <ChatTurn turn={turn} serverLabel={turnServer?.label ?? turn.serverId} />
             </McpProvider>
           )
         })}
       </main>
 
-      <Composer key={server.id} client={client} onSend={send} />
+      <McpProvider client={client} signIn={server.auth ? kit?.signIn : undefined}>
+        {server.auth ? <ProtectedComposer key={server.id} server={server} client={client} onSend={send} /> : <Composer key={server.id} client={client} onSend={send} />}
+      </McpProvider>
       <WireLog log={wire} />
     </div>
   )
@@ -197,6 +246,78 @@ function describeRead(result: JsonObject): string {
   for (const message of (result.messages as Array<{ content?: { text?: string } }> | undefined) ?? []) texts.push(message.content?.text ?? '')
   for (const content of (result.contents as Array<{ text?: string; uri?: string }> | undefined) ?? []) texts.push(content.text ?? content.uri ?? '')
   return texts.join('\n')
+}
+
+/**
+ * A protected server's composer: its tools come from the config until
+ * someone has signed in (listing them needs a token too), a header line says
+ * who is signed in, and a sign-in not tied to a call (the Sign in button)
+ * shows its card here. A call that needs a sign-in shows the card in its turn.
+ */
+function ProtectedComposer({ server, client, onSend }: { server: ServerEntry; client: McpClient; onSend: (turn: Omit<Turn, 'id' | 'fresh' | 'serverId'>) => void }) {
+  const auth = useMcpAuth()
+  const [asked, setAsked] = useState(false)
+  const names = server.tools ?? []
+  const [toolName, setToolName] = useState(names[0] ?? '')
+  const [argsText, setArgsText] = useState('{}')
+  let args: JsonObject | undefined
+  try {
+    const parsed: unknown = JSON.parse(argsText)
+    args = typeof parsed === 'object' && parsed !== null && !Array.isArray(parsed) ? (parsed as JsonObject) : undefined
+  } catch {
+    args = undefined
+  }
+  return (
+    <form
+      className="demo-composer"
+      aria-label="Call a tool"
+      onSubmit={(event) => {
+        event.preventDefault()
+        if (toolName && args) onSend({ kind: 'tool', name: toolName, args })
+      }}
+    >
+      <p className="demo-sign-in-status" role="status">
+        {auth.status === 'signed_in' ? 'Signed in to this server.' : auth.status === 'signing_in' ? 'Signing in…' : 'Not signed in: the first call asks you to sign in.'}
+        {auth.status === 'signed_in' ? (
+          <button type="button" onClick={() => void auth.signOut()}>
+            Sign out
+          </button>
+        ) : auth.status === 'signed_out' ? (
+          <button
+            type="button"
+            onClick={() => {
+              // Opens the window inside the click; the request that follows fills it.
+              auth.signIn()
+              setAsked(true)
+              void client.listTools().catch(() => {})
+            }}
+          >
+            Sign in
+          </button>
+        ) : null}
+      </p>
+      {asked && auth.pending && <SignInCard {...auth} pending={auth.pending} server={client.serverInfo} url={client.url} />}
+      <label>
+        Tool
+        <select value={toolName} onChange={(event) => setToolName(event.target.value)}>
+          {names.map((name) => (
+            <option key={name} value={name}>
+              {name}
+            </option>
+          ))}
+        </select>
+      </label>
+      <label>
+        Arguments (JSON)
+        <input value={argsText} onChange={(event) => setArgsText(event.target.value)} aria-invalid={args === undefined || undefined} spellCheck={false} />
+      </label>
+      <div className="demo-composer-actions">
+        <button type="submit" disabled={!toolName || !args}>
+          Send
+        </button>
+      </div>
+    </form>
+  )
 }
 
 function Composer({ client, onSend }: { client: McpClient; onSend: (turn: Omit<Turn, 'id' | 'fresh' | 'serverId'>) => void }) {
@@ -292,10 +413,16 @@ function WireLog({ log }: { log: ReturnType<typeof createWireLog> }) {
       <ol>
         {entries.map((entry: WireEntry) => (
           <li key={entry.id}>
-            <p>
-              <strong>{entry.method}</strong> {entry.mcpMethod ?? ''} → {entry.status ?? '…'} {entry.contentType ?? ''}
-            </p>
-            {entry.request && <pre>{entry.request}</pre>}
+            {entry.method === 'AUTH' ? (
+              <p>
+                <strong>sign-in</strong> {entry.request}
+              </p>
+            ) : (
+              <p>
+                <strong>{entry.method}</strong> {entry.mcpMethod ?? ''} → {entry.status ?? '…'} {entry.contentType ?? ''}
+              </p>
+            )}
+            {entry.request && entry.method !== 'AUTH' && <pre>{entry.request}</pre>}
             {entry.response && <pre>{entry.response.slice(0, 2000)}</pre>}
           </li>
         ))}

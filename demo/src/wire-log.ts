@@ -62,8 +62,15 @@ export function createWireLog(limit = 200) {
     }
   }
 
+  /** A line of the sign-in timeline (never a token, a code or a secret: the events carry none). */
+  const note = (method: string, text: string) => {
+    entries = [...entries.slice(-(limit - 1)), { id: ++next, at: Date.now(), method, mcpMethod: null, status: null, contentType: null, request: text, response: '' }]
+    emit()
+  }
+
   return {
     fetch: fetchWithLog,
+    note,
     subscribe(listener: Listener) {
       listeners.add(listener)
       return () => void listeners.delete(listener)
