@@ -188,7 +188,7 @@ describe('demo stack: protected deployments', () => {
     expect(await metadata.json()).toMatchObject({ resource: mcp.url, authorization_servers: [as.issuer], scopes_supported: ['mcp:read', 'mcp:write', 'mcp:admin'] })
   })
 
-  it('signs in headlessly through the demo provider and completes the three-round account_wizard, then steps up for write_note', async () => {
+  it('signs in headlessly through the demo provider and completes the three-round account_wizard, stepping up for its last answer (mcp:write), after which write_note needs no sign-in', async () => {
     const deployment = stack.protected.primary
     const session = signInAs('alice', { maxStepUps: 1 })
     const asked: string[] = []
@@ -203,7 +203,9 @@ describe('demo stack: protected deployments', () => {
 
     expect(textOf(result)).toBe('account_wizard: created workspace "alice-space" on plan enterprise for alice')
     expect(asked).toEqual(['workspace', 'plan', 'confirm'])
-    expect(session.user.pages).toEqual([['login', 'consent']])
+    // Creating the workspace needs mcp:write: the last retry steps up (consent only), and nobody is asked again.
+    expect(session.user.pages).toEqual([['login', 'consent'], ['consent']])
+    expect(session.user.requests.map((r) => r.stepUp)).toEqual([false, true])
     const [request] = session.user.requests
     expect(request!.issuer).toBe(deployment.as.issuer)
     expect(request!.url.searchParams.get('redirect_uri')).toBe(stack.redirectUri)
@@ -212,12 +214,13 @@ describe('demo stack: protected deployments', () => {
     const tokens = await tokensOf(session, deployment)
     expect(tokens.refreshToken, 'a refresh token').toBeTypeOf('string')
     const claims = claimsOf(tokens.accessToken)
-    expect(claims).toMatchObject({ iss: deployment.as.issuer, aud: deployment.mcp.url, sub: 'alice', scope: 'mcp:read' })
+    expect(claims).toMatchObject({ iss: deployment.as.issuer, aud: deployment.mcp.url, sub: 'alice' })
+    expect(String(claims.scope).split(' ').sort()).toEqual(['mcp:read', 'mcp:write'])
     expect(Number(claims.exp) - Number(claims.iat)).toBe(600)
 
+    // Already granted by the step-up: no further sign-in.
     expect(textOf(await client.callTool('write_note', {}, CALL))).toBe('note written')
     expect(session.user.requests).toHaveLength(2)
-    expect(session.user.requests[1]!.stepUp).toBe(true)
     expect(textOf(await client.callTool('whoami', {}, CALL))).toMatch(/^whoami: alice \(scope (mcp:read mcp:write|mcp:write mcp:read);/)
   })
 

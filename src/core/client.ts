@@ -105,6 +105,7 @@ export class McpClient {
     const sendParams = Object.keys(meta).length > 0 ? { ...params, _meta: meta } : params
     const send: SendOptions = {
       signal: link.signal,
+      holdTimeout: link.hold,
       paramHeaders: options.paramHeaders,
       onServerInput: options.onServerInput,
       onNotification: (notification) => this.#route(notification, token, options),

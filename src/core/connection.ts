@@ -17,6 +17,8 @@ export interface SendOptions {
    * shape as an MRTR round with one entry.
    */
   onServerInput?: ((requests: InputRequests, signal: AbortSignal) => Promise<InputResponses>) | undefined
+  /** Stops the request's deadline while a pushed question waits for the person; call the result to restart it. */
+  holdTimeout?: (() => () => void) | undefined
 }
 
 export interface Connection {

@@ -247,7 +247,9 @@ export class LegacyConnection implements Connection {
   #answer(request: JsonRpcRequest, handler: ServerInputHandler | undefined, call: Call | undefined): void {
     void (async () => {
       const signal = call?.signal ?? this.#closed.signal
-      const { response, failure } = await answerServerRequest(request, this.#context.capabilities, handler, signal)
+      // Waiting for the person is not the server being slow: the call's deadline stops meanwhile.
+      const release = call?.options.holdTimeout?.()
+      const { response, failure } = await answerServerRequest(request, this.#context.capabilities, handler, signal).finally(() => release?.())
       if (failure !== undefined && call) call.fail(failure)
       try {
         await post(response, { url: this.#context.url, fetch: this.#context.fetch, headers: await this.#headers(response), signal: this.#closed.signal, limits: this.#context.limits })

@@ -9,6 +9,11 @@ export interface LinkedSignal {
   signal: AbortSignal
   /** Removes the listener and timer; call when the request settles. */
   dispose: () => void
+  /**
+   * Stops the deadline's clock until the returned release is called (time a
+   * person spends answering does not count); holds may overlap.
+   */
+  hold: () => () => void
 }
 
 export function linkSignal(parent: AbortSignal | undefined, timeoutMs?: number): LinkedSignal {
@@ -16,15 +21,39 @@ export function linkSignal(parent: AbortSignal | undefined, timeoutMs?: number):
   const abort = () => controller.abort(parent?.reason)
   if (parent?.aborted) abort()
   else parent?.addEventListener('abort', abort, { once: true })
-  const timer =
-    timeoutMs !== undefined && timeoutMs > 0
-      ? setTimeout(() => controller.abort(new McpTimeoutError(timeoutMs)), timeoutMs)
-      : undefined
+  const limited = timeoutMs !== undefined && timeoutMs > 0
+  let remaining = limited ? timeoutMs : 0
+  let startedAt = 0
+  let timer: ReturnType<typeof setTimeout> | undefined
+  let holds = 0
+  let disposed = false
+  const run = () => {
+    if (!limited || disposed || controller.signal.aborted) return
+    startedAt = Date.now()
+    timer = setTimeout(() => controller.abort(new McpTimeoutError(timeoutMs)), remaining)
+  }
+  const stop = () => {
+    if (timer === undefined) return
+    clearTimeout(timer)
+    timer = undefined
+    remaining = Math.max(0, remaining - (Date.now() - startedAt))
+  }
+  run()
   return {
     signal: controller.signal,
     dispose: () => {
+      disposed = true
       parent?.removeEventListener('abort', abort)
-      if (timer !== undefined) clearTimeout(timer)
+      stop()
+    },
+    hold: () => {
+      if (holds++ === 0) stop()
+      let released = false
+      return () => {
+        if (released) return
+        released = true
+        if (--holds === 0) run()
+      }
     },
   }
 }
