@@ -1,0 +1,56 @@
+/**
+ * Waiting for a person never times out a call: `timeoutMs` bounds what the
+ * server takes, not what the person takes. In the modern era the question
+ * is asked between requests; in the legacy era it is asked while the call's
+ * POST is open, so the deadline stops while the pushed question waits.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { startLegacyServer, type LegacyServer } from '../../test/servers/legacy-server'
+import { startModernServer, type ModernServer } from '../../test/servers/modern-server'
+import { createClient } from './client'
+import { linkSignal } from './signals'
+
+let legacy: LegacyServer
+let modern: ModernServer
+beforeAll(async () => {
+  ;[legacy, modern] = await Promise.all([startLegacyServer(), startModernServer()])
+})
+afterAll(async () => {
+  await Promise.all([legacy.close(), modern.close()])
+})
+
+const slowPerson = (ms: number, content: Record<string, unknown>) => async (requests: Record<string, unknown>) => {
+  await new Promise((resolve) => setTimeout(resolve, ms))
+  return Object.fromEntries(Object.keys(requests).map((key) => [key, { action: 'accept' as const, content: content as Record<string, string> }]))
+}
+
+describe('time a person takes', () => {
+  it('does not count against timeoutMs in the legacy era (the deadline stops while the pushed question waits)', async () => {
+    const client = createClient(legacy.url, { protocolVersion: '2025-11-25', capabilities: { elicitation: { form: {} } }, onWarning: () => {} })
+    const result = await client.callTool('ask_name', {}, { timeoutMs: 300, onInputRequests: slowPerson(700, { name: 'Slow Sam' }) })
+    expect(JSON.stringify(result.content)).toContain('Slow Sam')
+    await client.close()
+  })
+
+  it('does not count against timeoutMs in the modern era either', async () => {
+    const client = createClient(modern.url, { capabilities: { elicitation: { form: {} } }, onWarning: () => {} })
+    const result = await client.callTool('wizard', {}, { timeoutMs: 300, onInputRequests: slowPerson(400, { color: 'red', size: 2 }) })
+    expect(JSON.stringify(result.content)).toContain('red')
+  })
+
+  it('a held deadline resumes with the time it had left, and holds may overlap', async () => {
+    const link = linkSignal(undefined, 120)
+    await new Promise((resolve) => setTimeout(resolve, 60))
+    const releaseA = link.hold()
+    const releaseB = link.hold()
+    await new Promise((resolve) => setTimeout(resolve, 200))
+    releaseA()
+    expect(link.signal.aborted).toBe(false)
+    releaseB()
+    await new Promise((resolve) => setTimeout(resolve, 20))
+    expect(link.signal.aborted).toBe(false)
+    await new Promise((resolve) => setTimeout(resolve, 100))
+    expect(link.signal.aborted).toBe(true)
+    link.dispose()
+  })
+})
