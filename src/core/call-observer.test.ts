@@ -367,4 +367,25 @@ describe('CallObserver', () => {
       }
     })
   })
+
+  it('a legacy call waiting for the person says after a reload that it cannot be resumed, with its question and answers, and runs again on retry()', async () => {
+    const items = new Map<string, string>()
+    const storage = sessionStorageAdapter('test:', { getItem: (k: string) => items.get(k) ?? null, setItem: (k: string, v: string) => void items.set(k, v), removeItem: (k: string) => void items.delete(k) } as Storage)
+    const first = new CallObserver(client(legacy.url), { storage, storageKey: 'lost' })
+    void first.start(tool('ask_name'))
+    await watch(first).next('awaiting_input')
+    expect(JSON.parse(items.get('test:lost')!)).toMatchObject({ lost: true, questions: [{ method: 'elicitation/create', params: { message: 'What is your name?' } }] })
+    const reloaded = new CallObserver(client(legacy.url), { storage, storageKey: 'lost' })
+    const shown = await reloaded.restore()!
+    expect(shown.status).toBe('error')
+    const error = shown.status === 'error' ? shown.error : undefined
+    expect(error?.code).toBe('NOT_RESUMABLE')
+    expect(error?.message).toContain('“What is your name?”')
+    first.cancel()
+    const again = reloaded.retry()!
+    const asked = await watch(reloaded).next('awaiting_input')
+    expect(asked.status === 'awaiting_input' && asked.inputs[0]?.params.message).toBe('What is your name?')
+    reloaded.respond(asked.status === 'awaiting_input' ? asked.inputs[0]!.key : '', { action: 'accept', content: { name: 'Ada' } })
+    expect(textOf(await again)).toBe('hello Ada')
+  })
 })

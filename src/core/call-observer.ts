@@ -6,9 +6,9 @@
  */
 import { reduceCall, IDLE, isActive, type CallAction, type CallState, type PendingInput } from './call-state.js'
 import type { InputContext, McpClient } from './client.js'
-import { McpCancelledError, McpInputError, isMcpCancelledError, isMcpError, type McpError } from './errors.js'
+import { McpCancelledError, McpInputError, McpNotResumableError, isMcpCancelledError, isMcpError, type McpError } from './errors.js'
 import type { OriginalRequest, PendingRound } from './input-round.js'
-import type { RoundStorage, SavedCall } from './round-storage.js'
+import { isLostCall, type LostCall, type RoundStorage, type SavedCall } from './round-storage.js'
 import type { InputRequests, InputResponse, InputResponses, JsonObject, McpResult } from './types.js'
 
 export interface CallObserverOptions {
@@ -103,14 +103,24 @@ export class CallObserver {
     return this.#run(saved.request, saved)
   }
 
-  /** Resumes the call kept in storage, if there is one. */
+  /**
+   * Resumes the call kept in storage, if there is one. A 2025-11-25 call
+   * cannot be resumed: it ends in an error that says so, with its last
+   * question and the answers given (`retry()` runs it again).
+   */
   restore(): Promise<CallState> | undefined {
     const saved = this.saved()
+    if (isLostCall(saved)) {
+      this.cancel()
+      this.#dispatch({ type: 'resume', request: saved.request, round: saved.round, answers: saved.answers })
+      this.#dispatch({ type: 'fail', error: new McpNotResumableError(saved.questions, saved.answers, { method: saved.request.method, url: this.#client.url }) })
+      return Promise.resolve(this.#state)
+    }
     return saved ? this.resume(saved) : undefined
   }
 
-  /** The call kept in storage, if any: what {@link restore} would resume. */
-  saved(): SavedCall | undefined {
+  /** The call kept in storage, if any: what {@link restore} would resume (or report as lost). */
+  saved(): SavedCall | LostCall | undefined {
     try {
       return this.#options.storage?.load(this.#storageKey())
     } catch {
@@ -277,6 +287,15 @@ export class CallObserver {
     return saved
   }
 
+  /** What a legacy round waiting for the person leaves behind for a reload to report. */
+  #lost(): LostCall | undefined {
+    const state = this.#state
+    if (state.status !== 'awaiting_input' || state.pending || !state.inputs.some((input) => input.era === 'legacy')) return undefined
+    const answers = Object.fromEntries(state.inputs.filter((i) => i.answered).map((i) => [i.key, i.response!]))
+    const questions = state.inputs.map((input) => ({ key: input.key, method: input.method, params: input.params }))
+    return { version: 1, lost: true, request: state.request, round: state.round, questions, answers }
+  }
+
   #storageKey(): string {
     return this.#options.storageKey ?? 'call'
   }
@@ -285,7 +304,7 @@ export class CallObserver {
     const storage = this.#options.storage
     if (!storage) return
     try {
-      const saved = this.save()
+      const saved = this.save() ?? this.#lost()
       if (saved) storage.save(this.#storageKey(), saved)
       else if (!isActive(this.#state)) storage.remove(this.#storageKey())
     } catch (error) {

@@ -5,6 +5,7 @@
  * it belongs to. Guards match by `instanceof` or by `name`, so errors crossing
  * realms (iframes, workers, duplicated bundles) are still recognised.
  */
+import { displayText } from './display-text.js'
 import type { InputRequiredResult, JsonRpcErrorObject } from './types.js'
 
 /** JSON-RPC error codes the client reacts to. */
@@ -41,6 +42,7 @@ export type McpLocalErrorCode =
   | 'REDIRECT_REFUSED'
   | 'RESPONSE_TOO_LARGE'
   | 'UNSUPPORTED_RESULT'
+  | 'NOT_RESUMABLE'
 
 interface ErrorDetails {
   method?: string | undefined
@@ -252,6 +254,32 @@ export class McpUnsupportedResultError extends McpError {
   }
 }
 
+/**
+ * A call kept in storage could not be resumed after a reload: its server
+ * (2025-11-25) held the open question in its session and the HTTP request
+ * the page lost. The message says so with the last question and the answers
+ * given; `retry()` runs the call again from the start.
+ */
+export class McpNotResumableError extends McpError {
+  override name = 'McpNotResumableError'
+  declare readonly code: 'NOT_RESUMABLE'
+  /** The questions that were open, as the server asked them. */
+  readonly questions: ReadonlyArray<{ key: string; method: string; params: Record<string, unknown> }>
+  /** What the person had answered by then, by key. */
+  readonly answers: Readonly<Record<string, unknown>>
+  constructor(questions: ReadonlyArray<{ key: string; method: string; params: Record<string, unknown> }>, answers: Readonly<Record<string, unknown>>, details: ErrorDetails = {}) {
+    const asked = questions.map((q) => displayText(q.params.message, q.method)).filter(Boolean)
+    const given = Object.entries(answers).map(([key, answer]) => `${key}: ${displayText((answer as { content?: unknown; action?: unknown }).content ?? (answer as { action?: unknown }).action)}`)
+    super(
+      'NOT_RESUMABLE',
+      `This call could not be resumed after the page reloaded: its server (2025-11-25) keeps the open question in its session.${asked.length ? ` Last question: ${asked.map((a) => `“${a}”`).join(' ')}.` : ''}${given.length ? ` Your answers: ${given.join('; ')}.` : ''} Run it again to start over.`,
+      { ...details, data: { questions, answers } },
+    )
+    this.questions = questions
+    this.answers = answers
+  }
+}
+
 function guard<T extends McpError>(ctor: abstract new (...args: never[]) => T, name: string) {
   return (error: unknown): error is T =>
     error instanceof ctor ||
@@ -262,7 +290,7 @@ const familyNames = new Set([
   'McpError', 'McpHttpError', 'McpProtocolError', 'McpNetworkError', 'McpResponseFormatError',
   'McpStreamError', 'McpCancelledError', 'McpTimeoutError', 'McpInputRoundsExceededError',
   'McpInputError', 'McpSessionError', 'McpArgumentError', 'McpRedirectError', 'McpResponseTooLargeError',
-  'McpUnsupportedResultError',
+  'McpUnsupportedResultError', 'McpNotResumableError',
 ])
 
 /** Any error of the mcp-elicit family. */
@@ -283,3 +311,4 @@ export const isMcpArgumentError = guard(McpArgumentError, 'McpArgumentError')
 export const isMcpRedirectError = guard(McpRedirectError, 'McpRedirectError')
 export const isMcpResponseTooLargeError = guard(McpResponseTooLargeError, 'McpResponseTooLargeError')
 export const isMcpUnsupportedResultError = guard(McpUnsupportedResultError, 'McpUnsupportedResultError')
+export const isMcpNotResumableError = guard(McpNotResumableError, 'McpNotResumableError')

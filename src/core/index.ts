@@ -32,6 +32,7 @@ export {
   McpRedirectError,
   McpResponseTooLargeError,
   McpUnsupportedResultError,
+  McpNotResumableError,
   RpcErrorCode,
   isMcpError,
   isMcpHttpError,
@@ -48,6 +49,7 @@ export {
   isMcpRedirectError,
   isMcpResponseTooLargeError,
   isMcpUnsupportedResultError,
+  isMcpNotResumableError,
 } from './errors.js'
 export type { McpLocalErrorCode } from './errors.js'
 export { MODERN_PROTOCOL_VERSION, LEGACY_PROTOCOL_VERSION } from './types.js'
@@ -68,5 +70,5 @@ export type {
   ErrorState,
   CancelledState,
 } from './call-state.js'
-export { sessionStorageAdapter, parseSavedCall } from './round-storage.js'
-export type { RoundStorage, SavedCall } from './round-storage.js'
+export { sessionStorageAdapter, parseSavedCall, isLostCall } from './round-storage.js'
+export type { LostCall, RoundStorage, SavedCall } from './round-storage.js'

@@ -17,10 +17,29 @@ export interface SavedCall {
   drafts?: Record<string, JsonObject> | undefined
 }
 
+/**
+ * A 2025-11-25 call that was waiting for the person: it cannot be resumed
+ * (its question lives in the server's session and in the HTTP request the
+ * page loses on reload), but what was asked and answered is kept so a
+ * reload can say so instead of silently showing nothing.
+ */
+export interface LostCall {
+  version: 1
+  lost: true
+  request: OriginalRequest
+  round: number
+  questions: Array<{ key: string; method: string; params: Record<string, unknown> }>
+  answers: Record<string, InputResponse>
+}
+
 export interface RoundStorage {
-  load(key: string): SavedCall | undefined
-  save(key: string, saved: SavedCall): void
+  load(key: string): SavedCall | LostCall | undefined
+  save(key: string, saved: SavedCall | LostCall): void
   remove(key: string): void
+}
+
+export function isLostCall(saved: SavedCall | LostCall | undefined): saved is LostCall {
+  return saved !== undefined && (saved as LostCall).lost === true
 }
 
 function isRecord(value: unknown): value is Record<string, unknown> {
@@ -28,10 +47,14 @@ function isRecord(value: unknown): value is Record<string, unknown> {
 }
 
 /** Reads a saved call back, refusing anything that is not one. */
-export function parseSavedCall(text: string | null): SavedCall | undefined {
+export function parseSavedCall(text: string | null): SavedCall | LostCall | undefined {
   if (!text) return undefined
   try {
-    const value = JSON.parse(text) as Partial<SavedCall>
+    const value = JSON.parse(text) as Partial<SavedCall> & Partial<LostCall>
+    if (value.lost === true) {
+      if (value.version !== 1 || !value.request || typeof value.request.method !== 'string' || !Array.isArray(value.questions)) return undefined
+      return { version: 1, lost: true, request: value.request, round: typeof value.round === 'number' ? value.round : 0, questions: value.questions, answers: isRecord(value.answers) ? (value.answers as Record<string, InputResponse>) : {} }
+    }
     const pending = value.pending
     if (value.version !== 1 || !value.request || typeof value.request.method !== 'string' || !pending) return undefined
     if (typeof pending.round !== 'number' || typeof pending.inputRequests !== 'object' || pending.inputRequests === null) return undefined

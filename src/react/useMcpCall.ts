@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useMemo, useState, useSyncExternalStore } from 'react'
 import { CallObserver, cancelAnswer, declineAnswer, flagsOf } from '../core/index.js'
-import type { CallObserverOptions, CallState, InputResponse, JsonObject, OriginalRequest, SavedCall } from '../core/index.js'
+import type { CallObserverOptions, CallState, InputResponse, JsonObject, LostCall, OriginalRequest, SavedCall } from '../core/index.js'
 import { endpointOf } from './endpoint.js'
 import { useMcpClient, useSignInStore } from './McpProvider.js'
 import { withAuth, type McpCallView } from './needs-auth.js'
@@ -35,7 +35,7 @@ export interface McpCallActions<Args> {
   /** The open round as plain JSON, or undefined. */
   save(): SavedCall | undefined
   /** The call kept in `storage` (what `restore` resumes), or undefined. */
-  saved(): SavedCall | undefined
+  saved(): SavedCall | LostCall | undefined
   /** Continues a saved round with its `requestState`. */
   resume(saved: SavedCall): Promise<CallState>
   /**
