@@ -414,7 +414,7 @@ const codeBlocks = fencedBlocks(readme)
     n: i + 1,
     file: `src/readme-${i + 1}.${b.lang}`,
     // Tooling-only blocks: type-checked against the repo's own copies, never bundled.
-    tooling: /from\s+['"](@playwright\/test|@storybook\/[^'"]+)['"]/.test(b.code),
+    tooling: /from\s+['"](@playwright\/test|@storybook\/[^'"]+|@rjsf\/shadcn)['"]/.test(b.code),
   }))
 
 const app = join(work, 'app')
@@ -486,6 +486,7 @@ const modes = {
 const toolingPaths = {
   '@playwright/test': [join(repo, 'node_modules/@playwright/test/index.d.ts')],
   '@storybook/react-vite': [join(repo, 'node_modules/@storybook/react-vite/dist/index.d.ts')],
+  '@rjsf/shadcn': [join(repo, 'node_modules/@rjsf/shadcn/lib/index.d.ts')],
 }
 
 const appInstalled = check('consumer app: README forms install line + tooling', [packed], async () => {

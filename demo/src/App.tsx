@@ -4,7 +4,7 @@
  * questions the server asks appear in the turn, and the answers flow back.
  * Turns and open rounds live in sessionStorage, so a reload resumes them.
  */
-import { useEffect, useMemo, useState, useSyncExternalStore } from 'react'
+import { useEffect, useId, useLayoutEffect, useMemo, useRef, useState, useSyncExternalStore, type RefObject } from 'react'
 import { createClient, sessionStorageAdapter, type JsonObject, type McpClient, type Tool } from 'mcp-elicit'
 import { browserOAuth, type AuthEvent } from 'mcp-elicit/auth'
 import { InputRequestPanel, McpToolCall, SignInCard } from 'mcp-elicit/forms'
@@ -138,8 +138,18 @@ export function App() {
   useEffect(() => saveTurns(turns), [turns])
   useEffect(() => sessionStorage.setItem('mcp-elicit-demo:server', serverId), [serverId])
 
-  if (configError) return <p role="alert">Could not load the demo configuration: {configError}</p>
-  if (!servers || !resumed) return <p role="status">Loading…</p>
+  if (configError)
+    return (
+      <p role="alert" className="demo-loading">
+        Could not load the demo configuration: {configError}
+      </p>
+    )
+  if (!servers || !resumed)
+    return (
+      <p role="status" className="demo-loading">
+        Loading…
+      </p>
+    )
   const server = servers.find((s) => s.id === serverId) ?? servers[0]!
   const client = clients.get(server.id)!
 
@@ -149,10 +159,13 @@ export function App() {
   return (
     <div className="demo">
       <header className="demo-header">
-        <h1>mcp-elicit demo</h1>
+        <div className="demo-brand">
+          <img className="demo-logo" src="/favicon.svg" alt="" width="28" height="28" />
+          <h1>mcp-elicit demo</h1>
+        </div>
         <label className="demo-picker">
-          Server
-          <select value={server.id} onChange={(event) => setServerId(event.target.value)}>
+          <span className="demo-picker-label">Server</span>
+          <select className="demo-select" value={server.id} onChange={(event) => setServerId(event.target.value)}>
             {servers.map((s) => (
               <option key={s.id} value={s.id}>
                 {s.label}
@@ -160,20 +173,20 @@ export function App() {
             ))}
           </select>
         </label>
-        <button type="button" onClick={() => setTurns([])} disabled={turns.length === 0}>
+        <button type="button" className="demo-button demo-button-quiet" onClick={() => setTurns([])} disabled={turns.length === 0}>
           Clear chat
         </button>
       </header>
 
       <main className="demo-chat" aria-label="Conversation">
         {turns.length === 0 && <p className="demo-empty">Pick a tool below and send it: the server's questions appear here.</p>}
-        {turns.map((turn) => {
+        {turns.map((turn, index) => {
           const turnClient = clients.get(turn.serverId)
           if (!turnClient) return null
           const turnServer = servers.find((s) => s.id === turn.serverId)
           return (
             <McpProvider key={turn.id} client={turnClient} signIn={turnServer?.auth ? kit?.signIn : undefined}>
-              <ChatTurn turn={turn} serverLabel={turnServer?.label ?? turn.serverId} />
+              <ChatTurn turn={turn} serverLabel={turnServer?.label ?? turn.serverId} superseded={index < turns.length - 1} />
             </McpProvider>
           )
         })}
@@ -187,21 +200,119 @@ export function App() {
   )
 }
 
-function ChatTurn({ turn, serverLabel }: { turn: Turn; serverLabel: string }) {
+const FINISHED = new Set(['done', 'error', 'cancelled'])
+
+interface Outcome {
+  /** The call's `data-state` (as McpToolCall and ReadTurn render it on `.mcp-elicit-call`). */
+  state: string
+  /** A result that says it is an error (`isError`). */
+  isError: boolean
+  /** The first line of the result, the error or the cancel: the collapsed turn's summary. */
+  line: string
+}
+
+/** The first non-empty line of the text of the first element found (selectors in order of preference), cut to a readable length. */
+function firstLine(root: Element, selectors: string[]): string {
+  let element: Element | null = null
+  for (const selector of selectors) if ((element = root.querySelector(selector))) break
+  const text = element?.textContent ?? ''
+  const line = text.split('\n').find((l) => l.trim() !== '')?.trim() ?? ''
+  return line.length > 240 ? `${line.slice(0, 239)}…` : line
+}
+
+/**
+ * Watches the call rendered inside `ref` (its `data-state` and text) without
+ * owning it: the call keeps its own state, and stays mounted when the turn
+ * collapses.
+ */
+function useOutcome(ref: RefObject<HTMLElement | null>): Outcome {
+  const [outcome, setOutcome] = useState<Outcome>({ state: 'idle', isError: false, line: '' })
+  useLayoutEffect(() => {
+    const root = ref.current
+    if (!root) return
+    const read = () => {
+      const state = root.querySelector('.mcp-elicit-call')?.getAttribute('data-state') ?? 'idle'
+      const isError = state === 'done' && root.querySelector('.mcp-elicit-result[data-error]') !== null
+      const line =
+        state === 'done'
+          ? firstLine(root, ['.mcp-elicit-content-block', '.mcp-elicit-result-content', '.mcp-elicit-result-structured', '.demo-result', '.mcp-elicit-result'])
+          : state === 'error'
+            ? firstLine(root, ['.mcp-elicit-error-message', '.mcp-elicit-sign-in-error', '[role="alert"]', '.mcp-elicit-sign-in'])
+            : state === 'cancelled'
+              ? firstLine(root, ['.mcp-elicit-cancelled', '[role="status"]']) || 'Cancelled.'
+              : ''
+      setOutcome((current) => (current.state === state && current.isError === isError && current.line === line ? current : { state, isError, line }))
+    }
+    read()
+    const observer = new MutationObserver(read)
+    observer.observe(root, { subtree: true, childList: true, characterData: true, attributes: true, attributeFilter: ['data-state', 'data-error'] })
+    return () => observer.disconnect()
+  }, [ref])
+  return outcome
+}
+
+const STATE_LABELS: Record<string, string> = {
+  idle: 'Ready',
+  running: 'Working',
+  retrying: 'Retrying',
+  awaiting_input: 'Needs your answer',
+  needs_auth: 'Needs sign-in',
+  done: 'Done',
+  error: 'Error',
+  cancelled: 'Cancelled',
+}
+
+/**
+ * One chat turn. A finished turn (done, error, cancelled) that a later turn
+ * followed folds into a one-line summary; its disclosure button opens it
+ * again. Folding only hides the body: the call stays mounted with its result.
+ */
+function ChatTurn({ turn, serverLabel, superseded }: { turn: Turn; serverLabel: string; superseded: boolean }) {
   const options = { storage, storageKey: turn.id, restore: true }
   const what = turn.kind === 'tool' ? `tool ${turn.name}` : turn.kind === 'prompt' ? `prompt ${turn.name}` : `resource ${turn.name}`
+  const callRef = useRef<HTMLDivElement>(null)
+  const outcome = useOutcome(callRef)
+  const finished = FINISHED.has(outcome.state)
+  // The person's own choice (open or closed) wins over the automatic one until the call runs again.
+  const [choice, setChoice] = useState<boolean>()
+  if (!finished && choice !== undefined) setChoice(undefined)
+  const open = !finished || (choice ?? !superseded)
+  const bodyId = useId()
+  const tone = outcome.state === 'error' || outcome.isError ? 'error' : outcome.state
   return (
-    <article className="demo-turn" data-turn={turn.id} aria-label={`${what} on ${serverLabel}`}>
-      <p className="demo-bubble demo-user">
-        <strong>You</strong> asked {serverLabel} for {what}
-        {Object.keys(turn.args).length > 0 && <code className="demo-args">{JSON.stringify(turn.args)}</code>}
-      </p>
-      <div className="demo-bubble demo-assistant">
-        {turn.kind === 'tool' ? (
-          <McpToolCall name={turn.name} arguments={turn.args} autoRun={turn.fresh} options={options} onSampling={(params: JsonObject) => standInModel(params)} roots={ROOTS} />
+    <article className="demo-turn" data-turn={turn.id} data-state={outcome.state} data-open={open} aria-label={`${what} on ${serverLabel}`}>
+      <div className="demo-turn-head">
+        {finished ? (
+          <button type="button" className="demo-turn-toggle" aria-expanded={open} aria-controls={bodyId} onClick={() => setChoice(!open)}>
+            <span className="demo-chevron" aria-hidden="true" />
+            <span className="demo-turn-name">{turn.name}</span>
+          </button>
         ) : (
-          <ReadTurn turn={turn} options={options} />
+          <span className="demo-turn-name demo-turn-name-static">{turn.name}</span>
         )}
+        <span className="demo-badge" data-tone={tone}>
+          {outcome.isError ? 'Tool error' : (STATE_LABELS[outcome.state] ?? outcome.state)}
+        </span>
+        {!open && outcome.line && (
+          <span className="demo-turn-line" dir="auto" title={outcome.line}>
+            {outcome.line}
+          </span>
+        )}
+      </div>
+      <div className="demo-turn-body" id={bodyId} hidden={!open}>
+        <p className="demo-bubble demo-user">
+          <span className="demo-user-text">
+            <strong>You</strong> asked {serverLabel} for {what}
+          </span>
+          {Object.keys(turn.args).length > 0 && <code className="demo-args">{JSON.stringify(turn.args)}</code>}
+        </p>
+        <div className="demo-bubble demo-assistant" ref={callRef}>
+          {turn.kind === 'tool' ? (
+            <McpToolCall name={turn.name} arguments={turn.args} autoRun={turn.fresh} options={options} onSampling={(params: JsonObject) => standInModel(params)} roots={ROOTS} />
+          ) : (
+            <ReadTurn turn={turn} options={options} />
+          )}
+        </div>
       </div>
     </article>
   )
@@ -222,20 +333,34 @@ function ReadTurn({ turn, options }: { turn: Turn; options: { storage: typeof st
       {call.status === 'done' && (
         <div className="mcp-elicit-result">
           <p className="mcp-elicit-result-heading">Result</p>
-          <pre className="demo-result">{describeRead(call.result)}</pre>
+          <pre className="demo-result" tabIndex={0}>
+            {describeRead(call.result)}
+          </pre>
         </div>
       )}
-      {call.status === 'error' && <p role="alert">{call.error.message}</p>}
-      {call.status === 'cancelled' && <p role="status">Cancelled.</p>}
-      {call.status === 'idle' && (
-        <button type="button" onClick={() => void (turn.kind === 'prompt' ? prompt.call(turn.args as Record<string, string>) : resource.call())}>
-          Run {turn.kind} {turn.name}
-        </button>
+      {call.status === 'error' && (
+        <p role="alert" className="mcp-elicit-error">
+          {call.error.message}
+        </p>
       )}
-      {call.isActive && (
-        <button type="button" onClick={call.cancel}>
-          Cancel
-        </button>
+      {call.status === 'cancelled' && (
+        <p role="status" className="mcp-elicit-cancelled">
+          Cancelled.
+        </p>
+      )}
+      {(call.status === 'idle' || call.isActive) && (
+        <div className="mcp-elicit-actions">
+          {call.status === 'idle' && (
+            <button type="button" className="mcp-elicit-run" onClick={() => void (turn.kind === 'prompt' ? prompt.call(turn.args as Record<string, string>) : resource.call())}>
+              Run {turn.kind} {turn.name}
+            </button>
+          )}
+          {call.isActive && (
+            <button type="button" className="mcp-elicit-cancel" onClick={call.cancel}>
+              Cancel
+            </button>
+          )}
+        </div>
       )}
     </section>
   )
@@ -277,14 +402,15 @@ function ProtectedComposer({ server, client, onSend }: { server: ServerEntry; cl
       }}
     >
       <p className="demo-sign-in-status" role="status">
-        {auth.status === 'signed_in' ? 'Signed in to this server.' : auth.status === 'signing_in' ? 'Signing in…' : 'Not signed in: the first call asks you to sign in.'}
+        <span>{auth.status === 'signed_in' ? 'Signed in to this server.' : auth.status === 'signing_in' ? 'Signing in…' : 'Not signed in: the first call asks you to sign in.'}</span>
         {auth.status === 'signed_in' ? (
-          <button type="button" onClick={() => void auth.signOut()}>
+          <button type="button" className="demo-button demo-button-quiet" onClick={() => void auth.signOut()}>
             Sign out
           </button>
         ) : auth.status === 'signed_out' ? (
           <button
             type="button"
+            className="demo-button"
             onClick={() => {
               // Opens the window inside the click; the request that follows fills it.
               auth.signIn()
@@ -297,9 +423,9 @@ function ProtectedComposer({ server, client, onSend }: { server: ServerEntry; cl
         ) : null}
       </p>
       {asked && auth.pending && <SignInCard {...auth} pending={auth.pending} server={client.serverInfo} url={client.url} />}
-      <label>
-        Tool
-        <select value={toolName} onChange={(event) => setToolName(event.target.value)}>
+      <label className="demo-field">
+        <span className="demo-field-label">Tool</span>
+        <select className="demo-select" value={toolName} onChange={(event) => setToolName(event.target.value)}>
           {names.map((name) => (
             <option key={name} value={name}>
               {name}
@@ -307,12 +433,12 @@ function ProtectedComposer({ server, client, onSend }: { server: ServerEntry; cl
           ))}
         </select>
       </label>
-      <label>
-        Arguments (JSON)
-        <input value={argsText} onChange={(event) => setArgsText(event.target.value)} aria-invalid={args === undefined || undefined} spellCheck={false} />
+      <label className="demo-field demo-field-args">
+        <span className="demo-field-label">Arguments (JSON)</span>
+        <input className="demo-input demo-code" value={argsText} onChange={(event) => setArgsText(event.target.value)} aria-invalid={args === undefined || undefined} spellCheck={false} />
       </label>
       <div className="demo-composer-actions">
-        <button type="submit" disabled={!toolName || !args}>
+        <button type="submit" className="demo-button demo-button-primary" disabled={!toolName || !args}>
           Send
         </button>
       </div>
@@ -361,10 +487,14 @@ function Composer({ client, onSend }: { client: McpClient; onSend: (turn: Omit<T
         if (tool && args) onSend({ kind: 'tool', name: tool.name, args })
       }}
     >
-      {error && <p role="alert">Could not list tools: {error}</p>}
-      <label>
-        Tool
-        <select
+      {error && (
+        <p role="alert" className="demo-alert">
+          Could not list tools: {error}
+        </p>
+      )}
+      <label className="demo-field">
+        <span className="demo-field-label">Tool</span>
+        <select className="demo-select"
           value={toolName}
           onChange={(event) => {
             setToolName(event.target.value)
@@ -378,22 +508,22 @@ function Composer({ client, onSend }: { client: McpClient; onSend: (turn: Omit<T
           ))}
         </select>
       </label>
-      {tool?.description && <p className="demo-tool-description">{tool.description}</p>}
-      <label>
-        Arguments (JSON)
-        <input value={argsText} onChange={(event) => setArgsText(event.target.value)} aria-invalid={args === undefined || undefined} spellCheck={false} />
+      <label className="demo-field demo-field-args">
+        <span className="demo-field-label">Arguments (JSON)</span>
+        <input className="demo-input demo-code" value={argsText} onChange={(event) => setArgsText(event.target.value)} aria-invalid={args === undefined || undefined} spellCheck={false} />
       </label>
+      {tool?.description && <p className="demo-tool-description">{tool.description}</p>}
       <div className="demo-composer-actions">
-        <button type="submit" disabled={!tool || !args}>
+        <button type="submit" className="demo-button demo-button-primary" disabled={!tool || !args}>
           Send
         </button>
         {prompts.map((prompt) => (
-          <button key={String(prompt.name)} type="button" onClick={() => onSend({ kind: 'prompt', name: String(prompt.name), args: {} })}>
+          <button key={String(prompt.name)} type="button" className="demo-button" onClick={() => onSend({ kind: 'prompt', name: String(prompt.name), args: {} })}>
             Prompt {String(prompt.name)}
           </button>
         ))}
         {resources.map((resource) => (
-          <button key={String(resource.uri)} type="button" onClick={() => onSend({ kind: 'resource', name: String(resource.uri), args: {} })}>
+          <button key={String(resource.uri)} type="button" className="demo-button" onClick={() => onSend({ kind: 'resource', name: String(resource.uri), args: {} })}>
             Read {String(resource.uri)}
           </button>
         ))}
@@ -405,28 +535,33 @@ function Composer({ client, onSend }: { client: McpClient; onSend: (turn: Omit<T
 function WireLog({ log }: { log: ReturnType<typeof createWireLog> }) {
   const entries = useSyncExternalStore(log.subscribe, log.entries, log.entries)
   return (
-    <details className="demo-wire">
-      <summary>Wire log ({entries.length})</summary>
-      <button type="button" onClick={log.clear}>
-        Clear log
-      </button>
-      <ol>
-        {entries.map((entry: WireEntry) => (
-          <li key={entry.id}>
-            {entry.method === 'AUTH' ? (
-              <p>
-                <strong>sign-in</strong> {entry.request}
-              </p>
-            ) : (
-              <p>
-                <strong>{entry.method}</strong> {entry.mcpMethod ?? ''} → {entry.status ?? '…'} {entry.contentType ?? ''}
-              </p>
-            )}
-            {entry.request && entry.method !== 'AUTH' && <pre>{entry.request}</pre>}
-            {entry.response && <pre>{entry.response.slice(0, 2000)}</pre>}
-          </li>
-        ))}
-      </ol>
-    </details>
+    <aside className="demo-wire-region" aria-label="Wire log">
+      <details className="demo-wire">
+        <summary>Wire log ({entries.length})</summary>
+        <div className="demo-wire-body">
+          <button type="button" className="demo-button demo-button-quiet" onClick={log.clear}>
+            Clear log
+          </button>
+          <ol className="demo-wire-entries">
+            {entries.map((entry: WireEntry) => (
+              <li key={entry.id} className="demo-wire-entry" data-method={entry.method}>
+                {entry.method === 'AUTH' ? (
+                  <p className="demo-wire-line">
+                    <strong className="demo-wire-method">sign-in</strong> {entry.request}
+                  </p>
+                ) : (
+                  <p className="demo-wire-line">
+                    <strong className="demo-wire-method">{entry.method}</strong> {entry.mcpMethod ?? ''} → <span className="demo-wire-status" data-ok={entry.status === null ? undefined : entry.status < 400}>{entry.status ?? '…'}</span> {entry.contentType ?? ''}
+                  </p>
+                )}
+                {/* Focusable: a long body scrolls inside its box, and the keyboard must reach it. */}
+                {entry.request && entry.method !== 'AUTH' && <pre tabIndex={0}>{entry.request}</pre>}
+                {entry.response && <pre tabIndex={0}>{entry.response.slice(0, 2000)}</pre>}
+              </li>
+            ))}
+          </ol>
+        </div>
+      </details>
+    </aside>
   )
 }
