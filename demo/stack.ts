@@ -115,6 +115,8 @@ export function contentSecurityPolicy(config: DemoConfig): string {
     "script-src 'self'",
     "style-src 'self'",
     "img-src 'self' data:",
+    // Audio a tool returns is shown from data: URLs only, never fetched.
+    "media-src 'self' data:",
     `connect-src 'self' ${servers}`,
     "object-src 'none'",
     "base-uri 'none'",

@@ -9,7 +9,7 @@ test('decline and cancel reach the server', async ({ turn }) => {
   await declined.getByRole('button', { name: 'Decline' }).click()
   expect(await resultOf(declined)).toBe('trip_wizard: stopped at destination (decline)')
   const cancelled = await turn('trip_wizard')
-  await cancelled.getByRole('button', { name: 'Cancel' }).click()
+  await cancelled.getByRole('button', { name: 'Skip question' }).click()
   expect(await resultOf(cancelled)).toBe('trip_wizard: stopped at destination (cancel)')
 })
 

@@ -22,6 +22,10 @@ test('the page runs under a CSP without unsafe-eval, and forms validate without 
   await expect(form.getByRole('alert').first()).toContainText('attention')
   await expect(name).toBeFocused()
   await expect(name).toHaveAttribute('aria-invalid', 'true')
+  // Plain words naming the field, not the validator's; the summary links to each field.
+  await expect(form.locator('.mcp-elicit-field-errors')).toHaveText(['Enter Full name', '150 or less'])
+  await form.locator('.mcp-elicit-error-summary').getByRole('link', { name: 'Age: 150 or less' }).click()
+  await expect(form.getByRole('spinbutton', { name: 'Age' })).toBeFocused()
   await page.screenshot({ path: testInfo.outputPath('profile-form-invalid.png'), fullPage: true })
   await name.fill('Katherine Johnson')
   await form.getByRole('spinbutton', { name: 'Age' }).fill('101')

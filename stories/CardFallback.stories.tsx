@@ -19,11 +19,11 @@ export default meta
 type Story = StoryObj<typeof meta>
 
 export const ElicitationFallback: Story = {
-  name: 'A form or URL card that failed: Decline and Cancel',
+  name: 'A form or URL card that failed: Decline and Skip question',
   play: async ({ canvasElement, args }) => {
     const canvas = within(canvasElement)
     await expect(canvas.getByRole('group', { name: 'This request could not be shown. You can still say no to it.' })).toHaveAttribute('data-state', 'failed')
-    await userEvent.click(canvas.getByRole('button', { name: 'Cancel' }))
+    await userEvent.click(canvas.getByRole('button', { name: 'Skip question' }))
     await expect(args.onCancel).toHaveBeenCalledOnce()
     await expect(canvas.getByRole('button', { name: 'Decline' })).toBeDisabled()
     await expect(canvas.getByRole('status')).toHaveTextContent('Answer sent.')
@@ -42,7 +42,7 @@ export const DeclineOnly: Story = {
 }
 
 export const Translated: Story = {
-  args: { messages: { cardFailed: 'Diese Anfrage kann nicht angezeigt werden.', decline: 'Ablehnen', cancel: 'Abbrechen' } },
+  args: { messages: { cardFailed: 'Diese Anfrage kann nicht angezeigt werden.', decline: 'Ablehnen', skipQuestion: 'Frage überspringen' } },
   play: async ({ canvasElement }) => {
     await expect(within(canvasElement).getByRole('group', { name: 'Diese Anfrage kann nicht angezeigt werden.' })).toBeInTheDocument()
   },

@@ -232,6 +232,10 @@ export const ErrorsAfterFailedAccept: Story = {
     await waitFor(() => expect(name).toHaveFocus())
     await expect(name).toHaveAttribute('aria-invalid', 'true')
     await expect(canvasElement.querySelector('.mcp-elicit-form')).toHaveAttribute('data-state', 'invalid')
+    // Plain words naming the field, and a summary whose links focus their field.
+    await expect(canvas.getByText('Enter an email address', { selector: '.mcp-elicit-field-errors li' })).toBeVisible()
+    await userEvent.click(canvas.getByRole('link', { name: 'Email: Enter an email address' }))
+    await expect(canvas.getByRole('textbox', { name: 'Email' })).toHaveFocus()
     await expect(args.onRespond).not.toHaveBeenCalled()
   },
 }

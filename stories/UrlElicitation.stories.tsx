@@ -121,6 +121,9 @@ export const AfterOpen: Story = {
     await expect(canvasElement.querySelector('.mcp-elicit-url')).toHaveAttribute('data-state', 'opened')
     await expect(canvas.getByRole('status')).toHaveTextContent('If no new window opened')
     await expect(canvas.getByRole('button', { name: 'Done, continue' })).toBeEnabled()
+    // Done is now the one primary action; Open again steps back.
+    await expect(canvas.getByRole('button', { name: 'Done, continue' })).toHaveClass('mcp-elicit-primary')
+    await expect(canvas.getByRole('button', { name: 'Open again' })).not.toHaveClass('mcp-elicit-primary')
   },
 }
 

@@ -17,6 +17,8 @@ import * as elicitationForm from './ElicitationForm.stories'
 import * as inputRequestPanel from './InputRequestPanel.stories'
 import * as mcpToolCall from './McpToolCall.stories'
 import * as signInCard from './SignInCard.stories'
+import * as themeShadcn from './ThemeShadcn.stories'
+import * as toolResult from './ToolResult.stories'
 import * as urlElicitation from './UrlElicitation.stories'
 
 const files = {
@@ -26,6 +28,8 @@ const files = {
   'InputRequestPanel.stories.tsx': inputRequestPanel,
   'McpToolCall.stories.tsx': mcpToolCall,
   'SignInCard.stories.tsx': signInCard,
+  'ThemeShadcn.stories.tsx': themeShadcn,
+  'ToolResult.stories.tsx': toolResult,
   'UrlElicitation.stories.tsx': urlElicitation,
 }
 

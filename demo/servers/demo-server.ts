@@ -101,6 +101,10 @@ const DESTINATIONS = [
 
 const MAX_BODY_BYTES = 1_000_000
 
+/** A 1×1 PNG and an 8-sample silent WAV (8 kHz, 8-bit mono), base64: the media of `all_content`. */
+const TINY_PNG = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII='
+const TINY_WAV = 'UklGRiwAAABXQVZFZm10IBAAAAABAAEAQB8AAEAfAAABAAgAZGF0YQgAAACAgICAgICAgA=='
+
 function text(value: string): CallToolResult {
   return { content: [{ type: 'text', text: value }] }
 }
@@ -595,6 +599,42 @@ export async function startDemoServer(options: DemoServerOptions = {}): Promise<
           description: `Email draft (${tone})`,
           messages: [{ role: 'user', content: { type: 'text', text: `draft_email: ${answerText(view)}; Write a ${tone} email about ${subject}.` } }],
         }
+      },
+    )
+
+    // ── all_content: one result with every content kind (rendered by ToolResult) ──
+    server.registerTool(
+      'all_content',
+      { title: 'All content kinds', description: 'Returns text, a tiny PNG and WAV (base64), a resource link, an embedded text resource and structuredContent.' },
+      async () => {
+        record('all_content', {})
+        return {
+          content: [
+            { type: 'text', text: 'all_content: every content kind follows.' },
+            { type: 'image', mimeType: 'image/png', data: TINY_PNG },
+            { type: 'audio', mimeType: 'audio/wav', data: TINY_WAV },
+            { type: 'resource_link', uri: 'https://docs.example.com/guide?from=all_content', name: 'guide', title: 'The guide', description: 'A link the person may open; never fetched by the page.', mimeType: 'text/html' },
+            { type: 'resource', resource: { uri: 'demo://settings', mimeType: 'text/plain', text: 'theme=dark; language=en; notifications=on' } },
+          ],
+          structuredContent: { kinds: ['text', 'image', 'audio', 'resource_link', 'resource'], counts: { text: 1, image: 1, audio: 1 }, nested: { deeper: { deepest: 'here' } } },
+        }
+      },
+    )
+
+    // ── deep_result: structuredContent nested `depth` deep, built iteratively ──
+    // 4,000 at most: past about 4,093 levels the SDK (server 2.4 / node 2.1) never answers the request.
+    server.registerTool(
+      'deep_result',
+      {
+        title: 'Deep result',
+        description: 'Returns structuredContent nested `depth` levels deep ({"level":{"level":…}}), to show the page stays responsive.',
+        inputSchema: z.object({ depth: z.number().int().min(1).max(4_000).default(4_000).describe('Levels of nesting (1 to 4,000).') }),
+      },
+      async ({ depth }) => {
+        let value: Record<string, unknown> = { level: 0 }
+        for (let i = 1; i < depth; i++) value = { level: value }
+        record('deep_result', { depth })
+        return { content: [{ type: 'text', text: `deep_result: structuredContent nested ${depth} deep` }], structuredContent: value }
       },
     )
 

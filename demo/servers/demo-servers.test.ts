@@ -93,7 +93,7 @@ describe('demo server (2026-07-28, stateless)', () => {
     expect(discovered.supportedVersions).toEqual(['2026-07-28'])
     const tools = await client.listTools()
     expect(tools.map((t) => t.name).sort()).toEqual(
-      ['ask_model', 'connect_account', 'crunch_numbers', 'echo_html', 'list_workspace', 'profile_form', 'regional_lookup', 'slow_report', 'trip_wizard', 'two_questions'].sort(),
+      ['all_content', 'ask_model', 'connect_account', 'crunch_numbers', 'deep_result', 'echo_html', 'list_workspace', 'profile_form', 'regional_lookup', 'slow_report', 'trip_wizard', 'two_questions'].sort(),
     )
     expect(probe.warnings).toEqual([])
     const regional = tools.find((t) => t.name === 'regional_lookup')

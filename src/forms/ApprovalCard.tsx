@@ -136,12 +136,12 @@ const Card = /* @__PURE__ */ forwardRef(function Card(props: ApprovalCardProps, 
       )}
       <div className="mcp-elicit-actions">
         {canApprove && status === 'review' && generated ? (
-          <button type="button" className="mcp-elicit-accept" data-action="send" onClick={() => respond(generated)}>
+          <button type="button" className="mcp-elicit-accept mcp-elicit-primary" data-action="send" onClick={() => respond(generated)}>
             {text.send}
           </button>
         ) : (
           canApprove && (
-            <button type="button" className="mcp-elicit-accept" data-action="approve" disabled={answered || status === 'working'} onClick={() => void approve()}>
+            <button type="button" className="mcp-elicit-accept mcp-elicit-primary" data-action="approve" disabled={answered || status === 'working'} onClick={() => void approve()}>
               {text.approve}
             </button>
           )

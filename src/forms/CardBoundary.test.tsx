@@ -50,7 +50,7 @@ function Round({ inputs, onRespond, ...rest }: { inputs: PendingInput[]; onRespo
 const fallbacks = () => [...document.querySelectorAll<HTMLElement>('.mcp-elicit-fallback')]
 
 describe('a card that cannot be rendered', () => {
-  it('in a panel: only that card is replaced, its Decline and Cancel answer, onError is told', async () => {
+  it('in a panel: only that card is replaced, its Decline and Skip question answer, onError is told', async () => {
     const onRespond = vi.fn()
     const onError = vi.fn()
     render(<Round inputs={[form, roots]} onRespond={onRespond} roots={[{ uri: 'file:///srv' }]} theme={{ Form: Exploding }} onError={onError} />)
@@ -59,14 +59,14 @@ describe('a card that cannot be rendered', () => {
     expect(fallback!.closest('li')!.dataset.key).toBe('address')
     expect(screen.getByRole('group', { name: 'This request could not be shown. You can still say no to it.' })).toBe(fallback)
     expect(fallback!.dataset.state).toBe('failed')
-    expect(within(fallback!).getAllByRole('button').map((button) => button.textContent)).toEqual(['Decline', 'Cancel'])
+    expect(within(fallback!).getAllByRole('button').map((button) => button.textContent)).toEqual(['Decline', 'Skip question'])
     // The other card of the round is untouched.
     expect(screen.getByRole('group', { name: 'The server asks which folders it may use' })).toBeTruthy()
     expect(onError).toHaveBeenCalledTimes(1)
     expect(onError.mock.calls[0]![0]).toBe(boom)
     expect(onError.mock.calls[0]![1].componentStack).toContain('Exploding')
 
-    await userEvent.click(within(fallback!).getByRole('button', { name: 'Cancel' }))
+    await userEvent.click(within(fallback!).getByRole('button', { name: 'Skip question' }))
     expect(onRespond.mock.calls).toStrictEqual([['address', { action: 'cancel' }]])
     expect(fallbacks()).toHaveLength(0)
   })
@@ -114,7 +114,7 @@ describe('a card that cannot be rendered', () => {
     const [fallback] = fallbacks()
     expect(fallback!.classList.contains('mine')).toBe(true)
     await userEvent.click(within(fallback!).getByRole('button', { name: 'Decline' }))
-    expect(within(fallback!).getByRole('button', { name: 'Cancel' })).toHaveProperty('disabled', true)
+    expect(within(fallback!).getByRole('button', { name: 'Skip question' })).toHaveProperty('disabled', true)
     expect(fallback!.dataset.state).toBe('answered')
     expect(within(fallback!).getByRole('status').textContent).toBe('Answer sent.')
     expect(onRespond.mock.calls).toStrictEqual([[{ action: 'decline' }]])
@@ -122,9 +122,9 @@ describe('a card that cannot be rendered', () => {
   })
 
   it('takes replacement texts', () => {
-    render(<ElicitationForm request={form.params} onRespond={() => {}} theme={{ Form: Exploding }} messages={{ cardFailed: 'Kaputt.', decline: 'Nein', cancel: 'Abbrechen' }} />)
+    render(<ElicitationForm request={form.params} onRespond={() => {}} theme={{ Form: Exploding }} messages={{ cardFailed: 'Kaputt.', decline: 'Nein', skipQuestion: 'Überspringen' }} />)
     const fallback = screen.getByRole('group', { name: 'Kaputt.' })
-    expect(within(fallback).getAllByRole('button').map((button) => button.textContent)).toEqual(['Nein', 'Abbrechen'])
+    expect(within(fallback).getAllByRole('button').map((button) => button.textContent)).toEqual(['Nein', 'Überspringen'])
   })
 })
 

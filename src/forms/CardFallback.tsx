@@ -10,7 +10,7 @@ import { resolveMessages, type Messages } from './messages.js'
 export interface CardFallbackProps {
   /** Answers as the card's Decline would. */
   onDecline: () => void
-  /** Answers as the card's Cancel would; without it only Decline is offered. */
+  /** Answers as the card's Skip question would (`cancel`); without it only Decline is offered. */
   onCancel?: (() => void) | undefined
   /** Start answered (the card had already sent its answer before it failed). */
   answered?: boolean | undefined
@@ -39,8 +39,8 @@ export const CardFallback = /* @__PURE__ */ forwardRef(function CardFallback(pro
           {text.decline}
         </button>
         {onCancel && (
-          <button type="button" className="mcp-elicit-cancel" data-action="cancel" disabled={answered} onClick={() => answer(onCancel)}>
-            {text.cancel}
+          <button type="button" className="mcp-elicit-cancel mcp-elicit-skip" data-action="cancel" disabled={answered} onClick={() => answer(onCancel)}>
+            {text.skipQuestion}
           </button>
         )}
       </div>

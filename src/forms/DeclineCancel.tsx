@@ -1,6 +1,8 @@
 /**
  * The two ways to say no that every elicitation card offers: Decline (an
- * explicit no) and Cancel (dismissed), neither carrying content.
+ * explicit no) and Skip question (dismissed, `{action:'cancel'}`: this one
+ * question is not answered, the call goes on), neither carrying content.
+ * Both are secondary actions; each card has one primary action of its own.
  */
 import type { ElicitResult } from '../core/index.js'
 import type { Messages } from './messages.js'
@@ -8,7 +10,7 @@ import type { Messages } from './messages.js'
 export interface DeclineCancelProps {
   disabled: boolean
   onRespond: (result: ElicitResult) => void
-  text: Pick<Messages, 'decline' | 'cancel'>
+  text: Pick<Messages, 'decline' | 'skipQuestion'>
 }
 
 export function DeclineCancel({ disabled, onRespond, text }: DeclineCancelProps) {
@@ -17,8 +19,8 @@ export function DeclineCancel({ disabled, onRespond, text }: DeclineCancelProps)
       <button type="button" className="mcp-elicit-decline" data-action="decline" disabled={disabled} onClick={() => onRespond({ action: 'decline' })}>
         {text.decline}
       </button>
-      <button type="button" className="mcp-elicit-cancel" data-action="cancel" disabled={disabled} onClick={() => onRespond({ action: 'cancel' })}>
-        {text.cancel}
+      <button type="button" className="mcp-elicit-cancel mcp-elicit-skip" data-action="cancel" disabled={disabled} onClick={() => onRespond({ action: 'cancel' })}>
+        {text.skipQuestion}
       </button>
     </>
   )

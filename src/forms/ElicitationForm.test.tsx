@@ -126,8 +126,8 @@ describe('ElicitationForm: answers', () => {
     expect(within(root).getByRole('status').textContent).toBe('Answer sent.')
   })
 
-  it('Decline and Cancel are distinct buttons that send no content', async () => {
-    for (const [name, action] of [['Decline', 'decline'], ['Cancel', 'cancel']] as const) {
+  it('Decline and Skip question are distinct buttons that send no content', async () => {
+    for (const [name, action] of [['Decline', 'decline'], ['Skip question', 'cancel']] as const) {
       const { onRespond } = renderForm()
       await userEvent.type(screen.getByRole('textbox', { name: /^Name/ }), 'typed but not sent')
       await userEvent.click(screen.getByRole('button', { name }))
@@ -212,7 +212,9 @@ describe('ElicitationForm: answers', () => {
     const { onRespond, root } = renderForm({ request: { message: 'Proceed with the payment?', requestedSchema: { type: 'object', properties: {} } } })
     expect(root.dataset.kind).toBe('confirm')
     expect(within(root).queryByRole('textbox')).toBeNull()
-    expect(within(root).getAllByRole('button').map((b) => b.textContent)).toEqual(['Accept', 'Decline', 'Cancel'])
+    expect(within(root).getAllByRole('button').map((b) => b.textContent)).toEqual(['Accept', 'Decline', 'Skip question'])
+    // One primary action.
+    expect([...root.querySelectorAll('.mcp-elicit-primary')].map((b) => b.textContent)).toEqual(['Accept'])
     await userEvent.click(within(root).getByRole('button', { name: 'Accept' }))
     expect(onRespond.mock.calls).toStrictEqual([[{ action: 'accept', content: {} }]])
   })
@@ -226,7 +228,7 @@ describe('ElicitationForm: answers', () => {
     const { onRespond, root } = renderForm({ request: { message: 'Shipping', requestedSchema: schema } })
     const note = within(root).getByRole('note')
     expect(within(note).getAllByRole('listitem').map((li) => li.textContent)).toEqual([expect.stringMatching(/^address: .*nested object.*required/), expect.stringMatching(/^color: .*format/)])
-    expect(within(note).getByText(/can only be declined or cancelled/)).toBeTruthy()
+    expect(within(note).getByText(/can only be declined or skipped/)).toBeTruthy()
     expect(within(root).getByRole('button', { name: 'Accept' })).toHaveProperty('disabled', true)
     expect(screen.getByRole('textbox', { name: 'Name' })).toBeTruthy()
     await userEvent.click(within(root).getByRole('button', { name: 'Decline' }))
@@ -241,11 +243,11 @@ describe('ElicitationForm: answers', () => {
     await waitFor(() => expect(onRespond.mock.calls).toStrictEqual([[{ action: 'accept', content: { name: 'Ada' } }]]))
   })
 
-  it('a schema that is not an object does not crash: only Decline and Cancel work', async () => {
+  it('a schema that is not an object does not crash: only Decline and Skip question work', async () => {
     const { onRespond, root } = renderForm({ request: { message: 'Broken', requestedSchema: 'nope' } })
     expect(within(root).getByRole('note').textContent).toMatch(/not an object/)
     expect(within(root).getByRole('button', { name: 'Accept' })).toHaveProperty('disabled', true)
-    await userEvent.click(within(root).getByRole('button', { name: 'Cancel' }))
+    await userEvent.click(within(root).getByRole('button', { name: 'Skip question' }))
     expect(onRespond.mock.calls).toStrictEqual([[{ action: 'cancel' }]])
   })
 })
@@ -275,7 +277,7 @@ describe('ElicitationForm: server text is text', () => {
 describe('ElicitationForm: i18n', () => {
   it('takes replacement texts for buttons and messages', async () => {
     renderForm({
-      messages: { accept: 'Senden', decline: 'Ablehnen', cancel: 'Abbrechen', askedBy: (s) => `Frage von ${s?.name}`, errorSummary: (n) => `${n} Fehler` },
+      messages: { accept: 'Senden', decline: 'Ablehnen', skipQuestion: 'Frage überspringen', askedBy: (s) => `Frage von ${s?.name}`, errorSummary: (n) => `${n} Fehler` },
     })
     // A translation that embeds the name as given gets it isolated too.
     expect(document.querySelector('.mcp-elicit-server')!.textContent).toBe('Frage von travel')
@@ -283,7 +285,7 @@ describe('ElicitationForm: i18n', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Senden' }))
     expect((await screen.findByRole('alert')).textContent).toBe('2 Fehler')
     expect(screen.getByRole('button', { name: 'Ablehnen' })).toBeTruthy()
-    expect(screen.getByRole('button', { name: 'Abbrechen' })).toBeTruthy()
+    expect(screen.getByRole('button', { name: 'Frage überspringen' })).toBeTruthy()
   })
 })
 
@@ -349,7 +351,7 @@ describe('ElicitationForm: field names a server chose', () => {
     for (const [label, title] of [['a.b', 'a.b'], ['First item', 'First item'], ['x/y~z', 'x/y~z'], ['q"]', 'q"]']] as const) {
       const input = screen.getByRole('textbox', { name: new RegExp(`^${label.replace(/[.[\]/"~]/g, '\\$&')}`) })
       expect(input.getAttribute('aria-invalid'), label).toBe('true')
-      expect(errorsOf(input), label).toEqual([`must have required property '${title}'`])
+      expect(errorsOf(input), label).toEqual([`Enter ${title}`])
     }
     expect(screen.getByRole('textbox', { name: 'Plain a' }).getAttribute('aria-invalid')).toBeNull()
     await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('textbox', { name: /^a\.b/ })))
@@ -371,7 +373,7 @@ describe('ElicitationForm: field names a server chose', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Accept' }))
     await screen.findByRole('alert')
     expect(screen.getByRole('spinbutton', { name: 'size.max' }).getAttribute('aria-invalid')).toBe('true')
-    expect(errorsOf(screen.getByRole('spinbutton', { name: 'size.max' }))).toEqual(['must be <= 3'])
+    expect(errorsOf(screen.getByRole('spinbutton', { name: 'size.max' }))).toEqual(['3 or less'])
     expect(screen.getByRole('spinbutton', { name: 'Size' }).getAttribute('aria-invalid')).toBeNull()
   })
 
@@ -386,10 +388,10 @@ describe('ElicitationForm: field names a server chose', () => {
     // `constructor` is inherited by every object: a form that read it through the prototype would call it answered.
     await userEvent.click(screen.getByRole('button', { name: 'Accept' }))
     await screen.findByRole('alert')
-    expect(screen.getByRole('textbox', { name: /^constructor/ }).getAttribute('aria-invalid')).toBe('true')
-    await userEvent.type(screen.getByRole('textbox', { name: /^constructor/ }), 'c')
-    await userEvent.type(screen.getByRole('textbox', { name: 'toString' }), 't')
-    await userEvent.type(screen.getByRole('textbox', { name: 'polluted' }), 'yes')
+    expect(screen.getByRole('textbox', { name: /^Constructor/ }).getAttribute('aria-invalid')).toBe('true')
+    await userEvent.type(screen.getByRole('textbox', { name: /^Constructor/ }), 'c')
+    await userEvent.type(screen.getByRole('textbox', { name: 'To string' }), 't')
+    await userEvent.type(screen.getByRole('textbox', { name: 'Polluted' }), 'yes')
     await userEvent.click(screen.getByRole('button', { name: 'Accept' }))
     await waitFor(() => expect(onRespond).toHaveBeenCalledOnce())
     const { content } = onRespond.mock.calls[0]![0] as { content: Record<string, unknown> }

@@ -5,9 +5,9 @@
  * extension points; a theme passed in replaces them all except the date-time
  * widget.
  */
-import { forwardRef, useCallback, useEffect, useId, useMemo, useRef, useState, type ComponentType, type ErrorInfo, type ForwardedRef, type KeyboardEvent } from 'react'
+import { forwardRef, useCallback, useEffect, useId, useMemo, useRef, useState, type ComponentType, type ErrorInfo, type ForwardedRef, type KeyboardEvent, type MouseEvent } from 'react'
 import CoreForm, { type FormProps, type IChangeEvent } from '@rjsf/core'
-import { toPath, type RegistryWidgetsType, type RJSFSchema, type RJSFValidationError, type ValidatorType } from '@rjsf/utils'
+import { type RegistryWidgetsType, type RJSFSchema, type RJSFValidationError, type ValidatorType } from '@rjsf/utils'
 import type { ElicitResult, JsonObject } from '../core/index.js'
 import { AskedBy } from './AskedBy.js'
 import { chooseValidator } from './csp.js'
@@ -18,6 +18,7 @@ import { DeclineCancel } from './DeclineCancel.js'
 import { guardedCard } from './guarded-card.js'
 import { resolveMessages, type AskingServer, type Messages } from './messages.js'
 import { fromFieldKeys, pickSubmittedContent, toFieldKeys, toKeyedFormSchema, type KeyedFormSchema } from './schema.js'
+import { fieldKeyOf, fieldLabelOf, humanizeErrors } from './validation-messages.js'
 
 /** The params of a form-mode `elicitation/create`. */
 export interface ElicitationRequest {
@@ -63,7 +64,7 @@ export interface ElicitationFormProps {
    * (the hook's `saveDraft`). Not called after the answer was sent.
    */
   onDraft?: ((content: JsonObject) => void) | undefined
-  /** Told when the form failed to render; the card then shows only Decline and Cancel. */
+  /** Told when the form failed to render; the card then shows only Decline and Skip question. */
   onError?: ((error: unknown, info: ErrorInfo) => void) | undefined
   /** Move focus into the form on mount. @defaultValue false */
   autoFocus?: boolean | undefined
@@ -73,10 +74,19 @@ export interface ElicitationFormProps {
 type FormStatus = 'open' | 'invalid' | 'answered'
 
 /**
- * Renders one form-mode elicitation with Accept, Decline and Cancel; Escape
- * cancels. Behind its own error boundary: if the form cannot be rendered,
- * Decline and Cancel still answer.
+ * Renders one form-mode elicitation with Accept (its one primary action),
+ * Decline and Skip question (`cancel`); Escape skips too. Invalid answers get
+ * plain-word messages (`messages.validation`) and a summary linking to each
+ * field. Behind its own error boundary: if the form cannot be rendered,
+ * Decline and Skip question still answer.
  */
+
+/** One entry of the error summary: the field and its first message. */
+interface SummaryEntry {
+  key: string
+  label: string
+  message: string
+}
 
 const FormCard = /* @__PURE__ */ forwardRef(function FormCard(props: ElicitationFormProps, ref: ForwardedRef<HTMLDivElement>) {
   const { request, server, url, onRespond, onDraft, theme, initialData, autoFocus, className } = props
@@ -88,7 +98,7 @@ const FormCard = /* @__PURE__ */ forwardRef(function FormCard(props: Elicitation
   const lastDraft = useRef<string | undefined>(undefined)
   if (lastDraft.current === undefined) lastDraft.current = JSON.stringify(contentOf(mapped, initialFormData))
   const [status, setStatus] = useState<FormStatus>('open')
-  const [failure, setFailure] = useState({ attempt: 0, count: 0 })
+  const [failure, setFailure] = useState<{ attempt: number; entries: SummaryEntry[] }>({ attempt: 0, entries: [] })
   const sent = useRef(false)
   const root = useRef<HTMLElement | null>(null)
   const ids = useId().replace(/[^a-zA-Z0-9]/g, '')
@@ -121,7 +131,21 @@ const FormCard = /* @__PURE__ */ forwardRef(function FormCard(props: Elicitation
     respond({ action: 'cancel' })
   }
 
-  const sortErrors = useCallback((errors: RJSFValidationError[]) => sortByField(errors, properties), [properties.join('\u0000')])
+  const idPrefix = `mcp-elicit-${ids}`
+  const transformErrors = useCallback(
+    (errors: RJSFValidationError[]) => sortByField(humanizeErrors(errors, mapped.schema, mapped.uiSchema, text), properties),
+    [properties.join('\u0000'), mapped, text.validation, text.errorSummaryItem],
+  )
+
+  /** The summary's link: focus the field's input (a group's first), as the browser would not for a group. */
+  const focusField = (event: MouseEvent<HTMLAnchorElement>, key: string) => {
+    const target = root.current?.ownerDocument.getElementById(`${idPrefix}_${key}`)
+    if (!target) return
+    event.preventDefault()
+    const input = target.matches('input, select, textarea') ? target : target.querySelector<HTMLElement>('input:not([disabled]), select:not([disabled]), textarea:not([disabled])')
+    ;(input ?? target).focus()
+    ;(input ?? target).scrollIntoView?.({ block: 'center' })
+  }
 
   const reportDraft = (formData: unknown) => {
     if (!onDraft || sent.current) return
@@ -134,7 +158,7 @@ const FormCard = /* @__PURE__ */ forwardRef(function FormCard(props: Elicitation
 
   const buttons = (acceptType: 'submit' | 'button', onAccept?: () => void) => (
     <div className="mcp-elicit-actions">
-      <button type={acceptType} className="mcp-elicit-accept" data-action="accept" disabled={answered || blocking} onClick={onAccept}>
+      <button type={acceptType} className="mcp-elicit-accept mcp-elicit-primary" data-action="accept" disabled={answered || blocking} onClick={onAccept}>
         {text.accept}
       </button>
       <DeclineCancel disabled={answered} onRespond={respond} text={text} />
@@ -175,11 +199,26 @@ const FormCard = /* @__PURE__ */ forwardRef(function FormCard(props: Elicitation
           {blocking && <p>{text.unsupportedBlocksAccept}</p>}
         </div>
       )}
-      {status === 'invalid' && failure.count > 0 && (
-        // A new element per failed attempt, so the same count is announced again.
-        <p key={failure.attempt} role="alert" className="mcp-elicit-error-summary">
-          {text.errorSummary(failure.count)}
-        </p>
+      {status === 'invalid' && failure.entries.length > 0 && (
+        <div className="mcp-elicit-error-summary">
+          {/* A new element per failed attempt, so the same count is announced again. */}
+          <p key={failure.attempt} role="alert">
+            {text.errorSummary(failure.entries.length)}
+          </p>
+          <ul className="mcp-elicit-error-summary-list">
+            {failure.entries.map((entry) => (
+              <li key={entry.key} dir="auto">
+                {entry.label ? (
+                  <a href={`#${idPrefix}_${entry.key}`} onClick={(event) => focusField(event, entry.key)}>
+                    {text.errorSummaryItem(entry.label, entry.message)}
+                  </a>
+                ) : (
+                  entry.message
+                )}
+              </li>
+            ))}
+          </ul>
+        </div>
       )}
       {properties.length === 0 ? (
         buttons('button', () => respond({ action: 'accept', content: {} }))
@@ -189,7 +228,7 @@ const FormCard = /* @__PURE__ */ forwardRef(function FormCard(props: Elicitation
           uiSchema={mapped.uiSchema}
           validator={validator}
           initialFormData={initialFormData}
-          idPrefix={`mcp-elicit-${ids}`}
+          idPrefix={idPrefix}
           className="mcp-elicit-fields"
           formContext={{ messages: text }}
           templates={formKit.templates}
@@ -197,14 +236,14 @@ const FormCard = /* @__PURE__ */ forwardRef(function FormCard(props: Elicitation
           noHtml5Validate
           showErrorList={false}
           focusOnFirstError
-          transformErrors={sortErrors}
+          transformErrors={transformErrors}
           disabled={answered}
           experimental_defaultFormStateBehavior={{ arrayMinItems: { populate: 'never' } }}
           onChange={(event: IChangeEvent) => reportDraft(event.formData)}
           onError={(errors: RJSFValidationError[]) => {
             setStatus('invalid')
-            // Counted by field: one answer can break several rules.
-            setFailure((previous) => ({ attempt: previous.attempt + 1, count: new Set(errors.map(fieldKeyOf)).size }))
+            // By field: one answer can break several rules; the summary names the first.
+            setFailure((previous) => ({ attempt: previous.attempt + 1, entries: summaryOf(errors, mapped) }))
           }}
           onSubmit={(event: IChangeEvent) => {
             if (blocking) return
@@ -240,12 +279,21 @@ function contentOf(mapped: KeyedFormSchema, formData: unknown): JsonObject {
 }
 
 /**
- * The field key an error belongs to ('' for the form as a whole). Keys are
- * the form's own (`f0`), so rjsf's dotted `property` (`.f0`, `f0`, `.f2.1`
- * for an item) splits safely.
+ * One summary entry per field, in the errors' (field) order. Keys are the
+ * form's own (`f0`), so rjsf's dotted `property` (`.f0`, `f0`, `.f2.1` for
+ * an item) splits safely; an error of the form as a whole counts once.
  */
-function fieldKeyOf(error: RJSFValidationError): string {
-  return toPath(error.property ?? '')[0] ?? ''
+function summaryOf(errors: RJSFValidationError[], mapped: KeyedFormSchema): SummaryEntry[] {
+  const entries: SummaryEntry[] = []
+  const seen = new Set<string>()
+  for (const error of errors) {
+    const key = fieldKeyOf(error)
+    if (seen.has(key)) continue
+    seen.add(key)
+    const known = key !== '' && Object.hasOwn(mapped.schema.properties ?? {}, key)
+    entries.push({ key, label: known ? fieldLabelOf(mapped.schema, key) : '', message: error.message ?? error.stack })
+  }
+  return entries
 }
 
 /** Errors in the order the fields appear, so focus goes to the first invalid field on screen. */

@@ -91,6 +91,43 @@ describe('InputRequestPanel', () => {
     expect(saveDraft).toHaveBeenLastCalledWith('address', { city: 'Bordeauxx' })
   })
 
+  it('says the server waits for the person, and every card words its actions the same way, with one primary action', async () => {
+    const onRespond = vi.fn()
+    const broken: PendingInput = { ...base, key: 'broken', method: 'elicitation/create', params: { mode: 'form', message: 'Broken', requestedSchema: { type: 'object', properties: { x: { type: 'string' } } } } }
+    const Exploding = () => {
+      throw new Error('boom')
+    }
+    const samplingInput: PendingInput = { ...base, key: 'sampling', method: 'sampling/createMessage', params: { messages: [{ role: 'user', content: { type: 'text', text: 'Hi' } }] } }
+    render(<Harness inputs={[formInput, urlInput, rootsInput, samplingInput]} onRespond={onRespond} roots={[{ uri: 'file:///srv' }]} onSampling={async () => ({ role: 'assistant', content: { type: 'text', text: 'Hello' }, model: 'm' })} onError={() => {}} />)
+    const panel = screen.getByRole('group', { name: /^The server needs 4 answers/ })
+    expect(within(panel).getByRole('status').textContent).toBe('The server is waiting for your answer.')
+    const cards = [...panel.querySelectorAll<HTMLElement>('.mcp-elicit-request > [role="group"]')]
+    const buttons = (card: HTMLElement) => within(card).getAllByRole('button').map((button) => button.textContent)
+    const primary = (card: HTMLElement) => [...card.querySelectorAll('.mcp-elicit-primary')].map((button) => button.textContent)
+    expect(cards.map(buttons)).toEqual([
+      ['Accept', 'Decline', 'Skip question'],
+      ['Open pay.shop.example', 'Decline', 'Skip question'],
+      ['Approve', 'Decline'],
+      ['Approve', 'Decline'],
+    ])
+    expect(cards.map(primary)).toEqual([['Accept'], ['Open pay.shop.example'], ['Approve'], ['Approve']])
+    // Skip question answers that one question only.
+    await userEvent.click(within(cards[0]!).getByRole('button', { name: 'Skip question' }))
+    expect(onRespond.mock.calls).toEqual([['address', { action: 'cancel' }]])
+    cleanup()
+
+    // A card that failed: the same words.
+    render(<Harness inputs={[broken]} onRespond={onRespond} theme={{ Form: Exploding }} onError={() => {}} />)
+    const fallback = document.querySelector<HTMLElement>('.mcp-elicit-fallback')!
+    expect(buttons(fallback)).toEqual(['Decline', 'Skip question'])
+  })
+
+  it('takes replacement texts for the waiting notice and Skip question', () => {
+    render(<Harness inputs={[formInput]} onRespond={() => {}} messages={{ waitingForYou: 'Der Server wartet auf Ihre Antwort.', skipQuestion: 'Frage überspringen' }} />)
+    expect(screen.getByRole('status').textContent).toBe('Der Server wartet auf Ihre Antwort.')
+    expect(screen.getByRole('button', { name: 'Frage überspringen' })).toBeTruthy()
+  })
+
   it('lets an unknown request be declined so the round can go on', async () => {
     const onRespond = vi.fn()
     render(<Harness inputs={[{ ...base, key: 'x', method: 'future/thing', params: {} }]} onRespond={onRespond} />)

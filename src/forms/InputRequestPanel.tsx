@@ -137,6 +137,10 @@ export const InputRequestPanel = /* @__PURE__ */ forwardRef(function InputReques
       <p id={headingId} className="mcp-elicit-round">
         {text.roundHeading(pending.length, inputs.length)}
       </p>
+      {/* Says that the server, not the call, is waiting: on the person. */}
+      <p role="status" className="mcp-elicit-waiting">
+        {text.waitingForYou}
+      </p>
       <ol className="mcp-elicit-requests">
         {pending.map((input, index) => {
           const answer = (response: InputResponse) => respond(input.key, response)

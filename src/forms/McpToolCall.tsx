@@ -17,13 +17,12 @@ import { useMcpClient, useMcpTool, type UseMcpCallOptions } from '../react/index
 import { endpointOf } from '../react/endpoint.js'
 import { useSignInStore } from '../react/McpProvider.js'
 import { useAuthView } from '../react/useMcpAuth.js'
-import { ContentText } from './ApprovalCard.js'
-import { boundedJson } from './bounded-json.js'
 import { CardBoundary } from './CardBoundary.js'
 import type { ElicitationFormTheme } from './ElicitationForm.js'
 import { InputRequestPanel } from './InputRequestPanel.js'
 import { resolveMessages, type Messages } from './messages.js'
 import { SignInCard } from './SignInCard.js'
+import { ToolResult } from './ToolResult.js'
 
 export interface McpToolCallProps {
   /** The tool to call (`tools/call` `name`). */
@@ -86,7 +85,7 @@ export const McpToolCall = /* @__PURE__ */ forwardRef(function McpToolCall(props
   return (
     <section ref={ref} className={['mcp-elicit-call', className].filter(Boolean).join(' ')} data-state={tool.status} aria-busy={busy || undefined}>
       {tool.status === 'idle' && (
-        <button type="button" className="mcp-elicit-run" data-action="run" onClick={run}>
+        <button type="button" className="mcp-elicit-run mcp-elicit-primary" data-action="run" onClick={run}>
           {text.run(name)}
         </button>
       )}
@@ -155,7 +154,7 @@ export const McpToolCall = /* @__PURE__ */ forwardRef(function McpToolCall(props
         <div className="mcp-elicit-result" data-error={tool.result.isError === true || undefined}>
           <p className="mcp-elicit-result-heading">{text.resultHeading}</p>
           <CardBoundary onError={onError} resetKey={tool.result} fallback={() => <p className="mcp-elicit-result-failed">{text.resultFailed}</p>}>
-            {renderResult ? <RenderResult render={renderResult} result={tool.result} /> : <ToolResult result={tool.result} text={text} />}
+            {renderResult ? <RenderResult render={renderResult} result={tool.result} /> : <ToolResult result={tool.result} messages={props.messages} onError={onError} />}
           </CardBoundary>
         </div>
       )}
@@ -216,20 +215,4 @@ function isAuthCode(code: unknown): boolean {
 /** The app's renderer called while rendering, so the boundary around it catches what it throws. */
 function RenderResult({ render, result }: { render: (result: McpResult) => ReactNode; result: McpResult }) {
   return render(result)
-}
-
-function ToolResult({ result, text }: { result: McpResult; text: Messages }) {
-  const content = Array.isArray(result.content) ? result.content : []
-  return (
-    <>
-      {result.isError === true && <p className="mcp-elicit-result-error">{text.resultIsError}</p>}
-      {content.length > 0 ? (
-        <div className="mcp-elicit-result-content">
-          <ContentText content={content} text={text} />
-        </div>
-      ) : result.structuredContent !== undefined ? (
-        <pre className="mcp-elicit-result-structured">{boundedJson(result.structuredContent)}</pre>
-      ) : null}
-    </>
-  )
 }

@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { cleanup, render, screen, within } from '@testing-library/react'
+import { cleanup, fireEvent, render, screen, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { UrlElicitation } from './UrlElicitation'
@@ -30,7 +30,8 @@ describe('UrlElicitation', () => {
     // Nothing that makes the browser fetch the URL.
     expect(container.querySelector('a, link, img, iframe, script, [href], [src]')).toBeNull()
     expect(within(card).queryByRole('note')).toBeNull()
-    for (const name of ['Open auth.example.com', 'Accept', 'Decline', 'Cancel']) expect(within(card).getByRole('button', { name })).toBeTruthy()
+    expect(within(card).getAllByRole('button').map((button) => button.textContent)).toEqual(['Open auth.example.com', 'Decline', 'Skip question'])
+    expect([...card.querySelectorAll('.mcp-elicit-primary')].map((button) => button.textContent)).toEqual(['Open auth.example.com'])
   })
 
   it.each([
@@ -71,6 +72,13 @@ describe('UrlElicitation', () => {
     expect(card.dataset.state).toBe('opened')
     expect(within(card).queryByRole('status')).toBeNull()
     expect(onRespond).not.toHaveBeenCalled()
+    // The primary action is now Done; Open again steps back to secondary, and the keyboard lands on Done.
+    expect(within(card).getAllByRole('button').map((button) => button.textContent)).toEqual(['Done, continue', 'Open again', 'Decline', 'Skip question'])
+    expect([...card.querySelectorAll('.mcp-elicit-primary')].map((button) => button.textContent)).toEqual(['Done, continue'])
+    expect(document.activeElement).toBe(within(card).getByRole('button', { name: 'Done, continue' }))
+    await userEvent.click(within(card).getByRole('button', { name: 'Open again' }))
+    expect(open).toHaveBeenCalledTimes(2)
+    expect(onRespond).not.toHaveBeenCalled()
     await userEvent.click(within(card).getByRole('button', { name: 'Done, continue' }))
     expect(onRespond).toHaveBeenCalledExactlyOnceWith({ action: 'accept' })
     expect(onRetry).toHaveBeenCalledOnce()
@@ -87,8 +95,8 @@ describe('UrlElicitation', () => {
     expect(within(card).getByRole('button', { name: 'Open again' })).toBeTruthy()
   })
 
-  it('Accept, Decline and Cancel send exactly their action, once', async () => {
-    for (const [name, action] of [['Accept', 'accept'], ['Decline', 'decline'], ['Cancel', 'cancel']] as const) {
+  it('Decline and Skip question send exactly their action, once; nothing accepts before the page was opened', async () => {
+    for (const [name, action] of [['Decline', 'decline'], ['Skip question', 'cancel']] as const) {
       const { card, onRespond, onRetry } = renderCard('https://auth.example.com/')
       await userEvent.click(within(card).getByRole('button', { name }))
       await userEvent.click(within(card).getByRole('button', { name }))
@@ -115,8 +123,12 @@ describe('UrlElicitation', () => {
   })
 
   it('takes replacement texts', () => {
-    renderCard('https://auth.example.com/', { messages: { open: (host) => `Öffnen: ${host}`, decline: 'Ablehnen' } })
-    expect(screen.getByRole('button', { name: 'Öffnen: auth.example.com' })).toBeTruthy()
+    vi.spyOn(window, 'open').mockReturnValue({} as Window)
+    renderCard('https://auth.example.com/', { messages: { open: (host) => `Öffnen: ${host}`, decline: 'Ablehnen', skipQuestion: 'Überspringen', doneContinue: 'Fertig', openAgain: 'Nochmal öffnen' } })
+    expect(screen.getByRole('button', { name: 'Überspringen' })).toBeTruthy()
+    fireEvent.click(screen.getByRole('button', { name: 'Öffnen: auth.example.com' }))
+    expect(screen.getByRole('button', { name: 'Fertig' })).toBeTruthy()
+    expect(screen.getByRole('button', { name: 'Nochmal öffnen' })).toBeTruthy()
     expect(screen.getByRole('button', { name: 'Ablehnen' })).toBeTruthy()
   })
 })

@@ -11,7 +11,7 @@
  * blocked pop-up from an opened one: the card then offers the address to
  * copy, worded for both cases.
  */
-import { forwardRef, useId, useMemo, useRef, useState, type ErrorInfo, type ForwardedRef, type KeyboardEvent } from 'react'
+import { forwardRef, useEffect, useId, useMemo, useRef, useState, type ErrorInfo, type ForwardedRef, type KeyboardEvent } from 'react'
 import type { ElicitResult } from '../core/index.js'
 import { AskedBy } from './AskedBy.js'
 import { DeclineCancel } from './DeclineCancel.js'
@@ -42,14 +42,19 @@ export interface UrlElicitationProps {
   onRetry?: (() => void) | undefined
   /** Replacement texts (i18n). */
   messages?: Partial<Messages> | undefined
-  /** Told when the card failed to render; it then shows only Decline and Cancel. */
+  /** Told when the card failed to render; it then shows only Decline and Skip question. */
   onError?: ((error: unknown, info: ErrorInfo) => void) | undefined
   className?: string | undefined
 }
 
 type UrlStatus = 'open' | 'opened' | 'answered'
 
-/** The consent card for a URL-mode elicitation, behind its own error boundary (Decline and Cancel survive a failure). */
+/**
+ * The consent card for a URL-mode elicitation: Open the page (the primary
+ * action), then Done to send `accept`; Decline and Skip question answer
+ * without opening. Behind its own error boundary (Decline and Skip question
+ * survive a failure).
+ */
 
 const UrlCard = /* @__PURE__ */ forwardRef(function UrlCard(props: UrlElicitationProps, ref: ForwardedRef<HTMLDivElement>) {
   const { request, server, url, onRespond, onRetry, className } = props
@@ -59,6 +64,7 @@ const UrlCard = /* @__PURE__ */ forwardRef(function UrlCard(props: UrlElicitatio
   const [noHandle, setNoHandle] = useState(false)
   const [copied, setCopied] = useState(false)
   const sent = useRef(false)
+  const done = useRef<HTMLButtonElement | null>(null)
   const messageId = `mcp-elicit-${useId().replace(/[^a-zA-Z0-9]/g, '')}-message`
   const answered = status === 'answered'
   const refused = analysis.refused
@@ -82,6 +88,13 @@ const UrlCard = /* @__PURE__ */ forwardRef(function UrlCard(props: UrlElicitatio
     setNoHandle(handle === null)
     setStatus('opened')
   }
+
+  // Open gives way to Done: keep the keyboard on the card's primary action.
+  useEffect(() => {
+    if (status !== 'opened' || !done.current) return
+    const active = done.current.ownerDocument.activeElement
+    if (!active || active === done.current.ownerDocument.body) done.current.focus()
+  }, [status])
 
   const copy = async () => {
     try {
@@ -169,20 +182,21 @@ const UrlCard = /* @__PURE__ */ forwardRef(function UrlCard(props: UrlElicitatio
         </div>
       )}
       <div className="mcp-elicit-actions">
-        {!refused && (
-          <button type="button" className="mcp-elicit-open" data-action="open" disabled={answered} onClick={open}>
-            {status === 'opened' ? text.openAgain : text.open(analysis.host)}
-          </button>
-        )}
+        {/* One primary action: Open until the page was opened, then Done (Open again steps back). */}
         {!refused && status !== 'opened' && (
-          <button type="button" className="mcp-elicit-accept" data-action="accept" disabled={answered} onClick={() => respond({ action: 'accept' })}>
-            {text.accept}
+          <button type="button" className="mcp-elicit-open mcp-elicit-primary" data-action="open" disabled={answered} onClick={open}>
+            {text.open(analysis.host)}
           </button>
         )}
         {!refused && status === 'opened' && (
-          <button type="button" className="mcp-elicit-accept" data-action="done" onClick={() => respond({ action: 'accept' }) && onRetry?.()}>
-            {text.doneContinue}
-          </button>
+          <>
+            <button type="button" ref={done} className="mcp-elicit-accept mcp-elicit-primary" data-action="done" onClick={() => respond({ action: 'accept' }) && onRetry?.()}>
+              {text.doneContinue}
+            </button>
+            <button type="button" className="mcp-elicit-open" data-action="open" onClick={open}>
+              {text.openAgain}
+            </button>
+          </>
         )}
         <DeclineCancel disabled={answered} onRespond={respond} text={text} />
       </div>

@@ -17,12 +17,18 @@ export interface AskingServer {
 }
 
 export interface Messages {
-  /** Accept button of forms and URL cards. @defaultValue `'Accept'` */
+  /** Accept button of forms (the URL card's main actions are Open and Done). @defaultValue `'Accept'` */
   accept: string
   /** Decline button: an explicit no. @defaultValue `'Decline'` */
   decline: string
-  /** Cancel button: dismiss without answering. @defaultValue `'Cancel'` */
+  /** Cancel button of the sign-in card: gives the sign-in (and the call) up. @defaultValue `'Cancel'` */
   cancel: string
+  /**
+   * Dismisses one question without answering it (`{action:'cancel'}`) on
+   * every question card (form, URL, fallback); the call goes on. Not the
+   * call's Stop ({@link Messages.stopCall}). @defaultValue `'Skip question'`
+   */
+  skipQuestion: string
   /**
    * The line naming the server that asks. `host` is the endpoint's host, when
    * known. The server's fields and the host arrive wrapped in invisible
@@ -38,6 +44,17 @@ export interface Messages {
   requiredMark: string
   /** Announced when Accept finds invalid answers. */
   errorSummary: (count: number) => string
+  /**
+   * One validation error in plain words, shown under the field and in the
+   * error summary. `keyword` is the JSON Schema keyword that failed
+   * (`required`, `format`, `minLength`, `maximum`, `enum`, `minItems`,
+   * `pattern`, `type`, …), `params` the validator's (`limit`, `format`, …),
+   * `fieldLabel` the field's title (or a label made from its name), and
+   * `field` what kind of input it is.
+   */
+  validation: (keyword: string, params: Readonly<Record<string, unknown>>, fieldLabel: string, field: ValidationField) => string
+  /** An entry of the error summary, linking to its field. */
+  errorSummaryItem: (fieldLabel: string, message: string) => string
   /** Heading of the list of schema parts that cannot be shown. */
   unsupportedHeading: string
   /** One entry of that list; `field` is null for the schema as a whole. */
@@ -55,7 +72,7 @@ export interface Messages {
   hostLabel: string
   /** The Open button. */
   open: (host: string) => string
-  /** The Open button once the page was opened. @defaultValue `'Open again'` */
+  /** The Open button once the page was opened (no longer the main action). @defaultValue `'Open again'` */
   openAgain: string
   /** After opening: accept and continue. @defaultValue `'Done, continue'` */
   doneContinue: string
@@ -103,6 +120,8 @@ export interface Messages {
 
   /** Heading of a round of questions. */
   roundHeading: (pending: number, total: number) => string
+  /** Status under that heading while the server waits for the person, so the call is not taken for stuck. */
+  waitingForYou: string
 
   /** Run button of the tool call. */
   run: (tool: string) => string
@@ -173,15 +192,108 @@ export interface Messages {
   signInFailed: (code: string) => string
   /** What the authorization server said (`error_description`), marked for isolation. */
   signInErrorDetail: (description: string) => string
+
+  /** Label of a tool's structured result (the tree). @defaultValue `'Structured result'` */
+  resultTreeLabel: string
+  /** A collapsed object in the result tree. */
+  resultTreeKeys: (count: number) => string
+  /** A collapsed array in the result tree. */
+  resultTreeItems: (count: number) => string
+  /** Pages further into a long object or array of the tree. */
+  resultTreeMore: (shown: number, total: number) => string
+  /** A long string in the tree, shown cut until expanded. */
+  resultTreeLongText: (length: number) => string
+  /** Disclosure of the bounded JSON text of a structured result. @defaultValue `'As JSON'` */
+  resultRawJson: string
+  /** Text alternative of an image a tool returned. */
+  resultImageAlt: (mimeType: string) => string
+  /** Accessible name of an audio clip a tool returned. */
+  resultAudioLabel: (mimeType: string) => string
+  /** In place of an image or audio clip whose type is not allowed (SVG, anything scriptable, unknown). */
+  resultMediaRefused: (kind: string, mimeType: string) => string
+  /** In place of an image or audio clip over the size limit. */
+  resultMediaTooLarge: (kind: string, bytes: number, limit: number) => string
+  /** In place of an image or audio clip whose data is not base64. */
+  resultMediaInvalid: (kind: string) => string
+  /** Label of a resource's address (`resource_link`, embedded `resource`). @defaultValue `'Resource'` */
+  resultResourceLabel: string
+  /** Binary resource content, not shown. */
+  resultResourceBlob: (mimeType: string, bytes: number) => string
+  /** A resource address that is not a web address: shown as text, never opened. */
+  resultResourceNotWeb: string
+}
+
+/** What kind of field a validation message is about. */
+export interface ValidationField {
+  /** `choice` (one of a list), `choices` (multi-select), `boolean` (a checkbox), `number`, `integer` or `text`. */
+  kind: 'text' | 'number' | 'integer' | 'boolean' | 'choice' | 'choices'
+  /** The field's `format` (`email`, `uri`, `date`, `date-time`), when it has one. */
+  format?: string | undefined
 }
 
 const plural = (count: number, one: string, many: string) => (count === 1 ? one : many)
+
+/** The default {@link Messages.validation}. */
+function validationMessage(keyword: string, params: Readonly<Record<string, unknown>>, fieldLabel: string, field: ValidationField): string {
+  const limit = typeof params.limit === 'number' ? params.limit : Number(params.limit)
+  const format = typeof params.format === 'string' ? params.format : field.format
+  const choosing = field.kind === 'choice' || field.kind === 'choices' || field.kind === 'boolean'
+  switch (keyword) {
+    case 'required':
+      return choosing ? `Choose ${fieldLabel}` : `Enter ${fieldLabel}`
+    case 'format':
+      switch (format) {
+        case 'email':
+          return 'Enter an email address'
+        case 'uri':
+          return 'Enter a web address (https://…)'
+        case 'date':
+          return 'Enter a date'
+        case 'date-time':
+          return 'Enter a date and time'
+        default:
+          return 'Use the expected format'
+      }
+    case 'minLength':
+      return `At least ${limit} ${plural(limit, 'character', 'characters')}`
+    case 'maxLength':
+      return `At most ${limit} ${plural(limit, 'character', 'characters')}`
+    case 'minimum':
+      return `${limit} or more`
+    case 'maximum':
+      return `${limit} or less`
+    case 'exclusiveMinimum':
+      return `More than ${limit}`
+    case 'exclusiveMaximum':
+      return `Less than ${limit}`
+    case 'multipleOf':
+      return `Use a multiple of ${params.multipleOf}`
+    case 'minItems':
+      return `Choose at least ${limit}`
+    case 'maxItems':
+      return `Choose at most ${limit}`
+    case 'uniqueItems':
+      return 'Choose each option only once'
+    case 'enum':
+    case 'oneOf':
+    case 'anyOf':
+    case 'const':
+      return 'Choose one of the options'
+    case 'pattern':
+      return 'Use the expected format'
+    case 'type':
+      return field.kind === 'integer' ? 'Enter a whole number' : field.kind === 'number' ? 'Enter a number' : `Check ${fieldLabel}`
+    default:
+      return `Check ${fieldLabel}`
+  }
+}
 
 /** The English defaults. */
 export const defaultMessages: Messages = {
   accept: 'Accept',
   decline: 'Decline',
   cancel: 'Cancel',
+  skipQuestion: 'Skip question',
   askedBy: (server, host) => {
     const who = server ? [server.title ?? server.name, server.version].filter(Boolean).join(' ') : undefined
     if (who && host) return `Asked by ${who} (${host})`
@@ -193,9 +305,11 @@ export const defaultMessages: Messages = {
   showLess: 'Show less',
   requiredMark: '*',
   errorSummary: (count) => `${count} ${plural(count, 'answer needs', 'answers need')} attention before sending.`,
+  validation: validationMessage,
+  errorSummaryItem: (fieldLabel, message) => `${fieldLabel}: ${message}`,
   unsupportedHeading: 'Some parts of this request cannot be shown:',
   unsupportedItem: (field, reason) => (field === null ? reason : `${field}: ${reason}`),
-  unsupportedBlocksAccept: 'A required part cannot be shown, so this request can only be declined or cancelled.',
+  unsupportedBlocksAccept: 'A required part cannot be shown, so this question can only be declined or skipped.',
   answered: 'Answer sent.',
   timeZoneNote: (offset) => `Your time zone (UTC${offset}) is sent with the time.`,
 
@@ -248,6 +362,7 @@ export const defaultMessages: Messages = {
 
   roundHeading: (pending, total) =>
     total === 1 ? 'The server needs an answer to continue.' : `The server needs ${total} answers to continue (${total - pending} of ${total} given).`,
+  waitingForYou: 'The server is waiting for your answer.',
 
   run: (tool) => `Run ${tool}`,
   running: 'Working…',
@@ -321,6 +436,29 @@ export const defaultMessages: Messages = {
     }
   },
   signInErrorDetail: (description) => `The sign-in service said: ${description}`,
+
+  resultTreeLabel: 'Structured result',
+  resultTreeKeys: (count) => `${count} ${plural(count, 'key', 'keys')}`,
+  resultTreeItems: (count) => `${count} ${plural(count, 'item', 'items')}`,
+  resultTreeMore: (shown, total) => `Show more (${shown} of ${total} shown)`,
+  resultTreeLongText: (length) => `${length} characters; expand to read all`,
+  resultRawJson: 'As JSON',
+  resultImageAlt: (mimeType) => `Image returned by the tool (${mimeType})`,
+  resultAudioLabel: (mimeType) => `Audio returned by the tool (${mimeType})`,
+  resultMediaRefused: (kind, mimeType) => `[${kind} of type "${mimeType}" not shown: only common image and audio formats are shown]`,
+  resultMediaTooLarge: (kind, bytes, limit) => `[${kind} not shown: ${formatBytes(bytes)}, over the limit of ${formatBytes(limit)}]`,
+  resultMediaInvalid: (kind) => `[${kind} not shown: its data is not valid base64]`,
+  resultResourceLabel: 'Resource',
+  resultResourceBlob: (mimeType, bytes) => `[binary content${mimeType ? ` (${mimeType})` : ''}, ${formatBytes(bytes)}, not shown]`,
+  resultResourceNotWeb: 'Not a web address: shown as text, not opened.',
+}
+
+/** A byte count for people: `512 bytes`, `12.3 KB`, `5 MB`. */
+function formatBytes(bytes: number): string {
+  if (bytes < 1024) return `${bytes} ${plural(bytes, 'byte', 'bytes')}`
+  const kb = bytes / 1024
+  if (kb < 1024) return `${Number(kb.toFixed(1))} KB`
+  return `${Number((kb / 1024).toFixed(1))} MB`
 }
 
 /** The defaults with the given replacements on top. */

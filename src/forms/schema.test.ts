@@ -258,7 +258,7 @@ describe('outside the subset: listed, left out, never thrown', () => {
 describe('toKeyedFormSchema: the form\'s own keys', () => {
   const wire = '{"type":"object","properties":{"a.b":{"type":"string"},"__proto__":{"type":"string","title":"Proto","default":"x"},"constructor":{"type":"boolean"},"ui:widget":{"type":"string"},"":{"type":"string"},"n":{"type":"object"}},"required":["a.b","__proto__"]}'
 
-  test('every named field is keyed f<index> and titled with its name; only what cannot be shown is left out', () => {
+  test('every named field is keyed f<index> and titled with a label from its name; only what cannot be shown is left out', () => {
     const before = Object.getOwnPropertyNames(Object.prototype).sort()
     const mapped = toKeyedFormSchema(JSON.parse(wire))
     expect(mapped.fields).toEqual([
@@ -270,7 +270,7 @@ describe('toKeyedFormSchema: the form\'s own keys', () => {
     expect(mapped.schema.properties).toStrictEqual({
       f0: { type: 'string', title: 'a.b' },
       f1: { type: 'string', title: 'Proto', default: 'x' },
-      f2: { type: 'boolean', title: 'constructor' },
+      f2: { type: 'boolean', title: 'Constructor' },
       f3: { type: 'string', title: 'ui:widget' },
     })
     expect(mapped.schema.required).toEqual(['f0', 'f1'])

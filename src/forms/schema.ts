@@ -9,6 +9,7 @@
 import type { RJSFSchema, UiSchema } from '@rjsf/utils'
 import { fromDateTimeInput, toDateTimeInput } from './date-time.js'
 import { matchesFormat } from './no-eval-validator.js'
+import { readableName } from './validation-messages.js'
 
 /** A field (or, with `field: null`, a part of the schema as a whole) that the form cannot show. */
 export interface UnsupportedField {
@@ -91,8 +92,8 @@ export interface KeyedFormSchema extends FormSchema {
  * (`a.b`, `a[0]`), put it into element ids and CSS selectors, and ajv reads
  * `data[name]` through the prototype (`constructor`); keys like `f0` mean
  * none of that can misplace an error or a value, so every non-empty name can
- * be shown. Fields without a `title` are titled with their name, which is
- * what rjsf would have shown. Internal to `ElicitationForm`; convert data with
+ * be shown. Fields without a `title` are titled with a label made from their
+ * name (`full_name` → "Full name", see `readableName`). Internal to `ElicitationForm`; convert data with
  * {@link toFieldKeys} and {@link fromFieldKeys}.
  */
 export function toKeyedFormSchema(requestedSchema: unknown): KeyedFormSchema {
@@ -171,7 +172,7 @@ function mapRequestedSchema(requestedSchema: unknown, keyed: boolean): KeyedForm
       continue
     }
     const key = keyed ? `f${index}` : name
-    if (keyed && mapped.schema.title === undefined) mapped.schema.title = name
+    if (keyed && mapped.schema.title === undefined) mapped.schema.title = readableName(name)
     defineOwn(schemaProperties, key, mapped.schema)
     if (mapped.ui) defineOwn(result.uiSchema, key, mapped.ui)
     if (mapped.initial !== undefined) defineOwn(result.defaults, key, mapped.initial)

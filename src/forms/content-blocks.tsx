@@ -1,0 +1,237 @@
+/**
+ * MCP content blocks for a person: `text` (long text folded), `image` and
+ * `audio` (allow-listed types, size-capped, from `data:` URLs only),
+ * `resource_link` and embedded `resource` (the address with its host
+ * highlighted, a link only for http(s), never prefetched; text shown as text,
+ * binary as a size note). Anything else is named by its type. Every server
+ * value is coerced (`displayText`) and bidi-isolated; each block sits behind
+ * its own boundary, so one that fails to render leaves the others.
+ */
+import { useState, type ErrorInfo } from 'react'
+import { displayText } from '../core/index.js'
+import { CardBoundary } from './CardBoundary.js'
+import { checkMedia, base64Bytes, DEFAULT_MAX_MEDIA_BYTES, type MediaKind } from './content-media.js'
+import { inlineText } from './IsolatedLine.js'
+import { resolveMessages, type Messages } from './messages.js'
+import { analyzeUrl } from './url-safety.js'
+
+/** Text longer than this (or with more lines than {@link FOLD_LINES}) is folded with "Show all". */
+export const FOLD_CHARS = 1500
+export const FOLD_LINES = 20
+
+export interface ContentBlocksProps {
+  /** A content array (`CallToolResult.content`), or one block (a prompt message's `content`). */
+  content: unknown
+  /** Replacement texts (i18n). */
+  messages?: Partial<Messages> | undefined
+  /** Decoded bytes of an image or audio clip shown at most. @defaultValue 5 MiB */
+  maxMediaBytes?: number | undefined
+  /** Told when a block failed to render (it is replaced by a short notice). */
+  onError?: ((error: unknown, info: ErrorInfo) => void) | undefined
+}
+
+export interface BlockOptions {
+  text: Messages
+  maxMediaBytes: number
+  onError?: ((error: unknown, info: ErrorInfo) => void) | undefined
+}
+
+/** Content blocks, each behind its own boundary. Usable alone (e.g. for sampling or prompt content). */
+export function ContentBlocks({ content, messages, maxMediaBytes, onError }: ContentBlocksProps) {
+  return <Blocks content={content} options={{ text: resolveMessages(messages), maxMediaBytes: maxMediaBytes ?? DEFAULT_MAX_MEDIA_BYTES, onError }} />
+}
+
+export function Blocks({ content, options }: { content: unknown; options: BlockOptions }) {
+  const blocks = Array.isArray(content) ? content : content === undefined || content === null ? [] : [content]
+  return (
+    <>
+      {blocks.map((block, index) => (
+        <CardBoundary key={index} onError={options.onError} resetKey={block} fallback={() => <p className="mcp-elicit-result-failed">{options.text.resultFailed}</p>}>
+          <Block block={block} options={options} />
+        </CardBoundary>
+      ))}
+    </>
+  )
+}
+
+function isObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value)
+}
+
+/** One content block of any kind. */
+export function Block({ block, options }: { block: unknown; options: BlockOptions }) {
+  const { text } = options
+  if (!isObject(block)) return <Note type={typeof block} text={text.nonTextContent(typeof block)} />
+  switch (block.type) {
+    case 'text':
+      return typeof block.text === 'string' ? <TextBlock value={block.text} text={text} /> : <Note type="text" text={text.nonTextContent('text')} />
+    case 'image':
+    case 'audio':
+      return <MediaBlock kind={block.type} mimeType={block.mimeType} data={block.data} options={options} />
+    case 'resource_link':
+      return (
+        <div className="mcp-elicit-content-block mcp-elicit-resource" data-type="resource_link">
+          <ResourceHeading resource={block} />
+          <ResourceAddress uri={block.uri} text={text} />
+        </div>
+      )
+    case 'resource':
+      return <EmbeddedResource resource={block.resource} text={text} type="resource" />
+    default: {
+      const type = inlineText(block.type, 'unknown')
+      return <Note type={type} text={text.nonTextContent(type)} />
+    }
+  }
+}
+
+function Note({ type, text, reason }: { type: string; text: string; reason?: string }) {
+  return (
+    <div className="mcp-elicit-content-block mcp-elicit-content-note" data-type={type} data-refused={reason} dir="auto">
+      {text}
+    </div>
+  )
+}
+
+/** Text, folded to a few lines (CSS) with a disclosure when long. */
+export function TextBlock({ value, text }: { value: string; text: Messages }) {
+  const [expanded, setExpanded] = useState(false)
+  const long = value.length > FOLD_CHARS || countLines(value) > FOLD_LINES
+  const block = (
+    <div className={long ? 'mcp-elicit-content-block mcp-elicit-fold' : 'mcp-elicit-content-block'} data-type="text" dir="auto">
+      {value}
+    </div>
+  )
+  if (!long) return block
+  return (
+    <div className="mcp-elicit-content-folded" data-expanded={expanded || undefined}>
+      {block}
+      <button type="button" className="mcp-elicit-more" aria-expanded={expanded} onClick={() => setExpanded(!expanded)}>
+        {expanded ? text.showLess : text.showAll}
+      </button>
+    </div>
+  )
+}
+
+function countLines(value: string): number {
+  let lines = 1
+  for (let at = value.indexOf('\n'); at !== -1 && lines <= FOLD_LINES; at = value.indexOf('\n', at + 1)) lines++
+  return lines
+}
+
+function MediaBlock({ kind, mimeType, data, options }: { kind: MediaKind; mimeType: unknown; data: unknown; options: BlockOptions }) {
+  const { text } = options
+  const check = checkMedia(kind, mimeType, data, options.maxMediaBytes)
+  if (!check.ok) {
+    const message =
+      check.reason === 'type'
+        ? text.resultMediaRefused(kind, inlineText(check.mimeType, 'unknown'))
+        : check.reason === 'size'
+          ? text.resultMediaTooLarge(kind, check.bytes, check.limit)
+          : text.resultMediaInvalid(kind)
+    return <Note type={kind} text={message} reason={check.reason} />
+  }
+  return (
+    <div className="mcp-elicit-content-block mcp-elicit-media" data-type={kind}>
+      {kind === 'image' ? (
+        <img src={check.src} alt={text.resultImageAlt(check.mimeType)} decoding="async" referrerPolicy="no-referrer" />
+      ) : (
+        <audio src={check.src} controls preload="none" aria-label={text.resultAudioLabel(check.mimeType)} />
+      )}
+    </div>
+  )
+}
+
+function ResourceHeading({ resource }: { resource: Record<string, unknown> }) {
+  const title = inlineText(resource.title) || inlineText(resource.name)
+  const description = displayText(resource.description)
+  const mimeType = inlineText(resource.mimeType)
+  return (
+    <>
+      {title && (
+        <p className="mcp-elicit-resource-name">
+          <bdi dir="auto">{title}</bdi>
+          {mimeType && <span className="mcp-elicit-resource-type"> ({mimeType})</span>}
+        </p>
+      )}
+      {description && (
+        <p className="mcp-elicit-resource-description" dir="auto">
+          {description}
+        </p>
+      )}
+    </>
+  )
+}
+
+/**
+ * A resource's URI: the host highlighted and named, warnings as on URL
+ * cards. An http(s) address is a plain link (new tab, no opener, no
+ * referrer), never prefetched; any other scheme is text only.
+ */
+export function ResourceAddress({ uri, text }: { uri: unknown; text: Messages }) {
+  const analysis = analyzeUrl(uri)
+  const web = analysis.refused === null
+  const { parts } = analysis
+  const shown = parts ? (
+    <>
+      {parts.before}
+      <mark className="mcp-elicit-url-host">{parts.host}</mark>
+      {parts.after}
+    </>
+  ) : (
+    inlineText(uri)
+  )
+  return (
+    <>
+      <dl className="mcp-elicit-resource-address">
+        {web && analysis.host && (
+          <>
+            <dt>{text.hostLabel}</dt>
+            <dd>
+              <strong className="mcp-elicit-url-site">
+                <bdi>{analysis.host}</bdi>
+              </strong>
+            </dd>
+          </>
+        )}
+        <dt>{text.resultResourceLabel}</dt>
+        <dd>
+          {web ? (
+            <a className="mcp-elicit-resource-link" href={analysis.href} target="_blank" rel="noopener noreferrer" referrerPolicy="no-referrer">
+              <code className="mcp-elicit-url-full">{shown}</code>
+            </a>
+          ) : (
+            <>
+              <code className="mcp-elicit-url-full">{shown}</code> <span className="mcp-elicit-resource-not-web">{text.resultResourceNotWeb}</span>
+            </>
+          )}
+        </dd>
+      </dl>
+      {web && analysis.warnings.length > 0 && (
+        <ul className="mcp-elicit-url-warnings" role="note">
+          {analysis.warnings.map((warning) => (
+            <li key={warning} data-warning={warning}>
+              {text.urlWarning(warning, analysis)}
+            </li>
+          ))}
+        </ul>
+      )}
+    </>
+  )
+}
+
+/** An embedded resource (`resource` block) or one entry of a `resources/read` result's `contents`. */
+export function EmbeddedResource({ resource, text, type = 'resource' }: { resource: unknown; text: Messages; type?: string }) {
+  const entry = isObject(resource) ? resource : {}
+  const mimeType = inlineText(entry.mimeType)
+  return (
+    <div className="mcp-elicit-content-block mcp-elicit-resource" data-type={type}>
+      <ResourceHeading resource={entry} />
+      <ResourceAddress uri={entry.uri} text={text} />
+      {typeof entry.text === 'string' ? (
+        <TextBlock value={entry.text} text={text} />
+      ) : typeof entry.blob === 'string' ? (
+        <Note type="blob" text={text.resultResourceBlob(mimeType, base64Bytes(entry.blob))} />
+      ) : null}
+    </div>
+  )
+}

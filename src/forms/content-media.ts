@@ -1,0 +1,51 @@
+/**
+ * Images and audio a server sent as base64 (`image` / `audio` content
+ * blocks), checked before anything reaches an element: an allow-list of
+ * MIME types that cannot run script (no SVG, no HTML, nothing unknown), a
+ * cap on the decoded size, and well-formed base64. What passes becomes a
+ * `data:` URL built here from the allowed type (never from the server's
+ * string as given), so nothing is fetched from anywhere.
+ */
+
+export const IMAGE_TYPES: readonly string[] = ['image/png', 'image/jpeg', 'image/gif', 'image/webp']
+export const AUDIO_TYPES: readonly string[] = ['audio/mpeg', 'audio/wav', 'audio/ogg', 'audio/webm']
+
+/** Decoded bytes shown at most. @defaultValue 5 MiB */
+export const DEFAULT_MAX_MEDIA_BYTES = 5 * 1024 * 1024
+
+export type MediaKind = 'image' | 'audio'
+
+export type MediaCheck =
+  | { ok: true; src: string; mimeType: string; bytes: number }
+  | { ok: false; reason: 'type'; mimeType: string }
+  | { ok: false; reason: 'size'; bytes: number; limit: number }
+  | { ok: false; reason: 'data' }
+
+const BASE64 = /^[A-Za-z0-9+/]*={0,2}$/
+
+/** The decoded size of base64 text (whitespace already removed). */
+export function base64Bytes(data: string): number {
+  const padding = data.endsWith('==') ? 2 : data.endsWith('=') ? 1 : 0
+  return Math.max(0, Math.floor((data.length * 3) / 4) - padding)
+}
+
+/** The type without parameters, lower case: `audio/ogg; codecs=opus` → `audio/ogg`. */
+function baseType(mimeType: unknown): string {
+  return typeof mimeType === 'string' ? (mimeType.split(';')[0] ?? '').trim().toLowerCase() : ''
+}
+
+/** Checks an `image` or `audio` block's `mimeType` and `data`. Never throws. */
+export function checkMedia(kind: MediaKind, mimeType: unknown, data: unknown, maxBytes = DEFAULT_MAX_MEDIA_BYTES): MediaCheck {
+  const type = baseType(mimeType)
+  const allowed = kind === 'image' ? IMAGE_TYPES : AUDIO_TYPES
+  if (!allowed.includes(type)) return { ok: false, reason: 'type', mimeType: typeof mimeType === 'string' ? mimeType : '' }
+  if (typeof data !== 'string') return { ok: false, reason: 'data' }
+  // The size first, from the length alone: a huge string is refused without scanning it.
+  const roughBytes = base64Bytes(data)
+  if (roughBytes > maxBytes * 1.01 + 1024) return { ok: false, reason: 'size', bytes: roughBytes, limit: maxBytes }
+  const clean = /\s/.test(data) ? data.replace(/\s+/g, '') : data
+  if (clean.length === 0 || clean.length % 4 !== 0 || !BASE64.test(clean)) return { ok: false, reason: 'data' }
+  const bytes = base64Bytes(clean)
+  if (bytes > maxBytes) return { ok: false, reason: 'size', bytes, limit: maxBytes }
+  return { ok: true, src: `data:${type};base64,${clean}`, mimeType: type, bytes }
+}
