@@ -357,7 +357,7 @@ function ReadTurn({ turn, options }: { turn: Turn; options: { storage: typeof st
           )}
           {call.isActive && (
             <button type="button" className="mcp-elicit-cancel" onClick={call.cancel}>
-              Cancel
+              Stop
             </button>
           )}
         </div>
