@@ -207,13 +207,15 @@ export function ResourceAddress({ uri, text }: { uri: unknown; text: Messages })
         </dd>
       </dl>
       {web && analysis.warnings.length > 0 && (
-        <ul className="mcp-elicit-url-warnings" role="note">
-          {analysis.warnings.map((warning) => (
-            <li key={warning} data-warning={warning}>
-              {text.urlWarning(warning, analysis)}
-            </li>
-          ))}
-        </ul>
+        <div className="mcp-elicit-url-warnings" role="note">
+          <ul>
+            {analysis.warnings.map((warning) => (
+              <li key={warning} data-warning={warning}>
+                {text.urlWarning(warning, analysis)}
+              </li>
+            ))}
+          </ul>
+        </div>
       )}
     </>
   )

@@ -265,12 +265,20 @@ describe('browserSignIn()', () => {
     const w = world('closed')
     const popup = fakePopup()
     const { signIn, call } = await waitingFor(w, (url) => ((popup.location.href = url), popup))
-    signIn.open()
-    await new Promise((resolve) => setTimeout(resolve, 250))
-    const closedAt = Date.now()
-    popup.closed = true
-    const error = await call.catch((e: unknown) => e)
-    expect(Date.now() - closedAt).toBeLessThan(1000)
+    // A fake clock: "within a second" is the store's own timing, not the test machine's.
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval'] })
+    let settled = false
+    const outcome = call.catch((e: unknown) => e).finally(() => (settled = true))
+    try {
+      signIn.open()
+      await vi.advanceTimersByTimeAsync(250)
+      popup.closed = true
+      await vi.advanceTimersByTimeAsync(999)
+      expect(settled).toBe(true)
+    } finally {
+      vi.useRealTimers()
+    }
+    const error = await outcome
     expect(isMcpAuthAccessDeniedError(error)).toBe(true)
     expect((error as { cancelled: boolean }).cancelled).toBe(true)
     const state = signIn.getSnapshot()
