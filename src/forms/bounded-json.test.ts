@@ -28,7 +28,7 @@ describe('boundedJson', () => {
     const rows = boundedJson(Array.from({ length: 1_000_000 }, (_, i) => i), { maxLength: 1000 })
     expect(rows).toHaveLength(1001)
     expect(rows.endsWith('…')).toBe(true)
-    expect(performance.now() - started).toBeLessThan(1000)
+    expect(performance.now() - started).toBeLessThan(5000)
   })
 
   test('a long string is cut inside', () => {

@@ -220,7 +220,7 @@ describe('protocol: aborting a legacy call', () => {
     controller.abort()
     const error = await call.catch((e: unknown) => e)
     expect(error).toBeInstanceOf(McpCancelledError)
-    expect(performance.now() - started).toBeLessThan(500)
+    expect(performance.now() - started).toBeLessThan(5000)
     const toolsCall = server.find((hit) => hit.rpc === 'tools/call')[0]!
     const cancelled = await server.waitForHit((hit) => hit.rpc === 'notifications/cancelled', 2000)
     expect(cancelled.body.params.requestId).toBe(toolsCall.body.id)
