@@ -77,6 +77,8 @@ function exampleArgs(tool: Tool | undefined): JsonObject {
   return args
 }
 
+const requestTimeout = Number(new URLSearchParams(location.search).get('timeout')) || undefined
+
 export function App() {
   const [config, setConfig] = useState<DemoConfig>()
   const [configError, setConfigError] = useState<string>()
@@ -129,6 +131,8 @@ export function App() {
           capabilities: { elicitation: { form: {}, url: {} }, sampling: {}, roots: {} },
           fetch: wire.fetch,
           auth: server.auth ? kit?.auth : undefined,
+          // `?timeout=<ms>` on the page sets every request's deadline, to see that a person's time never counts.
+          timeoutMs: requestTimeout,
         }),
       )
     }
