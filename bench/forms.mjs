@@ -9,6 +9,11 @@
  * into bench/.tmp/forms-page and served from 127.0.0.1; it measures itself
  * (see main.tsx for what each figure spans).
  *
+ * Also a large tool result: about 1 MB of `structuredContent` (5,000 records)
+ * rendered by `ToolResult` against a plain `<pre>{JSON.stringify(value, null,
+ * 2)}</pre>`, from `root.render` to the commit and to the next frame
+ * (`largeResult` in the JSON).
+ *
  * Run under Node 22: `node bench/forms.mjs [--json]`. Bounded: warm-up and
  * BENCH_FORMS_RUNS runs per contestant and size (default 41), time caps per
  * size and for the part.
@@ -30,6 +35,8 @@ export const CONFIG = {
   warmup: 5,
   sizeCapMs: 25_000,
   partCapMs: 55_000,
+  /** The large-result measure: records in the value, runs and warm-up per contestant, its time cap. */
+  largeResult: { records: 5_000, runs: clampInt(process.env.BENCH_RESULT_RUNS, 15, 3, 51), warmup: 3, capMs: 25_000 },
 }
 
 function clampInt(value, fallback, min, max) {
@@ -137,6 +144,45 @@ function summarize(list) {
   }
 }
 
+/** `ToolResult` vs `<pre>` for one large structured value, in the page (see main.tsx). */
+async function measureLargeResult(page, timeout) {
+  const { records, runs, warmup } = CONFIG.largeResult
+  let timer
+  const out = await Promise.race([
+    page.evaluate(([r, w, n]) => window.formsBench.runResult(r, w, n), [runs, warmup, records]),
+    new Promise((_, reject) => {
+      timer = setTimeout(() => reject(new Error(`large result: over ${timeout} ms`)), timeout)
+      timer.unref()
+    }),
+  ]).finally(() => clearTimeout(timer))
+  const pick = (kind, key) => out.runs.filter((r) => r.kind === kind).map((r) => r[key])
+  const side = (kind) => ({
+    runs: pick(kind, 'paintedMs').length,
+    paintedMsMedian: median(pick(kind, 'paintedMs')),
+    paintedMsP25: quantile(pick(kind, 'paintedMs'), 0.25),
+    paintedMsP75: quantile(pick(kind, 'paintedMs'), 0.75),
+    committedMsMedian: median(pick(kind, 'committedMs')),
+    elements: pick(kind, 'nodes')[0],
+    paintedMs: pick(kind, 'paintedMs').map((v) => Math.round(v * 100) / 100),
+  })
+  const toolResult = side('toolResult')
+  const pre = side('pre')
+  return {
+    records,
+    bytes: out.bytes,
+    prettyBytes: out.prettyBytes,
+    warmup,
+    toolResult,
+    pre,
+    ratios: {
+      painted: toolResult.paintedMsMedian / pre.paintedMsMedian,
+      committed: toolResult.committedMsMedian / pre.committedMsMedian,
+      /** Median of toolResult/pre within each iteration (back to back). */
+      paintedPaired: median(toolResult.paintedMs.map((v, i) => v / pre.paintedMs[i])),
+    },
+  }
+}
+
 export async function measureForms() {
   const started = performance.now()
   const deadline = started + CONFIG.partCapMs
@@ -187,6 +233,10 @@ export async function measureForms() {
         },
       }
     }
+    let largeResult
+    const left = deadline - performance.now()
+    if (left < 3_000) truncated = true
+    else largeResult = await measureLargeResult(page, Math.min(CONFIG.largeResult.capMs, left))
     if (errors.length) throw new Error(`page errors: ${errors.slice(0, 3).join(' | ')}`)
     return {
       config: {
@@ -201,8 +251,10 @@ export async function measureForms() {
         'interactive = root.render(...) of the elicitation to the first input committed, laid out and focused (MutationObserver, no frame wait)',
         'painted = the same start to the first frame after it (rAF + task), quantized by the frame',
         'submit = Accept/Submit click on a valid form to the answer callback (ajv8 compiles a fresh schema each run)',
+        'largeResult = root.render(...) of ~1 MB of structuredContent (a fresh JSON.parse copy each run, not timed) to the commit of the result element (committed) and to the first frame after it (painted, rAF + task): ToolResult vs <pre>{JSON.stringify(value, null, 2)}</pre>',
       ],
       sizes,
+      ...(largeResult && { largeResult }),
       ...(truncated && { truncated: true }),
       totalSeconds: (performance.now() - started) / 1000,
     }
@@ -225,6 +277,14 @@ export function formatForms(result) {
   for (const s of Object.values(result.sizes)) {
     lines.push(
       `  ${String(s.fields).padStart(6)}   ${ms(s.ours.interactiveMsMedian).padStart(15)} / ${ms(s.rjsf.interactiveMsMedian)}   ${s.ratios.interactive.toFixed(2)} (${s.ratios.interactivePaired.toFixed(2)})      ${ms(s.ours.paintedMsMedian).padStart(11)} / ${ms(s.rjsf.paintedMsMedian)}   ${ms(s.ours.submitMsMedian).padStart(7)} / ${ms(s.rjsf.submitMsMedian)}   ${s.ratios.submit.toFixed(2)}`,
+    )
+  }
+  const lr = result.largeResult
+  if (lr) {
+    lines.push(
+      `  large result, ${lr.records.toLocaleString('en-US')} records (${(lr.bytes / 1024).toFixed(0)} KB JSON, ${(lr.prettyBytes / 1024).toFixed(0)} KB pretty), ${lr.toolResult.runs} runs (+${lr.warmup} warm-up), medians (ms):`,
+      `    to first paint: ToolResult ${lr.toolResult.paintedMsMedian.toFixed(2)} / pre ${lr.pre.paintedMsMedian.toFixed(2)}   ratio ${lr.ratios.painted.toFixed(2)} (paired ${lr.ratios.paintedPaired.toFixed(2)})`,
+      `    to commit:      ToolResult ${lr.toolResult.committedMsMedian.toFixed(2)} / pre ${lr.pre.committedMsMedian.toFixed(2)}   ratio ${lr.ratios.committed.toFixed(2)}   (elements: ${lr.toolResult.elements} / ${lr.pre.elements})`,
     )
   }
   lines.push(`(${result.totalSeconds.toFixed(1)} s, page build ${result.config.buildSeconds.toFixed(1)} s)${result.truncated ? '  (time cap hit)' : ''}`)

@@ -70,6 +70,17 @@ export function summaryRows(results) {
         `${x(s.ratios.interactive)} (paired ${x(s.ratios.interactivePaired)}); ${x(s.ratios.submit)}`,
       ])
     }
+    // Absent from results.json files written before the measure existed.
+    const lr = fo.largeResult
+    if (lr?.toolResult && lr.pre) {
+      rows.push([
+        'results (Chromium)',
+        `\`ToolResult\`, ${lr.records.toLocaleString('en-US')} records (${(lr.bytes / 1024).toFixed(0)} KB \`structuredContent\`): to first paint`,
+        ms(lr.toolResult.paintedMsMedian),
+        `\`<pre>\` of JSON.stringify(value, null, 2) ${ms(lr.pre.paintedMsMedian)}`,
+        `${x(lr.ratios.painted)} (paired ${x(lr.ratios.paintedPaired)})`,
+      ])
+    }
   }
 
   const me = results.memory

@@ -16,12 +16,20 @@
  * is `ElicitationForm`, `rjsf` a bare `@rjsf/core` `Form`. Every run gets a
  * schema of its own (a run number in one title), so ajv compiles it afresh,
  * as for a newly arrived elicitation.
+ *
+ * `window.formsBench.runResult(...)` measures a large tool result (about 1 MB
+ * of `structuredContent`, see {@link largeValue}): from handing the value to
+ * React (`root.render`) until the result's root element is committed
+ * (MutationObserver, `committedMs`) and until the first frame after it (rAF,
+ * then a task, `paintedMs`), `ToolResult` against a plain
+ * `<pre>{JSON.stringify(value, null, 2)}</pre>`. Each run parses a fresh copy
+ * of the value (outside the timing), as a newly arrived result.
  */
 import Form from '@rjsf/core'
 import type { RJSFSchema } from '@rjsf/utils'
 import validator from '@rjsf/validator-ajv8'
 import { createRoot } from 'react-dom/client'
-import { ElicitationForm } from 'mcp-elicit/forms'
+import { ElicitationForm, ToolResult } from 'mcp-elicit/forms'
 
 type Kind = 'ours' | 'rjsf'
 
@@ -159,6 +167,85 @@ async function once(kind: Kind, fields: number, run: number): Promise<RunResult>
 
 let runNumber = 0
 
+type ResultKind = 'toolResult' | 'pre'
+
+interface ResultRunResult {
+  kind: ResultKind
+  committedMs: number
+  paintedMs: number
+  nodes: number
+}
+
+/** Deterministic, about 1 MB as compact JSON: `count` records with strings, numbers, a boolean, a nested object and a short array. */
+function largeValue(count: number) {
+  const words = ['alpha', 'bravo', 'charlie', 'delta', 'echo', 'foxtrot', 'golf', 'hotel']
+  const items = []
+  let seed = 12345
+  const next = () => (seed = (seed * 1103515245 + 12345) % 2147483648)
+  for (let i = 0; i < count; i++) {
+    items.push({
+      id: i,
+      name: `Item ${i} ${words[i % words.length]}`,
+      score: (next() % 100000) / 100,
+      active: i % 3 !== 0,
+      tags: [words[next() % 8], words[next() % 8]],
+      owner: { id: next() % 10000, email: `user${i}@example.com`, region: words[(i >> 3) % 8] },
+      note: `Record ${i}: ${words[(i * 7) % 8]} ${words[(i * 5) % 8]} ${words[(i * 3) % 8]}`,
+    })
+  }
+  return { total: count, items }
+}
+
+let largeText = ''
+
+function resultOnce(kind: ResultKind): Promise<ResultRunResult> {
+  const container = document.createElement('section')
+  stage.append(container)
+  const root = createRoot(container)
+  const value = JSON.parse(largeText) as unknown
+  const selector = kind === 'toolResult' ? '.mcp-elicit-tool-result' : 'pre'
+  let committedAt = 0
+  const committed = new Promise<void>((resolve) => {
+    const observer = new MutationObserver(() => {
+      if (!container.querySelector(selector)) return
+      committedAt = performance.now()
+      observer.disconnect()
+      resolve()
+    })
+    observer.observe(container, { childList: true, subtree: true })
+  })
+  // --- handed over ---
+  const start = performance.now()
+  root.render(kind === 'toolResult' ? <ToolResult result={{ content: [], structuredContent: value }} /> : <pre>{JSON.stringify(value, null, 2)}</pre>)
+  return withTimeout(committed, 20_000, `${kind}: result committed`).then(async () => {
+    await afterPaint()
+    const paintedAt = performance.now()
+    const nodes = container.getElementsByTagName('*').length
+    root.unmount()
+    container.remove()
+    return { kind, committedMs: committedAt - start, paintedMs: paintedAt - start, nodes }
+  })
+}
+
+/** `warmup` unrecorded then `runs` recorded runs per contestant, alternating which goes first; returns the value's size too. */
+async function runResult(runs: number, warmup: number, count: number): Promise<{ bytes: number; prettyBytes: number; runs: ResultRunResult[] }> {
+  const value = largeValue(count)
+  largeText = JSON.stringify(value)
+  const prettyBytes = JSON.stringify(value, null, 2).length
+  const results: ResultRunResult[] = []
+  for (let i = 0; i < warmup + runs; i++) {
+    const order: ResultKind[] = i % 2 === 0 ? ['toolResult', 'pre'] : ['pre', 'toolResult']
+    for (const kind of order) {
+      const r = await resultOnce(kind)
+      if (i >= warmup) results.push(r)
+      ;(globalThis as { gc?: () => void }).gc?.()
+      await rest(5)
+      await afterPaint()
+    }
+  }
+  return { bytes: new TextEncoder().encode(largeText).length, prettyBytes, runs: results }
+}
+
 /** `warmup` unrecorded then `runs` recorded runs per contestant, alternating which goes first. */
 async function run(fields: number, runs: number, warmup: number): Promise<RunResult[]> {
   const results: RunResult[] = []
@@ -179,7 +266,7 @@ async function run(fields: number, runs: number, warmup: number): Promise<RunRes
 
 declare global {
   interface Window {
-    formsBench: { ready: true; run: typeof run }
+    formsBench: { ready: true; run: typeof run; runResult: typeof runResult }
   }
 }
-window.formsBench = { ready: true, run }
+window.formsBench = { ready: true, run, runResult }
