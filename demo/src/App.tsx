@@ -377,6 +377,16 @@ function describeRead(result: JsonObject): string {
   return texts.join('\n')
 }
 
+/** The composer's JSON arguments, or undefined while they are not a JSON object. */
+function parseArgs(text: string): JsonObject | undefined {
+  try {
+    const parsed: unknown = JSON.parse(text)
+    return typeof parsed === 'object' && parsed !== null && !Array.isArray(parsed) ? (parsed as JsonObject) : undefined
+  } catch {
+    return undefined
+  }
+}
+
 /**
  * A protected server's composer: its tools come from the config until
  * someone has signed in (listing them needs a token too), a header line says
@@ -389,13 +399,7 @@ function ProtectedComposer({ server, client, onSend }: { server: ServerEntry; cl
   const names = server.tools ?? []
   const [toolName, setToolName] = useState(names[0] ?? '')
   const [argsText, setArgsText] = useState('{}')
-  let args: JsonObject | undefined
-  try {
-    const parsed: unknown = JSON.parse(argsText)
-    args = typeof parsed === 'object' && parsed !== null && !Array.isArray(parsed) ? (parsed as JsonObject) : undefined
-  } catch {
-    args = undefined
-  }
+  const args = parseArgs(argsText)
   return (
     <form
       className="demo-composer"
@@ -474,13 +478,7 @@ function Composer({ client, onSend }: { client: McpClient; onSend: (turn: Omit<T
   }, [client])
 
   const tool = tools.find((t) => t.name === toolName)
-  let args: JsonObject | undefined
-  try {
-    const parsed: unknown = JSON.parse(argsText)
-    args = typeof parsed === 'object' && parsed !== null && !Array.isArray(parsed) ? (parsed as JsonObject) : undefined
-  } catch {
-    args = undefined
-  }
+  const args = parseArgs(argsText)
 
   return (
     <form

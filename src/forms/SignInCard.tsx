@@ -23,6 +23,7 @@ import { CardBoundary } from './CardBoundary.js'
 import { CardFallback } from './CardFallback.js'
 import { inlineText, isolate, IsolatedLine } from './IsolatedLine.js'
 import { resolveMessages, type Messages } from './messages.js'
+import { UrlWarnings } from './url-display.js'
 import { analyzeUrl, endpointHost } from './url-safety.js'
 
 export interface SignInCardProps {
@@ -215,18 +216,7 @@ function Parties({ url, issuer, text }: { url: string | undefined; issuer: strin
           </>
         )}
       </dl>
-      {analysis && analysis.warnings.length > 0 && (
-        <div className="mcp-elicit-url-warnings" role="note">
-          <p>{text.urlWarningsHeading}</p>
-          <ul>
-            {analysis.warnings.map((warning) => (
-              <li key={warning} data-warning={warning}>
-                {text.urlWarning(warning, analysis)}
-              </li>
-            ))}
-          </ul>
-        </div>
-      )}
+      {analysis && <UrlWarnings analysis={analysis} text={text} />}
     </>
   )
 }

@@ -17,6 +17,7 @@ import { AskedBy } from './AskedBy.js'
 import { DeclineCancel } from './DeclineCancel.js'
 import { guardedCard } from './guarded-card.js'
 import { resolveMessages, type AskingServer, type Messages } from './messages.js'
+import { MarkedUrl, SiteEntry, UrlWarnings } from './url-display.js'
 import { analyzeUrl } from './url-safety.js'
 
 /** The params of a URL-mode `elicitation/create`. */
@@ -111,7 +112,6 @@ const UrlCard = /* @__PURE__ */ forwardRef(function UrlCard(props: UrlElicitatio
     respond({ action: 'cancel' })
   }
 
-  const { parts } = analysis
   return (
     <div
       role="group"
@@ -127,28 +127,11 @@ const UrlCard = /* @__PURE__ */ forwardRef(function UrlCard(props: UrlElicitatio
       </p>
       <AskedBy server={server} url={url} text={text} />
       <dl className="mcp-elicit-url-address">
-        {analysis.host && (
-          <>
-            <dt>{text.hostLabel}</dt>
-            <dd>
-              <strong className="mcp-elicit-url-site">
-                <bdi>{analysis.host}</bdi>
-              </strong>
-            </dd>
-          </>
-        )}
+        {analysis.host && <SiteEntry host={analysis.host} text={text} />}
         <dt>{text.urlLabel}</dt>
         <dd>
           <code className="mcp-elicit-url-full">
-            {parts ? (
-              <>
-                {parts.before}
-                <mark className="mcp-elicit-url-host">{parts.host}</mark>
-                {parts.after}
-              </>
-            ) : (
-              analysis.href
-            )}
+            <MarkedUrl analysis={analysis} />
           </code>
         </dd>
       </dl>
@@ -157,18 +140,7 @@ const UrlCard = /* @__PURE__ */ forwardRef(function UrlCard(props: UrlElicitatio
           {text.urlRefused(refused, analysis)}
         </p>
       )}
-      {analysis.warnings.length > 0 && (
-        <div className="mcp-elicit-url-warnings" role="note">
-          <p>{text.urlWarningsHeading}</p>
-          <ul>
-            {analysis.warnings.map((warning) => (
-              <li key={warning} data-warning={warning}>
-                {text.urlWarning(warning, analysis)}
-              </li>
-            ))}
-          </ul>
-        </div>
-      )}
+      <UrlWarnings analysis={analysis} text={text} />
       {status === 'opened' && noHandle && (
         <div role="status" className="mcp-elicit-url-fallback">
           <p>{text.popupMaybeBlocked}</p>

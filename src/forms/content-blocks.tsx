@@ -13,6 +13,7 @@ import { CardBoundary } from './CardBoundary.js'
 import { checkMedia, base64Bytes, DEFAULT_MAX_MEDIA_BYTES, type MediaKind } from './content-media.js'
 import { inlineText } from './IsolatedLine.js'
 import { resolveMessages, type Messages } from './messages.js'
+import { MarkedUrl, SiteEntry, UrlWarnings } from './url-display.js'
 import { analyzeUrl } from './url-safety.js'
 
 /** Text longer than this (or with more lines than {@link FOLD_LINES}) is folded with "Show all". */
@@ -170,29 +171,12 @@ function ResourceHeading({ resource }: { resource: Record<string, unknown> }) {
 export function ResourceAddress({ uri, text }: { uri: unknown; text: Messages }) {
   const analysis = analyzeUrl(uri)
   const web = analysis.refused === null
-  const { parts } = analysis
-  const shown = parts ? (
-    <>
-      {parts.before}
-      <mark className="mcp-elicit-url-host">{parts.host}</mark>
-      {parts.after}
-    </>
-  ) : (
-    inlineText(uri)
-  )
+  // An address that could not be analysed is still shown, as inert text.
+  const shown = analysis.parts ? <MarkedUrl analysis={analysis} /> : inlineText(uri)
   return (
     <>
       <dl className="mcp-elicit-resource-address">
-        {web && analysis.host && (
-          <>
-            <dt>{text.hostLabel}</dt>
-            <dd>
-              <strong className="mcp-elicit-url-site">
-                <bdi>{analysis.host}</bdi>
-              </strong>
-            </dd>
-          </>
-        )}
+        {web && analysis.host && <SiteEntry host={analysis.host} text={text} />}
         <dt>{text.resultResourceLabel}</dt>
         <dd>
           {web ? (
@@ -206,17 +190,7 @@ export function ResourceAddress({ uri, text }: { uri: unknown; text: Messages })
           )}
         </dd>
       </dl>
-      {web && analysis.warnings.length > 0 && (
-        <div className="mcp-elicit-url-warnings" role="note">
-          <ul>
-            {analysis.warnings.map((warning) => (
-              <li key={warning} data-warning={warning}>
-                {text.urlWarning(warning, analysis)}
-              </li>
-            ))}
-          </ul>
-        </div>
-      )}
+      {web && <UrlWarnings analysis={analysis} text={text} heading={false} />}
     </>
   )
 }
