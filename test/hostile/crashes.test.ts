@@ -15,8 +15,10 @@ import {
   type InputRequests,
   type InputResponses,
   type McpClient,
+  type ClientOptions,
 } from '../../src/core/index.ts'
 import {
+  hostilePerTest,
   LEGACY,
   MODERN,
   elicitation,
@@ -25,7 +27,6 @@ import {
   openSse,
   result,
   rpcError,
-  startHostileServer,
   text,
   until,
   type HostileServer,
@@ -34,28 +35,21 @@ import {
 /** The hostile id of the brief: `String(id)` and `${id}` throw on it. */
 const hostileId = () => ({ toString: 1 })
 
+const hostile = hostilePerTest()
 let server: HostileServer
-const clients: McpClient[] = []
 let unhandled: unknown[] = []
 const onUnhandled = (reason: unknown) => void unhandled.push(reason)
 
-beforeEach(async () => {
+beforeEach(() => {
+  server = hostile.server
   unhandled = []
   process.on('unhandledRejection', onUnhandled)
-  server = await startHostileServer()
 })
 
-afterEach(async () => {
-  await Promise.all(clients.splice(0).map((client) => client.close()))
-  await server.close()
+afterEach(() => {
   process.off('unhandledRejection', onUnhandled)
 })
-
-function client(options: Parameters<typeof createClient>[1] = {}): McpClient {
-  const created = createClient(server.url, { onWarning: () => {}, ...options })
-  clients.push(created)
-  return created
-}
+const client = (options?: ClientOptions): McpClient => hostile.client(options)
 
 const acceptAll = async (requests: InputRequests): Promise<InputResponses> =>
   Object.fromEntries(Object.keys(requests).map((key) => [key, { action: 'accept', content: { name: 'Ada' } }]))
@@ -110,7 +104,7 @@ describe('crashes: ids that are objects', () => {
     expect(server.find((hit) => hit.rpc === 'response').map((hit) => hit.headers['mcp-session-id'])).toEqual(['s1', 's1', 's1'])
 
     const noHandler = createClient(server.url, { protocolVersion: LEGACY, capabilities: { elicitation: { form: {} } }, onWarning: () => {} })
-    clients.push(noHandler)
+    hostile.track(noHandler)
     await noHandler.discover()
     const second = await session.getStream()
     second.send(elicitation(hostileId()))

@@ -7,7 +7,7 @@
  */
 import { spawn } from 'node:child_process'
 import { fileURLToPath } from 'node:url'
-import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { beforeEach, describe, expect, it } from 'vitest'
 import {
   DEFAULT_LIMITS,
   McpInputRoundsExceededError,
@@ -19,8 +19,10 @@ import {
   type InputResponses,
   type JsonRpcNotification,
   type McpClient,
+  type ClientOptions,
 } from '../../src/core/index.ts'
 import {
+  hostilePerTest,
   LEGACY,
   MODERN,
   activeTimers,
@@ -31,7 +33,6 @@ import {
   openSse,
   pause,
   result,
-  startHostileServer,
   text,
   until,
   within,
@@ -39,23 +40,12 @@ import {
   type HostileServer,
 } from './hostile-server.ts'
 
+const hostile = hostilePerTest()
 let server: HostileServer
-const clients: McpClient[] = []
-
-beforeEach(async () => {
-  server = await startHostileServer()
+beforeEach(() => {
+  server = hostile.server
 })
-
-afterEach(async () => {
-  await Promise.all(clients.splice(0).map((client) => within(client.close(), 1000)))
-  await server.close()
-})
-
-function client(options: Parameters<typeof createClient>[1] = {}): McpClient {
-  const created = createClient(server.url, { onWarning: () => {}, ...options })
-  clients.push(created)
-  return created
-}
+const client = (options?: ClientOptions): McpClient => hostile.client(options)
 
 const acceptAll = async (requests: InputRequests): Promise<InputResponses> =>
   Object.fromEntries(Object.keys(requests).map((key) => [key, { action: 'accept', content: { name: 'Ada' } }]))
@@ -78,7 +68,7 @@ function hang(list: Exchange[]) {
 
 /** Closes every client, then the server, and expects no timer of ours left in the process. */
 async function expectNoLeftoverTimers(baseline: number): Promise<void> {
-  await Promise.all(clients.splice(0).map((c) => c.close()))
+  await hostile.closeClients()
   await server.close()
   await until(() => activeTimers() <= baseline, 1000, `timers back to ${baseline} (now ${activeTimers()})`).catch(() => {})
   expect(activeTimers()).toBeLessThanOrEqual(baseline)

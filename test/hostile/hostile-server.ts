@@ -16,6 +16,8 @@
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
+import { afterEach, beforeEach } from 'vitest'
+import { createClient, type ClientOptions, type McpClient } from '../../src/core/index.ts'
 
 /** One HTTP request as it reached the server. */
 export interface Hit {
@@ -459,5 +461,48 @@ export function elicitation(id: unknown, message = 'Your name?'): Message {
     id,
     method: 'elicitation/create',
     params: { mode: 'form', message, requestedSchema: { type: 'object', properties: { name: { type: 'string' } }, required: ['name'] } },
+  }
+}
+
+/**
+ * A fresh hostile server for each test of the calling file, and the clients
+ * a test makes on it (with `defaults`), closed after the test: the setup
+ * every single-server hostile file shares.
+ */
+export function hostilePerTest(defaults: ClientOptions = {}): {
+  readonly server: HostileServer
+  client(options?: ClientOptions): McpClient
+  /** Closes a client made elsewhere (on another server, say) with the test's own. */
+  track(client: McpClient): McpClient
+  /** Closes the test's clients now (bounded), for a test that checks what closing leaves behind. */
+  closeClients(): Promise<void>
+} {
+  let server: HostileServer | undefined
+  const clients: McpClient[] = []
+  const closeClients = async () => {
+    await Promise.all(clients.splice(0).map((client) => within(client.close(), 1000)))
+  }
+  beforeEach(async () => {
+    server = await startHostileServer()
+  })
+  afterEach(async () => {
+    await closeClients()
+    await server?.close()
+  })
+  return {
+    track(client) {
+      clients.push(client)
+      return client
+    },
+    closeClients,
+    get server() {
+      if (!server) throw new Error('the hostile server starts in beforeEach')
+      return server
+    },
+    client(options = {}) {
+      const created = createClient(this.server.url, { onWarning: () => {}, ...defaults, ...options })
+      clients.push(created)
+      return created
+    },
   }
 }

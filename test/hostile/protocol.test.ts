@@ -5,7 +5,7 @@
  * forgets, handlers that throw. What the server receives is checked as
  * closely as what the caller gets.
  */
-import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { beforeEach, describe, expect, it } from 'vitest'
 import {
   CallObserver,
   McpCancelledError,
@@ -19,8 +19,10 @@ import {
   type InputRequests,
   type InputResponses,
   type McpClient,
+  type ClientOptions,
 } from '../../src/core/index.ts'
 import {
+  hostilePerTest,
   LEGACY,
   MODERN,
   elicitation,
@@ -39,25 +41,14 @@ import {
   type SseWriter,
 } from './hostile-server.ts'
 
+const hostile = hostilePerTest({ capabilities: { elicitation: { form: {} } } })
 let server: HostileServer
-const clients: McpClient[] = []
-
-beforeEach(async () => {
-  server = await startHostileServer()
+beforeEach(() => {
+  server = hostile.server
 })
-
-afterEach(async () => {
-  await Promise.all(clients.splice(0).map((client) => within(client.close(), 1000)))
-  await server.close()
-})
+const client = (options?: ClientOptions): McpClient => hostile.client(options)
 
 const capabilities = { elicitation: { form: {} } }
-
-function client(options: Parameters<typeof createClient>[1] = {}): McpClient {
-  const created = createClient(server.url, { onWarning: () => {}, capabilities, ...options })
-  clients.push(created)
-  return created
-}
 
 const accept = (name: string) => async (requests: InputRequests): Promise<InputResponses> =>
   Object.fromEntries(Object.keys(requests).map((key) => [key, { action: 'accept', content: { name } }]))
@@ -301,7 +292,7 @@ describe('protocol: a handler that throws', () => {
       legacyServer.rpc('tools/call', (x) => void openSse(x).send(elicitation('e1')))
       const legacyBoom = new Error('boom (legacy)')
       const legacyClient = createClient(legacyServer.url, { protocolVersion: LEGACY, capabilities, onWarning: () => {} })
-      clients.push(legacyClient)
+      hostile.track(legacyClient)
       const legacyError = await legacyClient.callTool('t', {}, { onInputRequests: throwing(legacyBoom) }).catch((e: unknown) => e)
 
       expect(modernError).toBe(modernBoom)
@@ -314,7 +305,7 @@ describe('protocol: a handler that throws', () => {
       const cancelled = await legacyServer.waitForHit((hit) => hit.rpc === 'notifications/cancelled', 2000)
       expect(cancelled.body.params.requestId).toBe(toolsCall.body.id)
     } finally {
-      await Promise.all(clients.splice(0).map((c) => within(c.close(), 1000)))
+      await hostile.closeClients()
       await legacyServer.close()
     }
   })
