@@ -19,6 +19,7 @@ import {
 import { exchange, type ExchangeContext } from './http-exchange'
 import { DEFAULT_LIMITS } from './limits'
 import type { JsonObject, JsonRpcNotification, JsonRpcRequest } from './types'
+import { cut } from '../../test/support/byte-cuts'
 import { SENTINEL, guardPrototypes, objectOf } from '../../test/support/prototype-guard'
 
 const url = 'http://127.0.0.1:9/mcp'
@@ -106,18 +107,6 @@ function serialise(events: StreamEvent[]): Uint8Array {
     text += '\n'
   }
   return encoder.encode(text)
-}
-
-function cut(bytes: Uint8Array, points: number[]): Uint8Array[] {
-  const sorted = [...new Set(points.map((p) => p % (bytes.length + 1)))].sort((a, b) => a - b)
-  const chunks: Uint8Array[] = []
-  let start = 0
-  for (const point of sorted) {
-    chunks.push(bytes.slice(start, point))
-    start = point
-  }
-  chunks.push(bytes.slice(start))
-  return chunks
 }
 
 function sseBody(chunks: Uint8Array[], end: Ending, signal: AbortSignal | undefined): ReadableStream<Uint8Array> {

@@ -9,6 +9,7 @@ import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { McpResponseTooLargeError } from './errors'
 import { readSse, type EventSourceMessage } from './sse'
+import { cut } from '../../test/support/byte-cuts'
 
 const encoder = new TextEncoder()
 
@@ -22,18 +23,6 @@ function body(chunks: Uint8Array[]): ReadableStream<Uint8Array> {
       else controller.enqueue(chunk)
     },
   })
-}
-
-function cut(bytes: Uint8Array, points: number[]): Uint8Array[] {
-  const sorted = [...new Set(points.map((p) => p % (bytes.length + 1)))].sort((a, b) => a - b)
-  const chunks: Uint8Array[] = []
-  let start = 0
-  for (const point of sorted) {
-    chunks.push(bytes.slice(start, point))
-    start = point
-  }
-  chunks.push(bytes.slice(start))
-  return chunks
 }
 
 interface Read {

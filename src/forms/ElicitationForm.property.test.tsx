@@ -11,19 +11,13 @@ import fc from 'fast-check'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { ElicitationForm } from './ElicitationForm'
 import { noEvalValidator } from './no-eval-validator'
+import { SENTINEL, objectOf } from '../../test/support/prototype-guard'
+import { record, wellFormedField } from '../../test/support/schema-arbitraries'
 
 afterEach(cleanup)
 
-const SENTINEL = 'polluted'
 const snapshot = () => [Object.prototype, Array.prototype].map((proto) => Reflect.ownKeys(proto).map(String).sort().join('\u0000'))
 
-function objectOf(entries: Array<[string, unknown]>): Record<string, unknown> {
-  const object: Record<string, unknown> = {}
-  for (const [key, value] of entries) Object.defineProperty(object, key, { value, enumerable: true, writable: true, configurable: true })
-  return object
-}
-const record = <T extends Record<string, fc.Arbitrary<unknown>>>(model: T) =>
-  fc.record(model, { requiredKeys: [] }).map((r) => objectOf(Object.entries(r)))
 
 const name = fc.oneof(
   { weight: 2, arbitrary: fc.constantFrom('__proto__', 'constructor', 'toString', SENTINEL, 'a.b', 'a[0]', 'a/b', 'ui:widget', '', '名前', '🙂', '\u202Eevil', 'x'.repeat(500), '$ref', 'f0', 'properties') },
@@ -40,20 +34,7 @@ const { hostile } = fc.letrec<{ hostile: unknown }>((tie) => ({
 const text = fc.oneof(fc.string({ maxLength: 10 }), name)
 const options = fc.oneof({ weight: 3, arbitrary: fc.array(record({ const: text, title: fc.oneof(text, hostile) }), { minLength: 1, maxLength: 3 }) }, { weight: 1, arbitrary: hostile })
 const enumValues = fc.oneof({ weight: 3, arbitrary: fc.array(text, { minLength: 1, maxLength: 3 }) }, { weight: 1, arbitrary: hostile })
-/** Fields of the allowed subset, with random titles, bounds and defaults: most of them can be shown. */
-const wellFormed = fc.oneof(
-  record({ type: fc.constant('string'), title: text, description: text, format: fc.constantFrom('email', 'uri', 'date', 'date-time'), minLength: fc.nat({ max: 4 }), maxLength: fc.integer({ min: 4, max: 40 }), default: fc.oneof(text, fc.constantFrom('2024-01-15', '2024-01-15T10:30:00+02:00', 'a@b.example')) }),
-  record({ type: fc.constantFrom('number', 'integer'), title: text, minimum: fc.integer({ min: -10, max: 0 }), maximum: fc.integer({ min: 1, max: 100 }), default: fc.oneof(fc.integer({ min: -20, max: 120 }), fc.double()) }),
-  record({ type: fc.constant('boolean'), title: text, default: fc.boolean() }),
-  fc.array(text, { minLength: 1, maxLength: 4 }).chain((values) =>
-    fc.oneof(
-      record({ type: fc.constant('string'), title: text, enum: fc.constant(values), enumNames: fc.array(text, { minLength: values.length, maxLength: values.length }), default: fc.constantFrom(...values) }),
-      record({ type: fc.constant('string'), title: text, oneOf: fc.constant(values.map((value) => ({ const: value, title: value.toUpperCase() }))), default: fc.constantFrom(...values) }),
-      record({ type: fc.constant('array'), title: text, minItems: fc.nat({ max: 2 }), maxItems: fc.integer({ min: 2, max: 4 }), items: fc.constant({ type: 'string', enum: values }), default: fc.subarray(values) }),
-      record({ type: fc.constant('array'), title: text, items: fc.constant({ anyOf: values.map((value) => ({ const: value, title: `${value}!` })) }), default: fc.subarray(values) }),
-    ),
-  ),
-)
+const wellFormed = wellFormedField(text)
 const field = fc.oneof(
   { weight: 6, arbitrary: wellFormed },
   {

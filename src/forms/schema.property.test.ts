@@ -10,13 +10,12 @@ import { describe, expect, it } from 'vitest'
 import { noEvalValidator } from './no-eval-validator'
 import { pickSubmittedContent, toFormSchema } from './schema'
 import { SENTINEL, guardPrototypes, objectOf } from '../../test/support/prototype-guard'
+import { record, wellFormedField } from '../../test/support/schema-arbitraries'
 
 const expectClean = guardPrototypes()
 
 // ——— hostile schemas ———
 
-const record = <T extends Record<string, fc.Arbitrary<unknown>>>(model: T) =>
-  fc.record(model, { requiredKeys: [] }).map((r) => objectOf(Object.entries(r)))
 
 const fieldName = fc.oneof(
   {
@@ -69,20 +68,7 @@ const field = record({
   $ref: text,
   pattern: text,
 })
-/** Fields of the allowed subset, with random titles, bounds and defaults: most of them can be shown. */
-const wellFormed = fc.oneof(
-  record({ type: fc.constant('string'), title: text, description: text, format: fc.constantFrom('email', 'uri', 'date', 'date-time'), minLength: fc.nat({ max: 4 }), maxLength: fc.integer({ min: 4, max: 40 }), default: fc.oneof(text, fc.constantFrom('2024-01-15', '2024-01-15T10:30:00+02:00', 'a@b.example')) }),
-  record({ type: fc.constantFrom('number', 'integer'), title: text, minimum: fc.integer({ min: -10, max: 0 }), maximum: fc.integer({ min: 1, max: 100 }), default: fc.oneof(fc.integer({ min: -20, max: 120 }), fc.double()) }),
-  record({ type: fc.constant('boolean'), title: text, default: fc.boolean() }),
-  fc.array(text, { minLength: 1, maxLength: 4 }).chain((values) =>
-    fc.oneof(
-      record({ type: fc.constant('string'), title: text, enum: fc.constant(values), enumNames: fc.array(text, { minLength: values.length, maxLength: values.length }), default: fc.constantFrom(...values) }),
-      record({ type: fc.constant('string'), title: text, oneOf: fc.constant(values.map((value) => ({ const: value, title: value.toUpperCase() }))), default: fc.constantFrom(...values) }),
-      record({ type: fc.constant('array'), title: text, minItems: fc.nat({ max: 2 }), maxItems: fc.integer({ min: 2, max: 4 }), items: fc.constant({ type: 'string', enum: values }), default: fc.subarray(values) }),
-      record({ type: fc.constant('array'), title: text, items: fc.constant({ anyOf: values.map((value) => ({ const: value, title: `${value}!` })) }), default: fc.subarray(values) }),
-    ),
-  ),
-)
+const wellFormed = wellFormedField(text)
 const fields = fc.array(fc.tuple(fieldName, fc.oneof({ weight: 4, arbitrary: wellFormed }, { weight: 4, arbitrary: field }, { weight: 1, arbitrary: hostile })), { maxLength: 6 }).map(objectOf)
 const rootRule = fc.constantFrom('$ref', 'allOf', 'anyOf', 'oneOf', 'not', 'if', 'dependencies', 'patternProperties', 'minProperties')
 const requestedSchema = fc.oneof(
