@@ -67,6 +67,6 @@ describe('reduceCall', () => {
   })
 
   it('derives flags from the status in one place', () => {
-    expect(flagsOf({ status: 'retrying', request, round: 1, progress: undefined })).toEqual({ isIdle: false, isActive: true, isAwaitingInput: false, isDone: false, isError: false, isCancelled: false })
+    expect(flagsOf({ status: 'retrying', request, round: 1, progress: undefined, task: undefined })).toEqual({ isIdle: false, isActive: true, isAwaitingInput: false, isDone: false, isError: false, isCancelled: false })
   })
 })

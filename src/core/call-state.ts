@@ -5,7 +5,7 @@
  */
 import type { McpError } from './errors.js'
 import type { OriginalRequest, PendingRound } from './input-round.js'
-import type { Era, Implementation, InputRequiredResult, InputResponse, JsonObject, McpResult, Progress } from './types.js'
+import type { Era, Implementation, InputRequiredResult, InputResponse, JsonObject, McpResult, Progress, TaskInfo } from './types.js'
 
 /** One question of the current round. */
 export interface PendingInput {
@@ -35,6 +35,8 @@ export interface RunningState {
   request: OriginalRequest
   round: number
   progress: Progress | undefined
+  /** Set once the server turned the call into a task (tasks extension): its id, status and status message. */
+  task: TaskInfo | undefined
 }
 export interface AwaitingInputState {
   status: 'awaiting_input'
@@ -45,12 +47,15 @@ export interface AwaitingInputState {
   /** The saved round (modern era); what a reload resumes from. */
   pending: PendingRound | undefined
   progress: Progress | undefined
+  /** The task asking, when the questions come from a running task (answered with `tasks/update`). */
+  task: TaskInfo | undefined
 }
 export interface RetryingState {
   status: 'retrying'
   request: OriginalRequest
   round: number
   progress: Progress | undefined
+  task: TaskInfo | undefined
 }
 export interface DoneState {
   status: 'done'
@@ -83,11 +88,12 @@ export type CallState = IdleState | RunningState | AwaitingInputState | Retrying
 
 export type CallAction =
   | { type: 'start'; request: OriginalRequest }
-  | { type: 'resume'; request: OriginalRequest; round: number; pending?: PendingRound | undefined; answers?: Record<string, InputResponse> | undefined }
+  | { type: 'resume'; request: OriginalRequest; round: number; pending?: PendingRound | undefined; answers?: Record<string, InputResponse> | undefined; task?: TaskInfo | undefined }
   | { type: 'input_required'; round: number; inputs: PendingInput[]; pending: PendingRound | undefined; result: InputRequiredResult | undefined }
   | { type: 'answer'; key: string; response: InputResponse }
   | { type: 'retrying'; round: number }
   | { type: 'progress'; progress: Progress }
+  | { type: 'task'; task: TaskInfo }
   | { type: 'complete'; result: McpResult; rounds: number }
   | { type: 'fail'; error: McpError }
   | { type: 'cancel' }
@@ -128,12 +134,12 @@ export function reduceCall(state: CallState, action: CallAction, memory: Memory 
   const keep = (next: CallState, nextMemory: Memory = memory) => ({ state: next, memory: nextMemory })
   switch (action.type) {
     case 'start': {
-      return keep({ status: 'running', request: action.request, round: 0, progress: undefined }, { lastResult: undefined, answers: {} })
+      return keep({ status: 'running', request: action.request, round: 0, progress: undefined, task: undefined }, { lastResult: undefined, answers: {} })
     }
     case 'resume': {
       // The resumed round and its answers stay known, so a failure of its retry can be retried again.
       return keep(
-        { status: 'running', request: action.request, round: action.round, progress: undefined },
+        { status: 'running', request: action.request, round: action.round, progress: undefined, task: action.task },
         { lastResult: undefined, answers: action.answers ?? {}, pending: action.pending },
       )
     }
@@ -141,7 +147,7 @@ export function reduceCall(state: CallState, action: CallAction, memory: Memory 
       if (!isActive(state)) return keep(state)
       const answers = Object.fromEntries(action.inputs.filter((i) => i.answered && i.response).map((i) => [i.key, i.response!]))
       return keep(
-        { status: 'awaiting_input', request: state.request, round: action.round, inputs: action.inputs, pending: action.pending, progress: state.progress },
+        { status: 'awaiting_input', request: state.request, round: action.round, inputs: action.inputs, pending: action.pending, progress: state.progress, task: state.task },
         { lastResult: action.result ?? memory.lastResult, answers, pending: action.pending },
       )
     }
@@ -153,11 +159,17 @@ export function reduceCall(state: CallState, action: CallAction, memory: Memory 
     }
     case 'retrying': {
       if (!isActive(state)) return keep(state)
-      return keep({ status: 'retrying', request: state.request, round: action.round, progress: state.progress })
+      return keep({ status: 'retrying', request: state.request, round: action.round, progress: state.progress, task: state.task })
     }
     case 'progress': {
       if (!isActive(state)) return keep(state)
       return keep({ ...state, progress: action.progress })
+    }
+    case 'task': {
+      if (!isActive(state)) return keep(state)
+      // Questions on screen stay there while polls report the task; otherwise the call runs (again).
+      if (state.status === 'awaiting_input') return keep({ ...state, task: action.task })
+      return keep({ status: 'running', request: state.request, round: state.round, progress: state.progress, task: action.task })
     }
     case 'complete': {
       if (!isActive(state)) return keep(state)

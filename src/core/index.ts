@@ -52,7 +52,7 @@ export {
   isMcpNotResumableError,
 } from './errors.js'
 export type { McpLocalErrorCode } from './errors.js'
-export { MODERN_PROTOCOL_VERSION, LEGACY_PROTOCOL_VERSION } from './types.js'
+export { MODERN_PROTOCOL_VERSION, LEGACY_PROTOCOL_VERSION, TASKS_EXTENSION } from './types.js'
 export type * from './types.js'
 export { CallObserver, declineAnswer, cancelAnswer } from './call-observer.js'
 export type { CallObserverOptions } from './call-observer.js'

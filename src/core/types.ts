@@ -41,7 +41,35 @@ export interface ClientCapabilities {
   elicitation?: { form?: JsonObject; url?: JsonObject }
   sampling?: JsonObject
   roots?: JsonObject
+  /**
+   * Extensions the app handles (2026-07-28), e.g. `{ [TASKS_EXTENSION]: {} }`
+   * to let servers answer a tool call with a task.
+   */
+  extensions?: Record<string, JsonObject>
   [key: string]: unknown
+}
+
+/** The tasks extension's identifier: declare it in `capabilities.extensions` to receive tasks. */
+export const TASKS_EXTENSION = 'io.modelcontextprotocol/tasks'
+
+/** Where a task stands; `completed`, `failed` and `cancelled` are final. */
+export type TaskStatus = 'working' | 'input_required' | 'completed' | 'failed' | 'cancelled'
+
+/**
+ * A task as the client last saw it (`tasks/get`), without its payload (input
+ * requests, result or error). Server values, checked for type: show
+ * `statusMessage` as text.
+ */
+export interface TaskInfo {
+  taskId: string
+  status: TaskStatus
+  statusMessage?: string | undefined
+  createdAt?: string | undefined
+  lastUpdatedAt?: string | undefined
+  /** From creation; null for unlimited. */
+  ttlMs?: number | null | undefined
+  /** The server's suggested polling interval. */
+  pollIntervalMs?: number | undefined
 }
 
 export interface JsonRpcRequest {
