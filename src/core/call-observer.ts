@@ -8,7 +8,8 @@ import { reduceCall, IDLE, isActive, type CallAction, type CallState, type Pendi
 import type { InputContext, McpClient } from './client.js'
 import { McpCancelledError, McpInputError, McpNotResumableError, isMcpCancelledError, isMcpError, type McpError } from './errors.js'
 import type { OriginalRequest, PendingRound } from './input-round.js'
-import { isLostCall, type LostCall, type RoundStorage, type SavedCall } from './round-storage.js'
+import { isLostCall, isSavedTask, type RoundStorage, type SavedCall, type SavedTask, type StoredCall, type LostCall } from './round-storage.js'
+import { DETACHED } from './task-loop.js'
 import type { InputRequests, InputResponse, InputResponses, JsonObject, McpResult } from './types.js'
 
 export interface CallObserverOptions {
@@ -52,6 +53,8 @@ export class CallObserver {
   #runs = 0
   /** Unsent form content by question key, for the open round only (see {@link saveDraft}). */
   #drafts: Record<string, JsonObject> = {}
+  /** Keys of the running task's questions already answered, for storage. */
+  #taskAnswered: readonly string[] = []
 
   constructor(client: McpClient, options: CallObserverOptions = {}) {
     this.#client = client
@@ -104,12 +107,14 @@ export class CallObserver {
   }
 
   /**
-   * Resumes the call kept in storage, if there is one. A 2025-11-25 call
-   * cannot be resumed: it ends in an error that says so, with its last
-   * question and the answers given (`retry()` runs it again).
+   * Resumes the call kept in storage, if there is one: an open round, or a
+   * task (polling goes on with the same task id). A 2025-11-25 call cannot
+   * be resumed: it ends in an error that says so, with its last question
+   * and the answers given (`retry()` runs it again).
    */
   restore(): Promise<CallState> | undefined {
     const saved = this.saved()
+    if (isSavedTask(saved)) return this.#run(saved.request, undefined, saved)
     if (isLostCall(saved)) {
       this.cancel()
       this.#dispatch({ type: 'resume', request: saved.request, round: saved.round, answers: saved.answers })
@@ -120,7 +125,7 @@ export class CallObserver {
   }
 
   /** The call kept in storage, if any: what {@link restore} would resume (or report as lost). */
-  saved(): SavedCall | LostCall | undefined {
+  saved(): StoredCall | undefined {
     try {
       return this.#options.storage?.load(this.#storageKey())
     } catch {
@@ -153,14 +158,16 @@ export class CallObserver {
     this.#persist()
   }
 
-  async #run(request: OriginalRequest, saved: SavedCall | undefined): Promise<CallState> {
+  async #run(request: OriginalRequest, saved: SavedCall | undefined, task?: SavedTask): Promise<CallState> {
     this.cancel()
     const controller = new AbortController()
     this.#controller = controller
     const run = ++this.#runs
     const current = () => run === this.#runs && !controller.signal.aborted
-    this.#drafts = saved?.drafts ? { ...saved.drafts } : {}
-    this.#dispatch(saved ? { type: 'resume', request, round: saved.pending.round, pending: saved.pending, answers: saved.answers } : { type: 'start', request })
+    this.#drafts = saved?.drafts ? { ...saved.drafts } : task?.drafts ? { ...task.drafts } : {}
+    this.#taskAnswered = task?.answered ?? []
+    if (task) this.#dispatch({ type: 'resume', request, round: 0, task: task.task })
+    else this.#dispatch(saved ? { type: 'resume', request, round: saved.pending.round, pending: saved.pending, answers: saved.answers } : { type: 'start', request })
     // Every question of the saved round answered: its retry goes out at once, as it would have.
     const complete = saved !== undefined && Object.keys(saved.pending.inputRequests).every((key) => Object.hasOwn(saved.answers, key))
     let rounds = 0
@@ -170,10 +177,16 @@ export class CallObserver {
         maxRounds: this.#options.maxRounds,
         pacingMs: this.#options.pacingMs,
         resume: saved ? { pending: saved.pending, responses: complete ? pickAnswers(saved) : undefined } : undefined,
+        resumeTask: task ? { taskId: task.task.taskId, answered: task.answered } : undefined,
         onProgress: (progress) => current() && this.#dispatch({ type: 'progress', progress }),
         onEvent: (event) => {
           if (event.type === 'complete') rounds = event.rounds
-          if (current() && event.type === 'retrying') this.#dispatch({ type: 'retrying', round: event.round })
+          if (!current()) return
+          if (event.type === 'retrying') this.#dispatch({ type: 'retrying', round: event.round })
+          if (event.type === 'task') {
+            this.#taskAnswered = event.answered
+            this.#dispatch({ type: 'task', task: event.task })
+          }
         },
         // Saved answers belong to the resumed round only; a later round may ask the same key again.
         onInputRequests: (requests, context) => this.#ask(requests, context, controller.signal, context.round === saved?.pending.round ? saved.answers : undefined),
@@ -201,7 +214,10 @@ export class CallObserver {
     const keys = new Set(inputs.map((input) => input.key))
     this.#drafts = Object.fromEntries(Object.entries(this.#drafts).filter(([key]) => keys.has(key)))
     const waiting = new Promise<InputResponses>((resolve) => {
-      this.#waiters.push({ keys: inputs.map((i) => i.key), resolve })
+      const waiter = { keys: inputs.map((i) => i.key), resolve }
+      this.#waiters.push(waiter)
+      // Questions a task withdrew (it ended or moved on) stop waiting for the person.
+      signal.addEventListener('abort', () => this.#waiters.includes(waiter) && this.#waiters.splice(this.#waiters.indexOf(waiter), 1), { once: true })
     })
     // A request pushed while another still waits joins the questions on screen.
     const open = this.#state.status === 'awaiting_input' && this.#waiters.length > 1 ? this.#state.inputs : []
@@ -251,7 +267,22 @@ export class CallObserver {
     }
   }
 
-  /** Aborts whatever is in flight: the request stream, or the wait for the person. */
+  /**
+   * Lets the call go without stopping it on the server: a task keeps
+   * running (and stays in storage for {@link restore}); the state is left as
+   * it was. For a call that is no task this is a {@link cancel} that keeps
+   * its round in storage.
+   */
+  detach(): void {
+    const controller = this.#controller
+    if (!controller) return
+    this.#controller = undefined
+    this.#waiters = []
+    this.#endings.set(controller, this.#state)
+    controller.abort(DETACHED)
+  }
+
+  /** Aborts whatever is in flight: the request stream, the wait for the person, or a task (`tasks/cancel` is sent). */
   cancel(): void {
     if (!this.#controller) return
     const controller = this.#controller
@@ -287,6 +318,15 @@ export class CallObserver {
     return saved
   }
 
+  /** A call running as a task: its id is what a reload needs. */
+  #savedTask(): SavedTask | undefined {
+    const state = this.#state
+    if ((state.status !== 'running' && state.status !== 'awaiting_input' && state.status !== 'retrying') || !state.task) return undefined
+    const saved: SavedTask = { version: 1, request: state.request, task: state.task, answered: [...this.#taskAnswered] }
+    if (Object.keys(this.#drafts).length > 0) saved.drafts = { ...this.#drafts }
+    return saved
+  }
+
   /** What a legacy round waiting for the person leaves behind for a reload to report. */
   #lost(): LostCall | undefined {
     const state = this.#state
@@ -304,7 +344,7 @@ export class CallObserver {
     const storage = this.#options.storage
     if (!storage) return
     try {
-      const saved = this.save() ?? this.#lost()
+      const saved = this.save() ?? this.#savedTask() ?? this.#lost()
       if (saved) storage.save(this.#storageKey(), saved)
       else if (!isActive(this.#state)) storage.remove(this.#storageKey())
     } catch (error) {

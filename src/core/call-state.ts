@@ -167,8 +167,8 @@ export function reduceCall(state: CallState, action: CallAction, memory: Memory 
     }
     case 'task': {
       if (!isActive(state)) return keep(state)
-      // Questions on screen stay there while polls report the task; otherwise the call runs (again).
-      if (state.status === 'awaiting_input') return keep({ ...state, task: action.task })
+      // Questions on screen stay while the task still waits for input; a task that moved on withdrew them.
+      if (state.status === 'awaiting_input' && action.task.status === 'input_required') return keep({ ...state, task: action.task })
       return keep({ status: 'running', request: state.request, round: state.round, progress: state.progress, task: action.task })
     }
     case 'complete': {

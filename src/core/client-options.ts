@@ -6,7 +6,7 @@ import type { AuthProvider } from './auth-hook.js'
 import type { InputLoopEvent } from './input-loop.js'
 import type { PendingRound } from './input-round.js'
 import type { Limits } from './limits.js'
-import type { ClientCapabilities, Era, Implementation, InputRequests, InputResponses, JsonRpcNotification, LogMessage, MrtrMethod, Progress, ProtocolVersionOption } from './types.js'
+import type { ClientCapabilities, Era, Implementation, InputRequests, InputResponses, JsonRpcNotification, LogMessage, MrtrMethod, Progress, ProtocolVersionOption, TaskInfo } from './types.js'
 
 /** What an input handler learns about the round it answers. */
 export interface InputContext {
@@ -18,6 +18,8 @@ export interface InputContext {
   serverInfo: Implementation | undefined
   /** The saved round (modern era), for UIs that persist it. */
   pending?: PendingRound | undefined
+  /** The task asking, when the questions come from a running task (answered with `tasks/update`). */
+  task?: TaskInfo | undefined
 }
 
 /**
@@ -32,7 +34,9 @@ export interface ClientOptions {
   clientInfo?: Implementation
   /**
    * What the app handles. Declare only what is answered: servers skip
-   * questions a client cannot take.
+   * questions a client cannot take. `extensions: { [TASKS_EXTENSION]: {} }`
+   * lets servers turn a tool call into a task, which the client then follows
+   * to its result (2026-07-28).
    * @defaultValue `{}`
    * @example `{ elicitation: { form: {}, url: {} }, sampling: {}, roots: {} }`
    */
@@ -67,6 +71,15 @@ export interface ClientOptions {
    * @defaultValue none
    */
   timeoutMs?: number | undefined
+  /**
+   * Keeps list and read results while their `ttlMs` says they are fresh
+   * (`public` ones shared by the clients of the endpoint in this page), and
+   * skips the `tools/list` before a tool call when the listing is fresh or
+   * the tool has no `x-mcp-header` parameter. `false` asks the server every
+   * time (and lists the tools once per client).
+   * @defaultValue true
+   */
+  cache?: boolean | undefined
 }
 
 export interface RequestOptions {
@@ -83,6 +96,11 @@ export interface RequestOptions {
   logLevel?: string | undefined
 }
 
+export interface ListOptions extends RequestOptions {
+  /** Asks the server even when the cached listing is still fresh. */
+  reload?: boolean | undefined
+}
+
 export interface CallOptions extends RequestOptions {
   /** Answers this call's input requests; falls back to the client's handler. */
   onInputRequests?: InputHandler | undefined
@@ -94,4 +112,9 @@ export interface CallOptions extends RequestOptions {
   onEvent?: ((event: InputLoopEvent) => void) | undefined
   /** Continue from a saved round instead of starting over. */
   resume?: { pending: PendingRound; responses?: InputResponses | undefined } | undefined
+  /**
+   * Follow this task (kept from before a reload) instead of sending the
+   * request: polling resumes with the same id; `answered` keys are not asked again.
+   */
+  resumeTask?: { taskId: string; answered?: readonly string[] | undefined } | undefined
 }

@@ -5,32 +5,46 @@
  * loop and the wire live in their own modules.
  */
 import { authorizedFetch } from './auth-hook.js'
-import type { CallOptions, ClientOptions, InputHandler, RequestOptions } from './client-options.js'
+import type { CallOptions, ClientOptions, InputHandler, ListOptions, RequestOptions } from './client-options.js'
 import type { ConnectionContext, SendOptions } from './connection.js'
 import { Connector } from './connector.js'
-import { McpInputError, McpInputRoundsExceededError, RpcErrorCode, isMcpProtocolError } from './errors.js'
+import { McpInputError, McpInputRoundsExceededError, McpUnsupportedResultError, RpcErrorCode, isMcpHttpError, isMcpProtocolError } from './errors.js'
 import { DEFAULT_MAX_ROUNDS, runInputLoop } from './input-loop.js'
 import type { OriginalRequest } from './input-round.js'
 import type { LegacyConnection } from './legacy-connection.js'
 import { META_LOG_LEVEL, META_SERVER_INFO } from './modern-connection.js'
+import { cacheHint, ResultCache } from './result-cache.js'
 import type { ServerInputHandler } from './server-requests.js'
+import { ChangeListener, type ChangeFilter, type ListenFilter, type McpChange } from './subscriptions.js'
 import { displayText } from './display-text.js'
 import { resolveLimits } from './limits.js'
 import { linkSignal } from './signals.js'
+import { runTask } from './task-loop.js'
 import { checkToolHeaders, paramHeaders, type ParamHeaderBinding } from './tool-headers.js'
-import type { Era, Implementation, JsonObject, JsonRpcNotification, McpResult, MrtrMethod, Progress, Tool } from './types.js'
+import { TASKS_EXTENSION } from './types.js'
+import type { Era, Implementation, InputResponses, JsonObject, JsonRpcNotification, McpResult, MrtrMethod, Progress, Tool } from './types.js'
 
-export type { CallOptions, ClientOptions, InputContext, InputHandler, RequestOptions } from './client-options.js'
+export type { CallOptions, ClientOptions, InputContext, InputHandler, ListOptions, RequestOptions } from './client-options.js'
+export type { ChangeFilter, McpChange } from './subscriptions.js'
 
 const MAX_PAGES = 100
+/** How long a `tasks/cancel` sent on the way out may take when the client sets no timeout. */
+const CANCEL_TIMEOUT_MS = 10_000
+
+function isObject(value: unknown): value is JsonObject {
+  return typeof value === 'object' && value !== null && !Array.isArray(value)
+}
 
 export class McpClient {
   readonly url: string
   #options: ClientOptions
   #context: ConnectionContext
   #connector: Connector
+  /** `Mcp-Param-*` bindings of the tools of the latest listing, fresh or not. */
   #tools = new Map<string, ParamHeaderBinding[]>()
   #toolsListed = false
+  #cache: ResultCache | undefined
+  #changes: ChangeListener
   #ids = 0
   #tokens = 0
 
@@ -52,9 +66,22 @@ export class McpClient {
       limits: resolveLimits(options.limits),
       timeoutMs: options.timeoutMs,
     }
+    this.#cache = options.cache === false ? undefined : new ResultCache(this.url)
+    this.#changes = new ChangeListener({
+      listen: (filter, signal, on) => this.#listen(filter, signal, on),
+      onChange: (change) => this.#forget(change),
+      warn: this.#context.warn,
+      limits: this.#context.limits,
+      isUnsupported: (error) =>
+        (isMcpProtocolError(error) && (error.code === RpcErrorCode.MethodNotFound || error.code === RpcErrorCode.MissingRequiredClientCapability)) ||
+        (isMcpHttpError(error) && (error.status === 404 || error.status === 405)),
+    })
     this.#connector = new Connector(this.#context, options.protocolVersion ?? 'auto', {
       defaultInput: this.#serverInput(options.onInputRequests, 'tools/call'),
-      onNotification: (notification) => this.#route(notification, undefined, {}),
+      // A legacy session's GET stream carries list changes and resource updates too.
+      onNotification: (notification) => {
+        if (!this.#changes.deliver(notification)) this.#route(notification, undefined, {})
+      },
     })
   }
 
@@ -171,35 +198,56 @@ export class McpClient {
     return (this.#connector.discovery = await this.request('server/discover', {}, options))
   }
 
-  async #listAll(method: string, key: string, options: RequestOptions): Promise<JsonObject[]> {
+  /**
+   * Every page of a list. A listing still fresh by its `ttlMs` comes from the
+   * cache (`reload` skips it); a new one is kept for the shortest `ttlMs` of
+   * its pages, shared with other clients of the endpoint only when every page
+   * said `public`.
+   */
+  async #listAll(method: string, key: string, options: ListOptions): Promise<{ items: JsonObject[]; cached: boolean }> {
+    const cached = options.reload ? undefined : this.#cache?.get<JsonObject[]>(method)
+    if (cached?.fresh) return { items: cached.value, cached: true }
     const items: JsonObject[] = []
     const seen = new Set<string>()
+    let hint: { ttlMs: number; scope: 'public' | 'private' } = { ttlMs: Number.POSITIVE_INFINITY, scope: 'public' }
     let cursor: string | undefined
     for (let page = 0; page < MAX_PAGES; page++) {
       const result = await this.request(method, cursor === undefined ? {} : { cursor }, options)
+      const own = cacheHint(result)
+      hint = { ttlMs: Math.min(hint.ttlMs, own.ttlMs), scope: own.scope === 'private' ? 'private' : hint.scope }
       const list = result[key]
       if (Array.isArray(list)) items.push(...(list as JsonObject[]))
       const next = result.nextCursor
-      if (typeof next !== 'string' || next === '' || seen.has(next)) return items
+      if (typeof next !== 'string' || next === '' || seen.has(next)) {
+        this.#cache?.put(method, items, hint)
+        return { items, cached: false }
+      }
       seen.add(next)
       cursor = next
     }
     this.#context.warn(`${method} returned more than ${MAX_PAGES} pages; the rest was not read`)
-    return items
+    return { items, cached: false }
   }
 
   /**
-   * Every tool, all pages. Tools whose `x-mcp-header` annotations are invalid
-   * are left out, with a warning naming the tool and the reason.
+   * Every tool, all pages; from the cache while the listing is fresh by its
+   * `ttlMs` (`reload: true` asks anyway). Tools whose `x-mcp-header`
+   * annotations are invalid are left out, with a warning naming the tool and
+   * the reason.
    */
-  async listTools(options: RequestOptions = {}): Promise<Tool[]> {
-    const tools = (await this.#listAll('tools/list', 'tools', options)) as unknown as Tool[]
+  async listTools(options: ListOptions = {}): Promise<Tool[]> {
+    const { items, cached } = await this.#listAll('tools/list', 'tools', options)
+    return this.#adoptTools(items as unknown as Tool[], !cached)
+  }
+
+  /** Takes a listing as the source of `Mcp-Param-*` headers; returns its tools with valid annotations. */
+  #adoptTools(tools: Tool[], warn: boolean): Tool[] {
     const valid: Tool[] = []
     this.#tools.clear()
     for (const tool of tools) {
       const check = checkToolHeaders(tool)
       if (!check.ok) {
-        this.#context.warn(`Tool "${displayText(tool.name)}" left out: ${check.reason}`)
+        if (warn) this.#context.warn(`Tool "${displayText(tool.name)}" left out: ${check.reason}`)
         continue
       }
       this.#tools.set(tool.name, check.bindings)
@@ -209,12 +257,66 @@ export class McpClient {
     return valid
   }
 
-  listPrompts(options: RequestOptions = {}): Promise<JsonObject[]> {
-    return this.#listAll('prompts/list', 'prompts', options)
+  async listPrompts(options: ListOptions = {}): Promise<JsonObject[]> {
+    return (await this.#listAll('prompts/list', 'prompts', options)).items
   }
 
-  listResources(options: RequestOptions = {}): Promise<JsonObject[]> {
-    return this.#listAll('resources/list', 'resources', options)
+  async listResources(options: ListOptions = {}): Promise<JsonObject[]> {
+    return (await this.#listAll('resources/list', 'resources', options)).items
+  }
+
+  async listResourceTemplates(options: ListOptions = {}): Promise<JsonObject[]> {
+    return (await this.#listAll('resources/templates/list', 'resourceTemplates', options)).items
+  }
+
+  /**
+   * Hears about changes: list changes and updates of the resources named in
+   * `filter`. Every watcher of the client shares one listener
+   * (`subscriptions/listen`, or a legacy session's own streams); a change
+   * also drops what the cache holds for it, so the next `listTools` or
+   * `readResource` asks the server. Returns the watcher's removal.
+   */
+  watch(filter: ChangeFilter, listener: (change: McpChange) => void): () => void {
+    return this.#changes.watch(filter, listener)
+  }
+
+  /** Forgets cached lists and reads (of every client of the endpoint). */
+  clearCache(): void {
+    this.#cache?.clear()
+  }
+
+  /** A change makes what the cache holds for it stale. */
+  #forget(change: McpChange): void {
+    if (change.type === 'tools_changed') this.#cache?.expire('tools/list')
+    else if (change.type === 'prompts_changed') this.#cache?.expire('prompts/list')
+    else if (change.type === 'resources_changed') {
+      this.#cache?.expire('resources/list')
+      this.#cache?.expire('resources/templates/list')
+    } else this.#cache?.expire(`resources/read\u0000${change.uri}`)
+  }
+
+  /** The one listener's stream: `subscriptions/listen`, or resource subscriptions of a legacy session. */
+  async #listen(filter: ListenFilter, signal: AbortSignal, on: { notification: (n: JsonRpcNotification) => void; ack: (agreed: JsonObject) => void }): Promise<void> {
+    const connection = await this.#connector.connect(signal)
+    if (connection.era === 'legacy') {
+      const uris = filter.resourceSubscriptions ?? []
+      await Promise.all(uris.map((uri) => this.request('resources/subscribe', { uri }, { signal })))
+      on.ack({ ...filter })
+      // List changes and updates arrive on the session's GET stream; this listener just holds the subscriptions.
+      await new Promise<void>((resolve) => signal.addEventListener('abort', () => resolve(), { once: true }))
+      for (const uri of uris) void this.request('resources/unsubscribe', { uri }, { timeoutMs: CANCEL_TIMEOUT_MS }).catch(() => {})
+      return
+    }
+    await connection.request('subscriptions/listen', { notifications: { ...filter } }, {
+      signal,
+      once: true,
+      onNotification: (notification) => {
+        if (notification.method === 'notifications/subscriptions/acknowledged') {
+          const agreed = notification.params?.notifications
+          on.ack(isObject(agreed) ? agreed : {})
+        } else on.notification(notification)
+      },
+    })
   }
 
   /** Calls a tool and answers every input round until the result is complete. */
@@ -226,8 +328,26 @@ export class McpClient {
     return this.#run({ method: 'prompts/get', params: { name, arguments: args } }, options)
   }
 
-  readResource(uri: string, options: CallOptions = {}): Promise<McpResult> {
-    return this.#run({ method: 'resources/read', params: { uri } }, options)
+  /**
+   * Reads a resource through its input rounds. A read that needed no round is
+   * kept per its `ttlMs` and comes from the cache while fresh (`reload: true`
+   * asks anyway); an update heard through {@link watch} makes it stale.
+   */
+  async readResource(uri: string, options: CallOptions & { reload?: boolean | undefined } = {}): Promise<McpResult> {
+    const key = `resources/read\u0000${uri}`
+    const cached = options.reload || options.resume ? undefined : this.#cache?.get<McpResult>(key)
+    if (cached?.fresh) return cached.value
+    let rounds = 0
+    const result = await this.#run({ method: 'resources/read', params: { uri } }, {
+      ...options,
+      onEvent: (event) => {
+        if (event.type === 'complete') rounds = event.rounds
+        options.onEvent?.(event)
+      },
+    })
+    // What the person answered may have shaped the content: only a read that asked nothing is kept.
+    if (rounds === 0) this.#cache?.put(key, result, cacheHint(result))
+    return result
   }
 
   /** Runs any MRTR request (or resumes a saved round) through the loop. */
@@ -238,6 +358,12 @@ export class McpClient {
   async #run(request: OriginalRequest, options: CallOptions): Promise<McpResult> {
     const handler = options.onInputRequests ?? this.#options.onInputRequests
     const onServerInput = this.#serverInput(handler, request.method, options.maxRounds ?? this.#options.maxRounds ?? DEFAULT_MAX_ROUNDS)
+    const resumed = options.resumeTask
+    if (resumed) {
+      const result = await this.#followTask(request, { taskId: resumed.taskId, resume: true }, options.signal ?? this.#connector.closedSignal, options, handler, resumed.answered)
+      options.onEvent?.({ type: 'complete', result, rounds: 0 })
+      return result
+    }
     return runInputLoop({
       request,
       signal: options.signal,
@@ -245,6 +371,8 @@ export class McpClient {
       pacingMs: options.pacingMs,
       onEvent: options.onEvent,
       resume: options.resume,
+      // Only a tool call may become a task (tasks extension); for anything else it is an invalid answer.
+      task: request.method === 'tools/call' ? (result, { signal }) => this.#followTask(request, result, signal, options, handler) : undefined,
       send: (params, { signal }) => this.#sendMrtr(request.method, params, { ...options, signal, onServerInput }),
       fulfil: (requests, { round, signal, pending }) => {
         if (!handler) {
@@ -254,6 +382,69 @@ export class McpClient {
         return handler(requests, { round, signal, pending, era: this.era ?? 'modern', method: request.method, serverInfo: this.serverInfo })
       },
     })
+  }
+
+  /** True when the app declared the tasks extension: only then may a server answer with a task. */
+  #offersTasks(): boolean {
+    const extensions = this.#context.capabilities.extensions
+    return isObject(extensions) && isObject(extensions[TASKS_EXTENSION])
+  }
+
+  /**
+   * Follows a task to its result. Each poll is a request of the call (its
+   * `timeoutMs`, its progress and log callbacks); the task's questions go to
+   * the call's input handler and back with `tasks/update`.
+   */
+  #followTask(
+    request: OriginalRequest,
+    task: McpResult | { taskId: string; resume: true },
+    signal: AbortSignal,
+    options: CallOptions,
+    handler: InputHandler | undefined,
+    answered?: readonly string[],
+  ): Promise<McpResult> {
+    if (!this.#offersTasks() || this.era !== 'modern') {
+      return Promise.reject(new McpUnsupportedResultError('task', task, { method: request.method, url: this.url }))
+    }
+    const poll: RequestOptions = { timeoutMs: options.timeoutMs, onProgress: options.onProgress, onLog: options.onLog, logLevel: options.logLevel }
+    return runTask({
+      task,
+      signal,
+      answered,
+      limits: this.#context.limits,
+      maxRounds: options.maxRounds ?? this.#options.maxRounds ?? DEFAULT_MAX_ROUNDS,
+      method: request.method,
+      url: this.url,
+      get: (taskId, pollSignal) => this.#request('tasks/get', { taskId }, { ...poll, signal: pollSignal }),
+      update: (taskId, inputResponses, updateSignal) => this.updateTask(taskId, inputResponses, { timeoutMs: options.timeoutMs, signal: updateSignal }),
+      cancel: (taskId) => this.cancelTask(taskId),
+      fulfil: (requests, { round, signal: askSignal, task: info }) => {
+        if (!handler) throw new McpInputError('The task asked for input but no onInputRequests handler was given', { method: request.method, url: this.url })
+        return handler(requests, { round, signal: askSignal, era: 'modern', method: request.method, serverInfo: this.serverInfo, task: info })
+      },
+      onTask: (info, keys) => options.onEvent?.({ type: 'task', task: info, answered: keys }),
+      onAnswering: (round) => options.onEvent?.({ type: 'retrying', round, stateOnly: false }),
+    })
+  }
+
+  /** `tasks/get`: the task as it stands, with its questions, result or error (tasks extension). */
+  getTask(taskId: string, options: RequestOptions = {}): Promise<McpResult> {
+    return this.#request('tasks/get', { taskId }, options)
+  }
+
+  /** `tasks/update`: answers to questions of a task, keyed as it asked them. */
+  updateTask(taskId: string, inputResponses: InputResponses, options: RequestOptions = {}): Promise<McpResult> {
+    return this.#request('tasks/update', { taskId, inputResponses }, options)
+  }
+
+  /**
+   * `tasks/cancel`: asks the server to stop a task (it may finish anyway).
+   * Bounded by the client's `timeoutMs`, or 10 s, so a call stopped on the
+   * way out never leaves a request hanging.
+   */
+  cancelTask(taskId: string, options: RequestOptions = {}): Promise<McpResult> {
+    const timeoutMs = options.timeoutMs ?? this.#options.timeoutMs ?? CANCEL_TIMEOUT_MS
+    return this.#request('tasks/cancel', { taskId }, { ...options, timeoutMs, signal: options.signal ?? this.#connector.closedSignal })
   }
 
   async #sendMrtr(method: MrtrMethod, params: JsonObject, options: RequestOptions & Pick<SendOptions, 'onServerInput'>): Promise<McpResult> {
@@ -267,31 +458,50 @@ export class McpClient {
       link.dispose()
     }
     if (method !== 'tools/call' || connection.era === 'legacy') return this.#request(method, params, options)
-    const headersFor = async () => {
-      if (!this.#toolsListed) {
+    const name = String(params.name)
+    const headersFor = async (refresh: boolean) => {
+      if (refresh || this.#needsListing(name)) {
         try {
-          await this.listTools({ signal: options.signal, timeoutMs })
+          await this.listTools({ signal: options.signal, timeoutMs, reload: refresh })
         } catch (error) {
           // A server that cannot list its tools can still be called; it just gets no Mcp-Param-* headers.
           if (!isMcpProtocolError(error)) throw error
-          this.#context.warn(`tools/list failed (${error.message}); calling ${String(params.name)} without Mcp-Param headers`)
+          this.#context.warn(`tools/list failed (${error.message}); calling ${name} without Mcp-Param headers`)
           this.#toolsListed = true
         }
       }
-      return paramHeaders(this.#tools.get(String(params.name)) ?? [], params.arguments as JsonObject | undefined)
+      return paramHeaders(this.#tools.get(name) ?? [], params.arguments as JsonObject | undefined)
     }
     try {
-      return await this.#request(method, params, { ...options, paramHeaders: await headersFor() })
+      return await this.#request(method, params, { ...options, paramHeaders: await headersFor(false) })
     } catch (error) {
       // The tool's schema may have changed since it was listed: refresh once and retry.
       if (!isMcpProtocolError(error) || error.code !== RpcErrorCode.HeaderMismatch) throw error
-      this.#toolsListed = false
-      return this.#request(method, params, { ...options, paramHeaders: await headersFor() })
+      return this.#request(method, params, { ...options, paramHeaders: await headersFor(true) })
     }
   }
 
-  /** Ends the connection (a legacy session is deleted on the server). */
+  /**
+   * Whether a call to `name` must wait for a `tools/list` first, so its
+   * `Mcp-Param-*` headers follow the current schema. Not when the listing is
+   * fresh (this client's, or a public one of another client of the
+   * endpoint), nor when an earlier listing showed no `x-mcp-header`
+   * parameter for the tool (should it have gained one, the server answers
+   * -32020 and the call is retried after a refresh). Only a stale listing
+   * whose tool has such parameters is asked for again.
+   */
+  #needsListing(name: string): boolean {
+    if (!this.#cache) return !this.#toolsListed
+    const cached = this.#cache.get<Tool[]>('tools/list')
+    if (!cached) return true
+    if (!this.#toolsListed || cached.fresh) this.#adoptTools(cached.value, false)
+    if (cached.fresh) return false
+    return (this.#tools.get(name)?.length ?? 0) > 0
+  }
+
+  /** Ends the connection (a legacy session is deleted on the server) and the change listener. */
   async close(): Promise<void> {
+    this.#changes.close()
     await this.#connector.close()
   }
 }

@@ -19,6 +19,8 @@ export interface SendOptions {
   onServerInput?: ((requests: InputRequests, signal: AbortSignal) => Promise<InputResponses>) | undefined
   /** Stops the request's deadline while a pushed question waits for the person; call the result to restart it. */
   holdTimeout?: (() => () => void) | undefined
+  /** Never send it again when its stream breaks (a long-lived stream whose owner reconnects itself). */
+  once?: boolean | undefined
 }
 
 export interface Connection {

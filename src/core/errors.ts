@@ -43,6 +43,7 @@ export type McpLocalErrorCode =
   | 'RESPONSE_TOO_LARGE'
   | 'UNSUPPORTED_RESULT'
   | 'NOT_RESUMABLE'
+  | 'TASK_ENDED'
 
 interface ErrorDetails {
   method?: string | undefined
@@ -242,7 +243,7 @@ export class McpResponseTooLargeError extends McpError {
   }
 }
 
-/** A result of a type this client does not handle yet (a `task`, say): nobody would be asked, so it is not taken as complete. */
+/** A result of a type this client does not handle (a `task` from a server the client never offered tasks to, say): it is not taken as complete. */
 export class McpUnsupportedResultError extends McpError {
   override name = 'McpUnsupportedResultError'
   declare readonly code: 'UNSUPPORTED_RESULT'
@@ -280,6 +281,29 @@ export class McpNotResumableError extends McpError {
   }
 }
 
+/**
+ * A task ended without a result: the server cancelled it, it outlived its
+ * `ttlMs` without finishing, or the server no longer knows its id. (A task
+ * that failed with a JSON-RPC error is an {@link McpProtocolError} with that
+ * error, as the request itself would have failed; one the person stopped is
+ * an {@link McpCancelledError}.)
+ */
+export class McpTaskError extends McpError {
+  override name = 'McpTaskError'
+  declare readonly code: 'TASK_ENDED'
+  readonly taskId: string
+  readonly reason: 'cancelled' | 'expired' | 'not_found'
+  /** The task's status message, as text, when it had one. */
+  readonly statusMessage: string | undefined
+  constructor(taskId: string, reason: 'cancelled' | 'expired' | 'not_found', statusMessage: string | undefined, details: ErrorDetails = {}) {
+    const what = reason === 'cancelled' ? 'was cancelled by the server' : reason === 'expired' ? 'outlived its time to live without finishing' : 'is no longer known to the server'
+    super('TASK_ENDED', `Task ${displayText(taskId)} ${what}${statusMessage ? `: ${statusMessage}` : ''}`, details)
+    this.taskId = taskId
+    this.reason = reason
+    this.statusMessage = statusMessage
+  }
+}
+
 function guard<T extends McpError>(ctor: abstract new (...args: never[]) => T, name: string) {
   return (error: unknown): error is T =>
     error instanceof ctor ||
@@ -290,7 +314,7 @@ const familyNames = new Set([
   'McpError', 'McpHttpError', 'McpProtocolError', 'McpNetworkError', 'McpResponseFormatError',
   'McpStreamError', 'McpCancelledError', 'McpTimeoutError', 'McpInputRoundsExceededError',
   'McpInputError', 'McpSessionError', 'McpArgumentError', 'McpRedirectError', 'McpResponseTooLargeError',
-  'McpUnsupportedResultError', 'McpNotResumableError',
+  'McpUnsupportedResultError', 'McpNotResumableError', 'McpTaskError',
 ])
 
 /** Any error of the mcp-elicit family. */
@@ -312,3 +336,4 @@ export const isMcpRedirectError = guard(McpRedirectError, 'McpRedirectError')
 export const isMcpResponseTooLargeError = guard(McpResponseTooLargeError, 'McpResponseTooLargeError')
 export const isMcpUnsupportedResultError = guard(McpUnsupportedResultError, 'McpUnsupportedResultError')
 export const isMcpNotResumableError = guard(McpNotResumableError, 'McpNotResumableError')
+export const isMcpTaskError = guard(McpTaskError, 'McpTaskError')

@@ -3,7 +3,9 @@
  * No UI, no framework.
  */
 export { createClient, McpClient } from './client.js'
-export type { CallOptions, ClientOptions, InputContext, InputHandler, RequestOptions } from './client-options.js'
+export type { CallOptions, ClientOptions, InputContext, InputHandler, ListOptions, RequestOptions } from './client-options.js'
+export type { ChangeFilter, McpChange } from './subscriptions.js'
+export { DETACHED } from './task-loop.js'
 export { runInputLoop, DEFAULT_MAX_ROUNDS } from './input-loop.js'
 export type { InputLoopEvent, InputLoopOptions } from './input-loop.js'
 export { isInputRequired, pendingRoundOf, retryParams } from './input-round.js'
@@ -33,6 +35,7 @@ export {
   McpResponseTooLargeError,
   McpUnsupportedResultError,
   McpNotResumableError,
+  McpTaskError,
   RpcErrorCode,
   isMcpError,
   isMcpHttpError,
@@ -50,6 +53,7 @@ export {
   isMcpResponseTooLargeError,
   isMcpUnsupportedResultError,
   isMcpNotResumableError,
+  isMcpTaskError,
 } from './errors.js'
 export type { McpLocalErrorCode } from './errors.js'
 export { MODERN_PROTOCOL_VERSION, LEGACY_PROTOCOL_VERSION, TASKS_EXTENSION } from './types.js'
@@ -70,5 +74,5 @@ export type {
   ErrorState,
   CancelledState,
 } from './call-state.js'
-export { sessionStorageAdapter, parseSavedCall, isLostCall } from './round-storage.js'
-export type { LostCall, RoundStorage, SavedCall } from './round-storage.js'
+export { sessionStorageAdapter, parseSavedCall, isLostCall, isSavedTask } from './round-storage.js'
+export type { LostCall, RoundStorage, SavedCall, SavedTask, StoredCall } from './round-storage.js'

@@ -8,11 +8,13 @@ import { displayText } from './display-text.js'
 import { McpCancelledError, McpInputRoundsExceededError, McpResponseFormatError, McpUnsupportedResultError } from './errors.js'
 import { isInputRequired, pendingRoundOf, retryParams, type OriginalRequest, type PendingRound } from './input-round.js'
 import { sleep } from './signals.js'
-import type { InputRequests, InputRequiredResult, InputResponses, JsonObject, McpResult } from './types.js'
+import type { InputRequests, InputRequiredResult, InputResponses, JsonObject, McpResult, TaskInfo } from './types.js'
 
 export type InputLoopEvent =
   | { type: 'input_required'; pending: PendingRound; result: InputRequiredResult }
   | { type: 'retrying'; round: number; stateOnly: boolean }
+  /** The call runs as a task: its latest snapshot, and the keys of its questions answered so far. */
+  | { type: 'task'; task: TaskInfo; answered: readonly string[] }
   | { type: 'complete'; result: McpResult; rounds: number }
 
 export interface InputLoopOptions {
@@ -35,6 +37,11 @@ export interface InputLoopOptions {
   onEvent?: ((event: InputLoopEvent) => void) | undefined
   /** Continue a call from a saved round instead of sending the original request. */
   resume?: { pending: PendingRound; responses?: InputResponses | undefined } | undefined
+  /**
+   * Follows a `resultType: "task"` answer to its end (tasks extension). Without
+   * it a task is not a result this caller can take.
+   */
+  task?: ((result: McpResult, context: { signal: AbortSignal }) => Promise<McpResult>) | undefined
 }
 
 export const DEFAULT_MAX_ROUNDS = 10
@@ -82,9 +89,11 @@ export async function runInputLoop(options: InputLoopOptions): Promise<McpResult
   while (true) {
     if (!pending) {
       if (!result || !isInputRequired(result)) {
+        // The MRTR phase ends here; a task keeps its own questions (tasks/update, not retries).
+        if (result?.resultType === 'task' && options.task) result = await options.task(result, { signal })
         const type: unknown = result?.resultType
         // Only "complete" (or no type, from older servers) is a finished result; a type
-        // this client does not know (a task, say) would leave nobody asked.
+        // this client does not know would leave nobody asked.
         if (type !== undefined && type !== 'complete') throw new McpUnsupportedResultError(displayText(type, typeof type), result, { method })
         const complete = result ?? {}
         onEvent?.({ type: 'complete', result: complete, rounds })

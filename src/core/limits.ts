@@ -36,6 +36,14 @@ export interface Limits {
    * @defaultValue 5
    */
   maxRedirects: number
+  /**
+   * The range a task's polling interval is held to, in ms: a server cannot
+   * make the client poll faster than the floor, nor wait longer than the cap
+   * between two looks at a task.
+   * @defaultValue 250 to 30,000
+   */
+  minPollMs: number
+  maxPollMs: number
 }
 
 export const DEFAULT_LIMITS: Readonly<Limits> = Object.freeze({
@@ -45,6 +53,8 @@ export const DEFAULT_LIMITS: Readonly<Limits> = Object.freeze({
   maxRetryMs: 60_000,
   maxReconnects: 5,
   maxRedirects: 5,
+  minPollMs: 250,
+  maxPollMs: 30_000,
 })
 
 /** The defaults with the caller's own values, ignoring any that are not positive numbers. */
@@ -55,6 +65,7 @@ export function resolveLimits(given: Partial<Limits> | undefined): Limits {
     if (typeof value === 'number' && Number.isFinite(value) && value >= 0) limits[key] = value
   }
   if (limits.maxRetryMs < limits.minRetryMs) limits.maxRetryMs = limits.minRetryMs
+  if (limits.maxPollMs < limits.minPollMs) limits.maxPollMs = limits.minPollMs
   return limits
 }
 

@@ -39,7 +39,7 @@ export class ModernConnection implements Connection {
     try {
       return await this.#send(method, params, options)
     } catch (error) {
-      if (!isMcpStreamError(error) || options.signal.aborted) throw error
+      if (!isMcpStreamError(error) || options.signal.aborted || options.once) throw error
       return this.#send(method, params, options)
     }
   }

@@ -21,11 +21,18 @@ function isReserved(name: string): boolean {
   return RESERVED.has(lower) || lower.startsWith('mcp-param-')
 }
 
-/** Methods whose `Mcp-Name` comes from `params.name` or `params.uri`. */
-const NAMED_METHODS: Record<string, 'name' | 'uri'> = {
+/**
+ * Methods whose `Mcp-Name` comes from a field of params; the task methods
+ * name the task, so intermediaries can route every request of a task to the
+ * instance that holds it (tasks extension, Streamable HTTP binding).
+ */
+const NAMED_METHODS: Record<string, 'name' | 'uri' | 'taskId'> = {
   'tools/call': 'name',
   'prompts/get': 'name',
   'resources/read': 'uri',
+  'tasks/get': 'taskId',
+  'tasks/update': 'taskId',
+  'tasks/cancel': 'taskId',
 }
 
 export interface HeaderContext {

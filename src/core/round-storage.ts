@@ -4,7 +4,7 @@
  * no default storage, and the `sessionStorage` adapter keeps it to the tab.
  */
 import type { OriginalRequest, PendingRound } from './input-round.js'
-import type { InputResponse, JsonObject } from './types.js'
+import type { InputResponse, JsonObject, TaskInfo, TaskStatus } from './types.js'
 
 /** An open round as plain JSON. */
 export interface SavedCall {
@@ -32,25 +32,59 @@ export interface LostCall {
   answers: Record<string, InputResponse>
 }
 
+/**
+ * A call the server turned into a task (tasks extension): the task id is
+ * what a reload needs to go on polling it. Holds no `requestState`.
+ */
+export interface SavedTask {
+  version: 1
+  request: OriginalRequest
+  task: TaskInfo
+  /** Keys of the task's questions already answered (`tasks/update` sent): never asked again. */
+  answered: string[]
+  /** Form content typed but not sent, by question key. */
+  drafts?: Record<string, JsonObject> | undefined
+}
+
+/** Anything a call may leave in storage. */
+export type StoredCall = SavedCall | LostCall | SavedTask
+
 export interface RoundStorage {
-  load(key: string): SavedCall | LostCall | undefined
-  save(key: string, saved: SavedCall | LostCall): void
+  load(key: string): StoredCall | undefined
+  save(key: string, saved: StoredCall): void
   remove(key: string): void
 }
 
-export function isLostCall(saved: SavedCall | LostCall | undefined): saved is LostCall {
+export function isLostCall(saved: StoredCall | undefined): saved is LostCall {
   return saved !== undefined && (saved as LostCall).lost === true
 }
+
+export function isSavedTask(saved: StoredCall | undefined): saved is SavedTask {
+  return saved !== undefined && typeof (saved as SavedTask).task === 'object' && (saved as SavedTask).task !== null
+}
+
+const TASK_STATUSES = new Set<string>(['working', 'input_required', 'completed', 'failed', 'cancelled'])
 
 function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value)
 }
 
 /** Reads a saved call back, refusing anything that is not one. */
-export function parseSavedCall(text: string | null): SavedCall | LostCall | undefined {
+export function parseSavedCall(text: string | null): StoredCall | undefined {
   if (!text) return undefined
   try {
-    const value = JSON.parse(text) as Partial<SavedCall> & Partial<LostCall>
+    const value = JSON.parse(text) as Partial<SavedCall> & Partial<LostCall> & Partial<SavedTask>
+    if (value.task !== undefined) {
+      const task = value.task as Partial<TaskInfo> | null
+      if (value.version !== 1 || !value.request || typeof value.request.method !== 'string' || !isRecord(task)) return undefined
+      if (typeof task.taskId !== 'string' || task.taskId === '' || typeof task.status !== 'string' || !TASK_STATUSES.has(task.status)) return undefined
+      const info: TaskInfo = { taskId: task.taskId, status: task.status as TaskStatus }
+      if (typeof task.statusMessage === 'string') info.statusMessage = task.statusMessage
+      const answered = Array.isArray(value.answered) ? value.answered.filter((key): key is string => typeof key === 'string') : []
+      const saved: SavedTask = { version: 1, request: value.request, task: info, answered }
+      if (isRecord(value.drafts)) saved.drafts = value.drafts as Record<string, JsonObject>
+      return saved
+    }
     if (value.lost === true) {
       if (value.version !== 1 || !value.request || typeof value.request.method !== 'string' || !Array.isArray(value.questions)) return undefined
       return { version: 1, lost: true, request: value.request, round: typeof value.round === 'number' ? value.round : 0, questions: value.questions, answers: isRecord(value.answers) ? (value.answers as Record<string, InputResponse>) : {} }

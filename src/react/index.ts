@@ -16,3 +16,4 @@ export type { PendingSignIn, SignInState, SignInStore } from '../auth/browser/si
 export { useMcpTool } from './useMcpTool.js'
 export { useMcpPrompt } from './useMcpPrompt.js'
 export { useMcpResource } from './useMcpResource.js'
+export type { McpResourceResult, UseMcpResourceOptions } from './useMcpResource.js'

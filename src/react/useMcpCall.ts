@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useMemo, useState, useSyncExternalStore } from 'react'
 import { CallObserver, cancelAnswer, declineAnswer, flagsOf } from '../core/index.js'
-import type { CallObserverOptions, CallState, InputResponse, JsonObject, LostCall, OriginalRequest, SavedCall } from '../core/index.js'
+import type { CallObserverOptions, CallState, InputResponse, JsonObject, OriginalRequest, SavedCall, StoredCall } from '../core/index.js'
 import { endpointOf } from './endpoint.js'
 import { useMcpClient, useSignInStore } from './McpProvider.js'
 import { withAuth, type McpCallView } from './needs-auth.js'
@@ -20,7 +20,7 @@ export interface McpCallActions<Args> {
   decline(key: string): void
   /** Answers `{ action: 'cancel' }` (the question was dismissed; the call goes on). */
   cancelInput(key: string): void
-  /** Aborts the call in flight. */
+  /** Aborts the call in flight; a task is stopped on the server too (`tasks/cancel`). */
   cancel(): void
   /**
    * After an error: sends the failed round again with the same `requestState`
@@ -34,8 +34,8 @@ export interface McpCallActions<Args> {
   reset(): void
   /** The open round as plain JSON, or undefined. */
   save(): SavedCall | undefined
-  /** The call kept in `storage` (what `restore` resumes), or undefined. */
-  saved(): SavedCall | LostCall | undefined
+  /** The call kept in `storage` (what `restore` resumes: a round, a task, or a lost legacy call), or undefined. */
+  saved(): StoredCall | undefined
   /** Continues a saved round with its `requestState`. */
   resume(saved: SavedCall): Promise<CallState>
   /**
@@ -85,7 +85,14 @@ export function useMcpCall<Args>(toRequest: (args: Args | undefined) => Original
       void o.restore()
     }
     // StrictMode's simulated unmount resubscribes synchronously: abort only if nobody did.
-    return () => queueMicrotask(() => o.listenerCount === 0 && o.cancel())
+    // A task is let go, not stopped: it goes on on the server and a remount with `restore` finds it again.
+    return () =>
+      queueMicrotask(() => {
+        if (o.listenerCount > 0) return
+        const state = o.getSnapshot()
+        if ('task' in state && state.task) o.detach()
+        else o.cancel()
+      })
   }, [o])
 
   const actions = useMemo(

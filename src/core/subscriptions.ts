@@ -1,0 +1,239 @@
+/**
+ * Change notifications for one client: list changes and resource updates,
+ * through ONE listener however many parts of the page watch. Each watcher
+ * says what it cares about; the listener asks the server for the union, and
+ * opens anew (at the next microtask, so a burst of watches costs one
+ * request) when the union changes.
+ *
+ * In 2026-07-28 the listener is a `subscriptions/listen` request whose
+ * stream stays open; a stream that drops is reopened within the transport's
+ * caps (the server's `retry:` range, backoff with jitter, `maxReconnects`
+ * failures in a row), and since changes may have been missed meanwhile,
+ * every watcher then hears that its things changed. In 2025-11-25 list
+ * changes arrive on the session's GET stream and resources are subscribed
+ * with `resources/subscribe`.
+ * @see https://modelcontextprotocol.io/specification/2026-07-28/basic/patterns/subscriptions
+ */
+import { HEALTHY_STREAM_MS } from './legacy-get-stream.js'
+import { backoff, type Limits } from './limits.js'
+import { sleep } from './signals.js'
+import type { JsonObject, JsonRpcNotification } from './types.js'
+
+/** What a watcher wants to hear about. */
+export interface ChangeFilter {
+  tools?: boolean | undefined
+  prompts?: boolean | undefined
+  resources?: boolean | undefined
+  /** Resources whose content updates are wanted, by URI. */
+  resourceUris?: readonly string[] | undefined
+}
+
+export type McpChange =
+  | { type: 'tools_changed' }
+  | { type: 'prompts_changed' }
+  | { type: 'resources_changed' }
+  | { type: 'resource_updated'; uri: string }
+
+/** The wire filter of `subscriptions/listen`. */
+export interface ListenFilter {
+  toolsListChanged?: true
+  promptsListChanged?: true
+  resourcesListChanged?: true
+  resourceSubscriptions?: string[]
+}
+
+export interface ListenerDeps {
+  /**
+   * Opens the stream and resolves when it ends (the server's closing
+   * response) or rejects when it breaks; `onAck` gets the filter the server
+   * agreed to.
+   */
+  listen: (filter: ListenFilter, signal: AbortSignal, on: { notification: (n: JsonRpcNotification) => void; ack: (agreed: JsonObject) => void }) => Promise<void>
+  /** Every change heard, before the watchers hear it (the client drops cached lists here). */
+  onChange: (change: McpChange) => void
+  warn: (message: string) => void
+  limits: Limits
+  /** True when an error means the server offers no `subscriptions/listen`: no reconnects then. */
+  isUnsupported: (error: unknown) => boolean
+}
+
+interface Watcher {
+  filter: ChangeFilter
+  listener: (change: McpChange) => void
+}
+
+/** The change a notification stands for, when it is one. */
+export function changeOf(notification: JsonRpcNotification): McpChange | undefined {
+  switch (notification.method) {
+    case 'notifications/tools/list_changed':
+      return { type: 'tools_changed' }
+    case 'notifications/prompts/list_changed':
+      return { type: 'prompts_changed' }
+    case 'notifications/resources/list_changed':
+      return { type: 'resources_changed' }
+    case 'notifications/resources/updated': {
+      const uri = notification.params?.uri
+      return typeof uri === 'string' ? { type: 'resource_updated', uri } : undefined
+    }
+    default:
+      return undefined
+  }
+}
+
+function wants(filter: ChangeFilter, change: McpChange): boolean {
+  if (change.type === 'tools_changed') return filter.tools === true
+  if (change.type === 'prompts_changed') return filter.prompts === true
+  if (change.type === 'resources_changed') return filter.resources === true
+  return filter.resourceUris?.includes(change.uri) === true
+}
+
+/** The union of every watcher's filter, as the wire wants it (stable order, so equal unions compare equal). */
+export function unionFilter(filters: Iterable<ChangeFilter>): ListenFilter {
+  const union: ListenFilter = {}
+  const uris = new Set<string>()
+  for (const filter of filters) {
+    if (filter.tools) union.toolsListChanged = true
+    if (filter.prompts) union.promptsListChanged = true
+    if (filter.resources) union.resourcesListChanged = true
+    for (const uri of filter.resourceUris ?? []) if (typeof uri === 'string') uris.add(uri)
+  }
+  if (uris.size > 0) union.resourceSubscriptions = [...uris].sort()
+  return union
+}
+
+/** Every change a filter covers: what a watcher may have missed while the stream was down. */
+function everything(filter: ListenFilter): McpChange[] {
+  const changes: McpChange[] = []
+  if (filter.toolsListChanged) changes.push({ type: 'tools_changed' })
+  if (filter.promptsListChanged) changes.push({ type: 'prompts_changed' })
+  if (filter.resourcesListChanged) changes.push({ type: 'resources_changed' })
+  for (const uri of filter.resourceSubscriptions ?? []) changes.push({ type: 'resource_updated', uri })
+  return changes
+}
+
+export class ChangeListener {
+  #deps: ListenerDeps
+  #watchers = new Set<Watcher>()
+  #running: { key: string; controller: AbortController } | undefined
+  #scheduled = false
+  /** Set once the server showed it has no `subscriptions/listen`: nothing is opened again. */
+  #unsupported = false
+
+  constructor(deps: ListenerDeps) {
+    this.#deps = deps
+  }
+
+  /** Adds a watcher; returns its removal. */
+  watch(filter: ChangeFilter, listener: (change: McpChange) => void): () => void {
+    const watcher: Watcher = { filter: { ...filter, resourceUris: filter.resourceUris ? [...filter.resourceUris] : undefined }, listener }
+    this.#watchers.add(watcher)
+    this.#schedule()
+    return () => {
+      if (this.#watchers.delete(watcher)) this.#schedule()
+    }
+  }
+
+  get watching(): boolean {
+    return this.#running !== undefined
+  }
+
+  /** Hands a notification to the watchers that want it; true when it was a change. */
+  deliver(notification: JsonRpcNotification): boolean {
+    const change = changeOf(notification)
+    if (!change) return false
+    this.#emit(change)
+    return true
+  }
+
+  #emit(change: McpChange): void {
+    this.#deps.onChange(change)
+    for (const watcher of [...this.#watchers]) {
+      if (!wants(watcher.filter, change)) continue
+      try {
+        watcher.listener(change)
+      } catch (error) {
+        this.#deps.warn(`A change listener threw: ${error instanceof Error ? error.message : String(error)}`)
+      }
+    }
+  }
+
+  #schedule(): void {
+    if (this.#scheduled) return
+    this.#scheduled = true
+    queueMicrotask(() => {
+      this.#scheduled = false
+      this.#reconcile()
+    })
+  }
+
+  #reconcile(): void {
+    const filter = unionFilter([...this.#watchers].map((w) => w.filter))
+    const key = JSON.stringify(filter)
+    if (this.#running?.key === key) return
+    this.#running?.controller.abort()
+    this.#running = undefined
+    if (key === '{}' || this.#unsupported) return
+    const controller = new AbortController()
+    this.#running = { key, controller }
+    void this.#run(filter, controller.signal)
+  }
+
+  async #run(filter: ListenFilter, signal: AbortSignal): Promise<void> {
+    const limits = this.#deps.limits
+    let failures = 0
+    let dropped = false
+    let warned = false
+    while (!signal.aborted) {
+      const started = Date.now()
+      try {
+        await this.#deps.listen(filter, signal, {
+          notification: (notification) => this.deliver(notification),
+          ack: (agreed) => {
+            if (!warned) {
+              const missing = everything(filter).filter((change) => !everything(agreedFilter(agreed)).some((c) => JSON.stringify(c) === JSON.stringify(change)))
+              if (missing.length > 0) this.#deps.warn(`The server does not send ${missing.map(describe).join(', ')}`)
+              warned = true
+            }
+            // Back after a drop: whatever changed meanwhile was not heard.
+            if (dropped) for (const change of everything(filter)) this.#emit(change)
+          },
+        })
+      } catch (error) {
+        if (signal.aborted) return
+        if (this.#deps.isUnsupported(error)) {
+          this.#unsupported = true
+          this.#deps.warn(`The server offers no change notifications (${error instanceof Error ? error.message : String(error)})`)
+          return
+        }
+      }
+      if (signal.aborted) return
+      dropped = true
+      failures = Date.now() - started >= HEALTHY_STREAM_MS ? 0 : failures + 1
+      if (failures >= limits.maxReconnects) {
+        this.#deps.warn(`subscriptions/listen failed ${failures} times in a row; change notifications stop`)
+        return
+      }
+      await sleep(backoff(limits.minRetryMs, failures, limits), signal).catch(() => {})
+    }
+  }
+
+  /** Stops listening and forgets every watcher. */
+  close(): void {
+    this.#watchers.clear()
+    this.#running?.controller.abort()
+    this.#running = undefined
+  }
+}
+
+function agreedFilter(agreed: JsonObject): ListenFilter {
+  const filter: ListenFilter = {}
+  if (agreed.toolsListChanged === true) filter.toolsListChanged = true
+  if (agreed.promptsListChanged === true) filter.promptsListChanged = true
+  if (agreed.resourcesListChanged === true) filter.resourcesListChanged = true
+  if (Array.isArray(agreed.resourceSubscriptions)) filter.resourceSubscriptions = agreed.resourceSubscriptions.filter((u): u is string => typeof u === 'string')
+  return filter
+}
+
+function describe(change: McpChange): string {
+  return change.type === 'resource_updated' ? `updates of ${change.uri}` : change.type.replace('_', ' ')
+}
