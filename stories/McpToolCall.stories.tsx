@@ -1,10 +1,24 @@
 import { useState, type ReactNode } from 'react'
 import type { Decorator, Meta, StoryObj } from '@storybook/react-vite'
 import { expect, fn, userEvent, waitFor, within } from 'storybook/test'
+import type { McpClient } from '../src/core/index'
 import { McpProvider } from '../src/react/index'
 import { McpToolCall } from '../src/forms/index'
 import { hostile, roots, samplingAnswer } from './recorded'
-import { complete, inputRequired, recordedClient, rpcError, sse, type SentRequest, type ToolScript } from './recorded-server'
+import {
+  complete,
+  createdTask,
+  inputRequired,
+  recordedClient,
+  recordedTaskClient,
+  rpcError,
+  sse,
+  taskAck,
+  taskSnapshot,
+  type RecordedTask,
+  type SentRequest,
+  type ToolScript,
+} from './recorded-server'
 
 /** Recorded answers of the fixture server's tools (see recorded-server.ts). */
 const tools: Record<string, ToolScript> = {
@@ -224,3 +238,122 @@ export const DarkTheme: Story = {
     await expect(canvasElement.querySelector('[data-theme="dark"] .mcp-elicit-call')).not.toBeNull()
   },
 }
+
+// ——— calls the server runs as a task (tasks extension) ———
+
+const taskTimes = { createdAt: '2026-03-01T09:30:00Z', lastUpdatedAt: '2026-03-01T09:31:12Z', ttlMs: null, pollIntervalMs: 1000 }
+
+/** Packs four crates: one progress notification on the tools/call stream, then the task handle; every poll says it is still working. */
+function packingServer(statusMessage: string) {
+  const packing: RecordedTask = { taskId: 'task-7f3a9c2e', status: 'working', statusMessage, ...taskTimes }
+  return recordedTaskClient(['pack_crates'], {
+    'tools/call': (request, signal) =>
+      sse(
+        [
+          { jsonrpc: '2.0', method: 'notifications/progress', params: { progressToken: progressTokenOf(request), progress: 1, total: 4 } },
+          { jsonrpc: '2.0', id: request.id, result: { resultType: 'task', ...packing } },
+        ],
+        signal,
+      ),
+    'tasks/get': (request) => taskSnapshot(request, packing),
+    'tasks/cancel': (request) => taskAck(request),
+  })
+}
+
+/** Deploys after asking: the task waits for an approval (tasks/get with inputRequests) until tasks/update brings it. */
+function approvalServer() {
+  const base = { taskId: 'task-deploy-51', ...taskTimes, pollIntervalMs: 250 }
+  let answer: unknown
+  return recordedTaskClient(['deploy'], {
+    'tools/call': (request) => createdTask(request, { ...base, status: 'working', statusMessage: 'Building release 3.0.1' }),
+    'tasks/get': (request) =>
+      answer === undefined
+        ? taskSnapshot(request, {
+            ...base,
+            status: 'input_required',
+            statusMessage: 'Release 3.0.1 is built and waits for approval',
+            inputRequests: {
+              approve: {
+                method: 'elicitation/create',
+                params: {
+                  mode: 'form',
+                  message: 'Deploy release 3.0.1 to production?',
+                  requestedSchema: { type: 'object', properties: { note: { type: 'string', title: 'Note for the release log' } } },
+                },
+              },
+            },
+          })
+        : taskSnapshot(request, { ...base, status: 'completed', statusMessage: 'Deployed', result: { content: [{ type: 'text', text: `Deployed: ${JSON.stringify(answer)}` }], resultType: 'complete' } }),
+    'tasks/update': (request) => {
+      answer = request.params.inputResponses?.approve
+      return taskAck(request)
+    },
+    'tasks/cancel': (request) => taskAck(request),
+  })
+}
+
+/** Provides the story's own task server (the inner provider is the one the call uses). */
+function TaskServer({ make, children }: { make: () => McpClient; children: ReactNode }) {
+  const [client] = useState(make)
+  return <McpProvider client={client}>{children}</McpProvider>
+}
+const withTaskServer =
+  (make: () => McpClient): Decorator =>
+  (Story) => (
+    <TaskServer make={make}>
+      <Story />
+    </TaskServer>
+  )
+
+/** The server's polls wait their interval: give them longer than a plain round trip. */
+const polled = { timeout: 5_000 }
+
+export const RunningTask: Story = {
+  name: 'Running task (determinate bar, status message)',
+  args: { name: 'pack_crates', autoRun: true },
+  decorators: [withTaskServer(() => packingServer('Packing crate 1 of 4: 12 of 30 items in'))],
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement)
+    const bar = await canvas.findByRole('progressbar', { name: '1 of 4' }, polled)
+    await expect(bar).toHaveAttribute('value', '1')
+    await expect(bar).toHaveAttribute('max', '4')
+    await expect(canvas.getByRole('status')).toHaveTextContent('Running in the background')
+    await expect(canvas.getByText('Packing crate 1 of 4: 12 of 30 items in')).toBeInTheDocument()
+    await expect(stateOf(canvasElement)).toBe('running')
+    await expect(canvas.getByRole('button', { name: 'Stop' })).toBeEnabled()
+  },
+}
+
+export const TaskAwaitingInput: Story = {
+  name: 'Task asks mid-way (status line above the form)',
+  args: { name: 'deploy', autoRun: true },
+  decorators: [withTaskServer(approvalServer)],
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement)
+    const form = await canvas.findByRole('group', { name: 'Deploy release 3.0.1 to production?' }, polled)
+    await expect(stateOf(canvasElement)).toBe('awaiting_input')
+    const task = canvasElement.querySelector<HTMLElement>('.mcp-elicit-task')!
+    await expect(within(task).getByRole('status')).toHaveTextContent('Running in the background')
+    await expect(within(task).getByText('Release 3.0.1 is built and waits for approval')).toBeInTheDocument()
+    await expect(within(form).getByRole('button', { name: 'Accept' })).toBeEnabled()
+    await expect(canvas.getByRole('button', { name: 'Stop' })).toBeEnabled()
+  },
+}
+
+export const HostileTaskStatus: Story = {
+  name: 'Hostile task status message (rendered as text, isolated, clamped)',
+  tags: ['hostile-text'],
+  args: { name: 'pack_crates', autoRun: true },
+  decorators: [withTaskServer(() => packingServer(`${hostile} \u202Egnikcap `.repeat(40)))],
+  play: async ({ canvasElement }) => {
+    const message = await waitFor(() => {
+      const found = canvasElement.querySelector<HTMLElement>('.mcp-elicit-task-message')
+      if (!found) throw new Error('no task status message yet')
+      return found
+    }, polled)
+    await expect(message.textContent).toContain(hostile)
+    await expect(message.textContent).not.toContain('\u202E')
+    await expect(message.querySelector('.mcp-elicit-clamp')).not.toBeNull()
+  },
+}
+

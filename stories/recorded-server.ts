@@ -93,3 +93,63 @@ export function recordedClient(tools: Record<string, ToolScript>): McpClient {
     capabilities: { elicitation: { form: {}, url: {} }, sampling: {}, roots: {} },
   })
 }
+
+// ——— a server that runs tools as tasks (tasks extension, io.modelcontextprotocol/tasks) ———
+
+/** The tasks extension's identifier, in the server's and the client's capabilities. */
+const TASKS_EXTENSION = 'io.modelcontextprotocol/tasks'
+
+/** Answers `tools/call` and the task methods (`tasks/get`, `tasks/update`, `tasks/cancel`) of one story's server. */
+export type TaskServerScript = Partial<Record<'tools/call' | 'tasks/get' | 'tasks/update' | 'tasks/cancel', ToolScript>>
+
+/** A task as the tasks extension's `Task` carries it (no payload). */
+export interface RecordedTask extends JsonObject {
+  taskId: string
+  status: 'working' | 'input_required' | 'completed' | 'failed' | 'cancelled'
+  statusMessage?: string
+  createdAt: string
+  lastUpdatedAt: string
+  ttlMs: number | null
+  pollIntervalMs?: number
+}
+
+/** `CreateTaskResult`: the server answers `tools/call` with a task handle (`resultType: "task"`). */
+export const createdTask = (request: SentRequest, task: RecordedTask) => rpcResult(request, { resultType: 'task', ...task })
+
+/** `GetTaskResult`: the task as `tasks/get` reports it, with its status' payload (`inputRequests`, `result`, `error`). */
+export const taskSnapshot = (request: SentRequest, task: RecordedTask & JsonObject) => rpcResult(request, { ...task, resultType: 'complete' })
+
+/** The empty acknowledgement of `tasks/update` and `tasks/cancel`. */
+export const taskAck = (request: SentRequest) => rpcResult(request, { resultType: 'complete' })
+
+/** `server/discover` of a server that declares the tasks extension. */
+const discoveredWithTasks = { ...discovered, capabilities: { ...discovered.capabilities, extensions: { [TASKS_EXTENSION]: {} } } }
+
+/**
+ * Like {@link recordedClient}, for a server that may answer a tool call with
+ * a task: the client declares the tasks extension, `server/discover` says the
+ * server supports it, and `script` answers `tools/call` and the task methods
+ * (anything it leaves out is "Method not found"). Build one per mounted story,
+ * so a story's task starts afresh.
+ */
+export function recordedTaskClient(tools: string[], script: TaskServerScript): McpClient {
+  const fetch = async (_input: RequestInfo | URL, init: RequestInit = {}): Promise<Response> => {
+    const signal = init.signal ?? undefined
+    if (signal?.aborted) throw signal.reason
+    const request = JSON.parse(String(init.body)) as SentRequest
+    if (request.id === undefined) return new Response(null, { status: 202 })
+    if (request.method === 'server/discover') return rpcResult(request, discoveredWithTasks)
+    if (request.method === 'tools/list') {
+      return rpcResult(request, { tools: tools.map((name) => ({ name, inputSchema: { type: 'object', properties: {} } })), resultType: 'complete', ttlMs: 0, cacheScope: 'private' })
+    }
+    if (request.method === 'tools/call' && !tools.includes(String(request.params.name))) {
+      return rpcError(request, { code: -32602, message: `Tool ${String(request.params.name)} not found` })
+    }
+    const answer = script[request.method as keyof TaskServerScript]
+    return answer ? answer(request, signal) : rpcError(request, { code: -32601, message: 'Method not found' }, 404)
+  }
+  return createClient(endpoint, {
+    fetch: fetch as typeof globalThis.fetch,
+    capabilities: { elicitation: { form: {}, url: {} }, sampling: {}, roots: {}, extensions: { [TASKS_EXTENSION]: {} } },
+  })
+}

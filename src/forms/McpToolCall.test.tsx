@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event'
 import validator from '@rjsf/validator-ajv8'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { startModernServer, type ModernServer } from '../../test/servers/modern-server'
-import { createClient, sessionStorageAdapter, type InputContext, type InputRequests, type McpClient } from '../core/index'
+import { createClient, McpCancelledError, sessionStorageAdapter, type CallOptions, type InputContext, type InputRequests, type McpClient, type McpResult, type TaskInfo } from '../core/index'
 import { McpProvider } from '../react/index'
 import { McpToolCall, type McpToolCallProps } from './McpToolCall'
 
@@ -199,5 +199,135 @@ describe('McpToolCall', () => {
   it('autoRun with restore and nothing kept starts the call', async () => {
     const section = renderCall({ name: 'ask_name', autoRun: true, options: { storage: sessionStorageAdapter(), storageKey: 'nothing-kept', restore: true } })
     expect(await within(section).findByRole('group', { name: 'What is your name?' })).toBeTruthy()
+  })
+})
+
+/**
+ * A call the server runs as a task, through the real hook and observer: the
+ * scripted client reports the task as the core's loop does (`onEvent`
+ * `task`, `onProgress`, a question through `onInputRequests`). What goes on
+ * the wire (tasks/get polling, tasks/update, tasks/cancel) is the core's.
+ */
+describe('McpToolCall: a call run as a task', () => {
+  const working: TaskInfo = { taskId: 'task-7f3a', status: 'working', statusMessage: 'Compiling 3 of 12 packages', createdAt: '2026-03-01T10:30:00Z', ttlMs: 60_000, pollIntervalMs: 500 }
+
+  /** A client whose `run` is `script`, with its options kept for the test to look at. */
+  function taskClient(script: (options: CallOptions & { signal: AbortSignal }) => Promise<McpResult>) {
+    const calls: Array<CallOptions & { signal: AbortSignal }> = []
+    const client = {
+      url: 'https://tasks.example/mcp',
+      serverInfo: undefined,
+      async run(_request: unknown, options: CallOptions & { signal: AbortSignal }) {
+        calls.push(options)
+        return script(options)
+      },
+    } as unknown as McpClient
+    return { client, calls }
+  }
+
+  /** Waits for the element, failing with the section's markup when it never comes. */
+  const findIn = (section: HTMLElement, selector: string) =>
+    waitFor(() => {
+      const found = section.querySelector<HTMLElement>(selector)
+      if (!found) throw new Error(`no ${selector} in ${section.outerHTML}`)
+      return found
+    })
+
+  /** Stays in flight until the call is stopped, as a task being polled does. */
+  const untilStopped = (signal: AbortSignal) =>
+    new Promise<never>((_, reject) => signal.addEventListener('abort', () => reject(new McpCancelledError({ method: 'tools/call' })), { once: true }))
+
+  it('while it runs: the task status (live line, server message, determinate bar) replaces the plain progress; one Stop', async () => {
+    const { client } = taskClient(async (options) => {
+      options.onEvent?.({ type: 'task', task: working, answered: [] })
+      options.onProgress?.({ progress: 3, total: 12 })
+      return untilStopped(options.signal)
+    })
+    const section = renderCall({ name: 'build', autoRun: true }, client)
+    const task = await findIn(section, '.mcp-elicit-task')
+    expect(section.dataset.state).toBe('running')
+    expect(within(section).getByRole('status').textContent).toBe('Running in the background')
+    expect(within(task).getByText('Compiling 3 of 12 packages')).toBeTruthy()
+    const bar = within(section).getByRole('progressbar', { name: '3 of 12' })
+    expect([bar.getAttribute('value'), bar.getAttribute('max')]).toEqual(['3', '12'])
+    // Not the plain "Working…" block as well.
+    expect(section.querySelector('.mcp-elicit-progress')).toBeNull()
+    expect(within(section).queryByText('Working…')).toBeNull()
+    // One way to stop, and it is not a second primary action.
+    const stops = within(section).getAllByRole('button', { name: 'Stop' })
+    expect(stops).toHaveLength(1)
+    expect(stops[0]!.dataset.action).toBe('cancel-call')
+    expect(section.querySelectorAll('.mcp-elicit-primary')).toHaveLength(0)
+  })
+
+  it('without a known total the bar is indeterminate, labelled "Working…"', async () => {
+    const { client } = taskClient(async (options) => {
+      options.onEvent?.({ type: 'task', task: { taskId: 'task-1', status: 'working' }, answered: [] })
+      return untilStopped(options.signal)
+    })
+    const section = renderCall({ name: 'build', autoRun: true }, client)
+    const bar = await within(section).findByRole('progressbar', { name: 'Working…' })
+    expect(bar.hasAttribute('value')).toBe(false)
+    expect(section.querySelector('.mcp-elicit-task-message')).toBeNull()
+  })
+
+  it('a hostile status message stays text in its own isolate', async () => {
+    const hostile = '<img src=x onerror=alert(1)><script>alert(1)</script>\u202Eevil'
+    const { client } = taskClient(async (options) => {
+      options.onEvent?.({ type: 'task', task: { ...working, statusMessage: hostile }, answered: [] })
+      return untilStopped(options.signal)
+    })
+    const section = renderCall({ name: 'build', autoRun: true }, client)
+    const message = await findIn(section, '.mcp-elicit-task-message')
+    expect(message.querySelector('bdi[dir="auto"]')!.textContent).toBe('<img src=x onerror=alert(1)><script>alert(1)</script>evil')
+    expect(section.querySelector('img, script')).toBeNull()
+  })
+
+  it('Stop stops the call (the core then sends tasks/cancel), says so, and nothing of the task remains', async () => {
+    const { client, calls } = taskClient(async (options) => {
+      options.onEvent?.({ type: 'task', task: working, answered: [] })
+      return untilStopped(options.signal)
+    })
+    const section = renderCall({ name: 'build', autoRun: true }, client)
+    await findIn(section, '.mcp-elicit-task')
+    await userEvent.click(within(section).getByRole('button', { name: 'Stop' }))
+    expect(calls[0]!.signal.aborted).toBe(true)
+    expect(section.dataset.state).toBe('cancelled')
+    expect(within(section).getByRole('status').textContent).toBe('Cancelled.')
+    expect(section.querySelector('.mcp-elicit-task')).toBeNull()
+    expect(within(section).queryByText('Compiling 3 of 12 packages')).toBeNull()
+  })
+
+  it('a question mid-task: the task line above the form, Stop still there; once answered and done, nothing of the task remains', async () => {
+    const asked: InputRequests = {
+      approve: { method: 'elicitation/create', params: { message: 'Deploy to production?', requestedSchema: { type: 'object', properties: { ok: { type: 'boolean', title: 'Deploy' } } } } },
+    }
+    const { client } = taskClient(async (options) => {
+      const waiting: TaskInfo = { ...working, status: 'input_required', statusMessage: 'Waiting for approval' }
+      options.onEvent?.({ type: 'task', task: waiting, answered: [] })
+      const answers = await options.onInputRequests!(asked, { round: 1, signal: options.signal, era: 'modern', method: 'tools/call', serverInfo: undefined })
+      options.onEvent?.({ type: 'task', task: { ...working, statusMessage: 'Deploying' }, answered: ['approve'] })
+      return { content: [{ type: 'text', text: `deployed: ${JSON.stringify(answers.approve)}` }] }
+    })
+    const section = renderCall({ name: 'deploy', autoRun: true }, client)
+    const form = await within(section).findByRole('group', { name: 'Deploy to production?' })
+    expect(section.dataset.state).toBe('awaiting_input')
+    const task = await findIn(section, '.mcp-elicit-task')
+    expect(task.dataset.compact).toBe('true')
+    expect(within(task).getByRole('status').textContent).toBe('Running in the background')
+    expect(within(task).getByText('Waiting for approval')).toBeTruthy()
+    expect(within(task).queryByRole('progressbar')).toBeNull()
+    // The line comes before the questions it belongs to.
+    expect(task.compareDocumentPosition(form) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy()
+    expect(within(section).getAllByRole('button', { name: 'Stop' })).toHaveLength(1)
+    // The form's own way out is "Skip question", not a second Stop.
+    expect(within(form).getByRole('button', { name: 'Skip question' })).toBeTruthy()
+
+    await userEvent.click(within(form).getByRole('checkbox', { name: 'Deploy' }))
+    await userEvent.click(within(form).getByRole('button', { name: 'Accept' }))
+    await waitFor(() => expect(section.dataset.state).toBe('done'))
+    expect(within(section).getByText('deployed: {"action":"accept","content":{"ok":true}}')).toBeTruthy()
+    expect(section.querySelector('.mcp-elicit-task')).toBeNull()
+    expect(within(section).queryByText('Running in the background')).toBeNull()
   })
 })

@@ -9,6 +9,11 @@
  * that failed signing in shows the sign-in card's failure instead of the
  * plain error, when the provider has a sign-in store: its "Try again" opens
  * the window inside the click and retries the call.
+ *
+ * A call the server runs as a task (tasks extension) shows {@link TaskStatus}
+ * instead of the plain progress while it runs, and its compact line above
+ * the questions the task asks; the one Stop button of the card cancels the
+ * task (the core sends `tasks/cancel`).
  */
 import { forwardRef, useEffect, useRef, useState, type ErrorInfo, type ForwardedRef, type ReactNode } from 'react'
 import type { ValidatorType } from '@rjsf/utils'
@@ -22,6 +27,7 @@ import type { ElicitationFormTheme } from './ElicitationForm.js'
 import { InputRequestPanel } from './InputRequestPanel.js'
 import { resolveMessages, type Messages } from './messages.js'
 import { SignInCard } from './SignInCard.js'
+import { TaskStatus } from './TaskStatus.js'
 import { ToolResult } from './ToolResult.js'
 
 export interface McpToolCallProps {
@@ -79,6 +85,8 @@ export const McpToolCall = /* @__PURE__ */ forwardRef(function McpToolCall(props
   // After an error, the failed round goes again with its requestState and answers (nothing answered is asked again).
   const again = () => void (tool.status === 'error' ? tool.retry() : tool.call(args))
   const progress = 'progress' in tool ? tool.progress : undefined
+  // Set while the server runs the call as a task; gone once the call ended.
+  const task = 'task' in tool ? tool.task : undefined
   // Not busy while waiting for a sign-in: the card's live region must be heard (aria-busy holds announcements back).
   const busy = tool.isActive && !tool.isAwaitingAuth
 
@@ -90,7 +98,9 @@ export const McpToolCall = /* @__PURE__ */ forwardRef(function McpToolCall(props
         </button>
       )}
 
-      {(tool.status === 'running' || tool.status === 'retrying') && (
+      {(tool.status === 'running' || tool.status === 'retrying') && task && <TaskStatus task={task} progress={progress} messages={props.messages} />}
+
+      {(tool.status === 'running' || tool.status === 'retrying') && !task && (
         <div className="mcp-elicit-progress">
           <p role="status">{tool.status === 'retrying' ? text.retrying : text.running}</p>
           {progress && (
@@ -105,6 +115,9 @@ export const McpToolCall = /* @__PURE__ */ forwardRef(function McpToolCall(props
           )}
         </div>
       )}
+
+      {/* The questions belong to a task that goes on running: say so above them. */}
+      {tool.status === 'awaiting_input' && task && <TaskStatus task={task} progress={progress} compact messages={props.messages} />}
 
       {tool.status === 'awaiting_input' && (
         <InputRequestPanel
@@ -141,7 +154,7 @@ export const McpToolCall = /* @__PURE__ */ forwardRef(function McpToolCall(props
         />
       )}
 
-      {/* Under needs_auth the card's Cancel gives up the sign-in, and with it the call. */}
+      {/* Under needs_auth the card's Cancel gives up the sign-in, and with it the call. The one Stop, for tasks too (tasks/cancel). */}
       {tool.isActive && !tool.isAwaitingAuth && (
         <div className="mcp-elicit-actions">
           <button type="button" className="mcp-elicit-cancel" data-action="cancel-call" onClick={tool.cancel}>

@@ -147,6 +147,12 @@ export interface Messages {
   retry: string
   /** Back to the start. @defaultValue `'Start over'` */
   reset: string
+  /**
+   * The status line of a call the server runs as a task (tasks extension),
+   * while it runs and above its questions; the task's own status message
+   * follows it as text. @defaultValue `'Running in the background'`
+   */
+  taskRunning: string
 
   /** Title of the sign-in card. @defaultValue `'Sign in to continue'` */
   signInTitle: string
@@ -376,6 +382,7 @@ export const defaultMessages: Messages = {
   cancelled: 'Cancelled.',
   retry: 'Try again',
   reset: 'Start over',
+  taskRunning: 'Running in the background',
 
   signInTitle: 'Sign in to continue',
   signInStepUpTitle: 'More access needed',
