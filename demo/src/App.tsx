@@ -5,7 +5,7 @@
  * Turns and open rounds live in sessionStorage, so a reload resumes them.
  */
 import { useEffect, useId, useLayoutEffect, useMemo, useRef, useState, useSyncExternalStore, type RefObject } from 'react'
-import { createClient, sessionStorageAdapter, type JsonObject, type McpClient, type Tool } from 'mcp-elicit'
+import { TASKS_EXTENSION, createClient, sessionStorageAdapter, type JsonObject, type McpClient, type Tool } from 'mcp-elicit'
 import { browserOAuth, type AuthEvent } from 'mcp-elicit/auth'
 import { InputRequestPanel, McpToolCall, SignInCard } from 'mcp-elicit/forms'
 import { McpProvider, useMcpAuth, useMcpPrompt, useMcpResource } from 'mcp-elicit/react'
@@ -128,7 +128,8 @@ export function App() {
         server.id,
         createClient(server.url, {
           clientInfo: { name: 'mcp-elicit-demo', version: '0.1.0' },
-          capabilities: { elicitation: { form: {}, url: {} }, sampling: {}, roots: {} },
+          // Tasks too: a long tool may answer with a task the page follows (and finds again after a reload).
+          capabilities: { elicitation: { form: {}, url: {} }, sampling: {}, roots: {}, extensions: { [TASKS_EXTENSION]: {} } },
           fetch: wire.fetch,
           auth: server.auth ? kit?.auth : undefined,
           // `?timeout=<ms>` on the page sets every request's deadline, to see that a person's time never counts.
@@ -325,20 +326,23 @@ function ChatTurn({ turn, serverLabel, superseded }: { turn: Turn; serverLabel: 
 /** A prompt or a resource: the same round UI through the prompt and resource hooks. */
 function ReadTurn({ turn, options }: { turn: Turn; options: { storage: typeof storage; storageKey: string; restore: boolean } }) {
   const prompt = useMcpPrompt(turn.name, options)
-  const resource = useMcpResource(turn.name, options)
+  // Live: the server's update notifications read it again (demo://notes changes with add_note).
+  const resource = useMcpResource(turn.name, { ...options, live: turn.kind === 'resource' })
   const call = turn.kind === 'prompt' ? prompt : resource
+  // While a live re-read runs, the last read stays on screen.
+  const shown = call.status === 'done' ? call.result : turn.kind === 'resource' && call.isActive ? resource.lastRead : undefined
   useEffect(() => {
     if (turn.fresh && call.status === 'idle') void (turn.kind === 'prompt' ? prompt.call(turn.args as Record<string, string>) : resource.call())
   }, [])
   return (
     <section className="mcp-elicit-call" data-state={call.status}>
       {call.status === 'awaiting_input' && <InputRequestPanel status={call.status} inputs={call.inputs} round={call.round} respond={call.respond} autoFocus />}
-      {(call.status === 'running' || call.status === 'retrying') && <p role="status">Working…</p>}
-      {call.status === 'done' && (
+      {(call.status === 'running' || call.status === 'retrying') && <p role="status">{shown ? 'Reading again…' : 'Working…'}</p>}
+      {shown && (
         <div className="mcp-elicit-result">
           <p className="mcp-elicit-result-heading">Result</p>
           <pre className="demo-result" tabIndex={0}>
-            {describeRead(call.result)}
+            {describeRead(shown)}
           </pre>
         </div>
       )}
@@ -474,7 +478,16 @@ function Composer({ client, onSend }: { client: McpClient; onSend: (turn: Omit<T
       .catch((e: unknown) => !controller.signal.aborted && setError(e instanceof Error ? e.message : String(e)))
     client.listPrompts({ signal: controller.signal }).then(setPrompts, () => setPrompts([]))
     client.listResources({ signal: controller.signal }).then(setResources, () => setResources([]))
-    return () => controller.abort()
+    // The server says when its lists change (toggle_bonus_tool); the change made the cached listing stale.
+    const unwatch = client.watch({ tools: true, prompts: true, resources: true }, (change) => {
+      if (change.type === 'tools_changed') client.listTools({ signal: controller.signal }).then(setTools, () => {})
+      if (change.type === 'prompts_changed') client.listPrompts({ signal: controller.signal }).then(setPrompts, () => {})
+      if (change.type === 'resources_changed') client.listResources({ signal: controller.signal }).then(setResources, () => {})
+    })
+    return () => {
+      unwatch()
+      controller.abort()
+    }
   }, [client])
 
   const tool = tools.find((t) => t.name === toolName)
