@@ -6,6 +6,10 @@
  * each result states in its text exactly what the tool received, so a person
  * (and an end-to-end test) can see that the answers arrived.
  *
+ * It also offers the tasks extension (`long_task` runs as a task for clients
+ * that declare it), change notifications on `subscriptions/listen` (fed by
+ * `add_note` and `toggle_bonus_tool`) and cache hints on the lists.
+ *
  * Every HTTP hit is recorded in `log` (preflights, the URL-mode page, the
  * `/pwned` tripwire too), so tests can prove what the browser did NOT fetch.
  *
@@ -27,11 +31,14 @@ import {
   inputRequired,
   inputResponse,
 } from '@modelcontextprotocol/server'
-import type { CallToolResult, InputResponseView, ServerContext } from '@modelcontextprotocol/server'
+import type { InputResponseView, ServerContext, ServerNotifier } from '@modelcontextprotocol/server'
 import * as z from 'zod'
 
+import { createLiveState, registerLiveDemo } from './live-demo.ts'
+import { registerLongTask } from './long-task.ts'
 import {
   answerData,
+  answerText,
   countHits,
   decodeHeaderValue,
   describeRpc,
@@ -43,11 +50,14 @@ import {
   receivedRecorder,
   refuseReason,
   sendJsonRpcError,
+  sendProgress,
   serveOutsideStep,
   setCors,
   sleep,
+  text,
 } from './shared.ts'
 import type { CorsPolicy, HitLogEntry, ReceivedEntry } from './shared.ts'
+import { TASKS_EXTENSION, createTaskStore, installTaskMethods } from './tasks-extension.ts'
 
 export type { HitLogEntry, ReceivedEntry } from './shared.ts'
 
@@ -83,6 +93,8 @@ export interface DemoServer {
   received: ReceivedEntry[]
   /** Resolves with the first `received` entry of `tool`. */
   waitForReceived(tool: string, timeoutMs?: number): Promise<ReceivedEntry>
+  /** Publishes change notifications to the open `subscriptions/listen` streams. */
+  notify: ServerNotifier
 }
 
 /** What a signed `requestState` carries: the flow it belongs to, plus that flow's data. */
@@ -92,6 +104,7 @@ type StatePayload =
   | { tool: 'trip_wizard'; step: 3; destination: string; travellers: number; depart: string; return: string }
   | { tool: 'crunch_numbers'; done: number; steps: number; sum: number; progressed: number }
   | { tool: 'connect_account'; id: string; asks: number }
+  | { tool: 'long_task'; steps: number; stepMs: number; askAt: number }
 
 const DESTINATIONS = [
   { const: 'lisbon', title: 'Lisbon, Portugal' },
@@ -101,29 +114,11 @@ const DESTINATIONS = [
 
 const MAX_BODY_BYTES = 1_000_000
 
+const LIST_CACHE = { ttlMs: 60_000, cacheScope: 'public' } as const
+
 /** A 1×1 PNG and an 8-sample silent WAV (8 kHz, 8-bit mono), base64: the media of `all_content`. */
 const TINY_PNG = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII='
 const TINY_WAV = 'UklGRiwAAABXQVZFZm10IBAAAAABAAEAQB8AAEAfAAABAAgAZGF0YQgAAACAgICAgICAgA=='
-
-function text(value: string): CallToolResult {
-  return { content: [{ type: 'text', text: value }] }
-}
-
-/** `accept {"a":1}`, `decline`, `cancel`, or `missing`: how every result reports an elicitation answer. */
-function answerText(view: InputResponseView): string {
-  if (view.kind === 'elicit') return view.action === 'accept' ? `accept ${JSON.stringify(view.content ?? {})}` : view.action
-  return view.kind
-}
-
-async function sendProgress(ctx: ServerContext, token: string | number | undefined, progress: number, total: number, message: string): Promise<boolean> {
-  if (token === undefined) return true
-  try {
-    await ctx.mcpReq.notify({ method: 'notifications/progress', params: { progressToken: token, progress, total, message } })
-    return true
-  } catch {
-    return false
-  }
-}
 
 export async function startDemoServer(options: DemoServerOptions = {}): Promise<DemoServer> {
   const host = options.host ?? '127.0.0.1'
@@ -134,6 +129,9 @@ export async function startDemoServer(options: DemoServerOptions = {}): Promise<
   /** URL-mode ids this server issued, and those whose outside step was finished. */
   const connectIssued = new Set<string>()
   const connectDone = new Set<string>()
+  // Tasks and live data outlive the per-request server instances.
+  const tasks = createTaskStore()
+  const live = createLiveState()
   let origin = ''
 
   // HMAC-SHA256-signed, expiring state. The SDK runs `verify` before any
@@ -153,10 +151,24 @@ export async function startDemoServer(options: DemoServerOptions = {}): Promise<
     const server = new McpServer(
       { name: 'mcp-elicit-demo-server', title: 'mcp-elicit demo server', version: '1.0.0' },
       {
-        capabilities: { logging: {} },
+        capabilities: {
+          logging: {},
+          // The listen ack grants only what is advertised here.
+          tools: { listChanged: true },
+          resources: { subscribe: true, listChanged: true },
+          prompts: { listChanged: true },
+          extensions: { [TASKS_EXTENSION]: {} },
+        },
         instructions:
           'Demo server for mcp-elicit. Every tool asks the person something (or the page: a model, its roots) and reports back exactly what it received.',
         requestState: { verify: (state, ctx) => codec.verify(state, ctx) },
+        // The same for every caller, and list_changed tells listeners when to drop them.
+        cacheHints: {
+          'tools/list': LIST_CACHE,
+          'prompts/list': LIST_CACHE,
+          'resources/list': LIST_CACHE,
+          'server/discover': LIST_CACHE,
+        },
       },
     )
 
@@ -662,6 +674,15 @@ export async function startDemoServer(options: DemoServerOptions = {}): Promise<
       },
     )
 
+    // ── long_task (a task for clients with the tasks extension), notes and the bonus tool (subscriptions) ──
+    installTaskMethods(server, tasks)
+    registerLongTask(server, {
+      store: tasks,
+      record,
+      checkpoint: { mint: (checkpoint) => codec.mint({ tool: 'long_task', ...checkpoint }), read: (ctx) => stateOf(ctx, 'long_task') },
+    })
+    registerLiveDemo(server, { state: live, notify: handler.notify, record })
+
     return server
   }
 
@@ -735,8 +756,10 @@ export async function startDemoServer(options: DemoServerOptions = {}): Promise<
     hits: (path: string) => countHits(log, path),
     received,
     waitForReceived,
+    notify: handler.notify,
     async close() {
       await handler.close()
+      tasks.close()
       httpServer.closeAllConnections()
       await new Promise<void>((resolve) => httpServer.close(() => resolve()))
     },

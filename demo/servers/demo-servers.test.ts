@@ -93,13 +93,13 @@ describe('demo server (2026-07-28, stateless)', () => {
     expect(discovered.supportedVersions).toEqual(['2026-07-28'])
     const tools = await client.listTools()
     expect(tools.map((t) => t.name).sort()).toEqual(
-      ['all_content', 'ask_model', 'connect_account', 'crunch_numbers', 'deep_result', 'echo_html', 'list_workspace', 'profile_form', 'regional_lookup', 'slow_report', 'trip_wizard', 'two_questions'].sort(),
+      ['add_note', 'all_content', 'ask_model', 'connect_account', 'crunch_numbers', 'deep_result', 'echo_html', 'list_workspace', 'long_task', 'profile_form', 'regional_lookup', 'slow_report', 'toggle_bonus_tool', 'trip_wizard', 'two_questions'].sort(),
     )
     expect(probe.warnings).toEqual([])
     const regional = tools.find((t) => t.name === 'regional_lookup')
     expect((regional?.inputSchema as { properties: Record<string, JsonObject> }).properties.region?.['x-mcp-header']).toBe('Region')
     expect((await client.listPrompts()).map((p) => p.name)).toEqual(['draft_email'])
-    expect((await client.listResources()).map((r) => r.uri)).toEqual(['demo://settings'])
+    expect((await client.listResources()).map((r) => r.uri)).toEqual(['demo://settings', 'demo://notes'])
   })
 
   it('profile_form: one form with every field kind; the defaults come back', async () => {

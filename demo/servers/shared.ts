@@ -1,13 +1,14 @@
 /**
  * Plumbing shared by the demo servers and the test fixtures: the hit log, CORS, body reading,
- * header decoding and the tiny HTML page that stands in for an "outside
- * step" (a sign-in or consent page) in URL-mode elicitation.
+ * header decoding, the tiny HTML page that stands in for an "outside
+ * step" (a sign-in or consent page) in URL-mode elicitation, and the small
+ * result and progress helpers every tool uses.
  *
  * Runs under Node 22 type stripping: no enums, no namespaces, no parameter
  * properties, `import type` for types, `.ts` on relative imports.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http'
-import type { InputResponseView, ServerContext } from '@modelcontextprotocol/server'
+import type { CallToolResult, InputResponseView, ServerContext } from '@modelcontextprotocol/server'
 
 /** One HTTP request as a demo server saw it (every hit, preflights included). */
 export interface HitLogEntry {
@@ -279,3 +280,22 @@ export function progressTokenOf(ctx: ServerContext): string | number | undefined
 }
 
 /** Sends one progress notification; false when the client is gone (closing the stream is how it cancels). */
+export async function sendProgress(ctx: ServerContext, token: string | number | undefined, progress: number, total: number, message: string): Promise<boolean> {
+  if (token === undefined) return true
+  try {
+    await ctx.mcpReq.notify({ method: 'notifications/progress', params: { progressToken: token, progress, total, message } })
+    return true
+  } catch {
+    return false
+  }
+}
+
+export function text(value: string): CallToolResult {
+  return { content: [{ type: 'text', text: value }] }
+}
+
+/** `accept {"a":1}`, `decline`, `cancel`, or `missing`: how every result reports an elicitation answer. */
+export function answerText(view: InputResponseView): string {
+  if (view.kind === 'elicit') return view.action === 'accept' ? `accept ${JSON.stringify(view.content ?? {})}` : view.action
+  return view.kind
+}

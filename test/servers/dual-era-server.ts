@@ -27,6 +27,13 @@
  * `ServerOptions.inputRequired.legacyShim`) sends a real `elicitation/create`
  * request with `relatedRequestId` = the `tools/call` id — so on that POST's SSE
  * stream — and re-enters the handler with the answer as `inputResponses`.
+ *
+ * `long_task` and the tasks methods are the demo server's own
+ * (demo/servers/long-task.ts, tasks-extension.ts): a modern client that
+ * declares the tasks extension gets a task; anyone else, a 2025-era session
+ * included, gets the inline run, its question pushed by the same shim. The
+ * inline run carries no `requestState` here: the retry resumes from the
+ * answer alone.
  */
 import { randomUUID } from 'node:crypto'
 import { createServer } from 'node:http'
@@ -44,6 +51,9 @@ import {
 } from '@modelcontextprotocol/server'
 import { toNodeHandler } from '@modelcontextprotocol/node'
 import { z } from 'zod'
+import { registerLongTask } from '../../demo/servers/long-task.ts'
+import { receivedRecorder, type ReceivedEntry } from '../../demo/servers/shared.ts'
+import { createTaskStore, installTaskMethods, TASKS_EXTENSION } from '../../demo/servers/tasks-extension.ts'
 import type { RecordedRequest } from './legacy-server.ts'
 
 export type { RecordedRequest }
@@ -69,6 +79,8 @@ export interface DualEraServer {
   sessions(): string[]
   /** Errors the SDK reported through `onerror` (rejected requests included). */
   errors: Error[]
+  /** How each `long_task` run ended (`tool: 'long_task'`, data `{ taskId, steps, done, answer, outcome }`). */
+  outcomes: ReceivedEntry[]
 }
 
 const CORS_ALLOW_HEADERS = [
@@ -110,13 +122,17 @@ export async function startDualEraServer(): Promise<DualEraServer> {
   const received: DualEraReceivedCall[] = []
   const errors: Error[] = []
   const sessions = new Map<string, { transport: WebStandardStreamableHTTPServerTransport; server: McpServer }>()
+  const tasks = createTaskStore()
+  const { received: outcomes, record } = receivedRecorder()
   const onerror = (error: Error) => {
     errors.push(error)
   }
 
   /** ONE definition of the tools, for both eras. */
   function factory({ era }: McpRequestContext): McpServer {
-    const server = new McpServer({ name: 'dual-era-test-server', version: '1.0.0' })
+    const server = new McpServer({ name: 'dual-era-test-server', version: '1.0.0' }, { capabilities: { extensions: { [TASKS_EXTENSION]: {} } } })
+    installTaskMethods(server, tasks)
+    registerLongTask(server, { store: tasks, record })
     server.registerTool('echo', { description: 'Echoes its text.', inputSchema: z.object({ text: z.string() }) }, async ({ text: value }, ctx) => {
       received.push({ tool: 'echo', era, sessionId: ctx.sessionId, arguments: { text: value }, inputResponses: ctx.mcpReq.inputResponses })
       return text(value)
@@ -228,11 +244,13 @@ export async function startDualEraServer(): Promise<DualEraServer> {
     requests,
     received,
     errors,
+    outcomes,
     sessions: () => [...sessions.keys()],
     async close() {
       await Promise.all([...sessions.values()].map(({ server }) => server.close().catch(() => {})))
       sessions.clear()
       await modern.close()
+      tasks.close()
       http.closeAllConnections()
       await new Promise<void>((resolve) => http.close(() => resolve()))
     },
