@@ -34,6 +34,13 @@ ${formatSummaryMarkdown(summaryRows(results))}
   the floor is a bare \`fetch\` sending the bytes ours sends. The official
   client waits a fixed 250 ms before each requestState-only retry; it is
   measured with that timer shimmed and as shipped.
+- Session: a server of one \`echo\` tool whose \`tools/list\` says
+  \`ttlMs: 60000, cacheScope: 'public'\`; timed from creating the client
+  (official: \`new Client\` + \`connect\`) to the first result. "Fresh cache":
+  an earlier client of the same URL listed the tools, so the new one sends
+  only \`tools/call\`; \`cache: false\` lists once per client (the behaviour
+  before the cache); "cold URL" is one never seen in the process (discovery,
+  \`tools/list\`, call). Requests are counted at the server.
 - Streaming: each run in a fresh process holding one client; heap sampled
   during the call, max RSS from the kernel.
 - Forms: in the Chromium of the end-to-end suite, same schema and ajv8

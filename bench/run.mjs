@@ -1,8 +1,8 @@
 /**
  * `npm run bench`: builds if dist/ is stale, then measures, each part in its
  * own child process and bounded in time (and all parts together by
- * RUN_CAP_MS): bundle size, round-trip cost, streaming, forms in Chromium,
- * memory over 1,000 calls. Prints each part, then one compact table, and
+ * RUN_CAP_MS): bundle size, round-trip cost, a new client's first call and
+ * a 10-call session, streaming, forms in Chromium, memory over 1,000 calls. Prints each part, then one compact table, and
  * writes everything as JSON to bench/results.json (`node bench/readme.mjs`
  * puts the table into the README). Loopback only; nothing here is a test and
  * nothing asserts timing.
@@ -16,6 +16,7 @@ import { fileURLToPath } from 'node:url'
 import { formatForms } from './forms.mjs'
 import { formatMemory } from './memory.mjs'
 import { formatRoundTrip } from './round-trip.mjs'
+import { formatSession } from './session.mjs'
 import { formatSizes } from './size.mjs'
 import { formatStreaming } from './stream.mjs'
 import { formatSummaryText, machineLine, summaryRows } from './summary.mjs'
@@ -89,6 +90,8 @@ console.log(`size: bundling entries (${node === process.execPath ? 'this node' :
 const size = runPart(node, 'size.mjs', 60_000)
 console.log('round-trip: calls against the local test server…')
 const roundTrip = runPart(node, 'round-trip.mjs', 70_000, ['--expose-gc'])
+console.log('session: first call of a new client, requests of a 10-call session…')
+const session = runPart(node, 'session.mjs', 60_000, ['--expose-gc'])
 console.log('streaming: 10,000 progress notifications, a process per run…')
 const streaming = runPart(node, 'stream.mjs', 60_000)
 console.log('forms: the bench page in Chromium…')
@@ -110,6 +113,7 @@ const results = {
   totalSeconds: Math.round((Date.now() - started) / 100) / 10,
   size,
   roundTrip,
+  session,
   streaming,
   forms,
   memory,
@@ -125,6 +129,9 @@ console.log('')
 console.log('== round-trip (sequential calls, in-process SDK server on 127.0.0.1) ==')
 console.log(roundTrip.error ? `FAILED: ${roundTrip.error}` : formatRoundTrip(roundTrip))
 console.log('')
+console.log('== session (a new client: first call, 10 calls; SDK server with a public 60 s tools/list, 127.0.0.1) ==')
+console.log(session.error ? `FAILED: ${session.error}` : formatSession(session))
+console.log('')
 console.log('== streaming (SSE progress before the result, SDK server in its own process) ==')
 console.log(streaming.error ? `FAILED: ${streaming.error}` : formatStreaming(streaming))
 console.log('')
@@ -139,4 +146,4 @@ console.log(formatSummaryText(summaryRows(results)))
 
 writeFileSync(join(here, 'results.json'), `${JSON.stringify(results, null, 2)}\n`)
 console.log('\nwritten: bench/results.json (README table: node bench/readme.mjs)')
-if ([size, roundTrip, streaming, forms, memory].some((part) => part.error)) process.exitCode = 1
+if ([size, roundTrip, session, streaming, forms, memory].some((part) => part.error)) process.exitCode = 1

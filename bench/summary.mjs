@@ -44,6 +44,33 @@ export function summaryRows(results) {
     }
   }
 
+  // Absent from results.json files written before the part existed.
+  const se = results.session
+  if (se?.error) failed('session', se)
+  else if (se) {
+    const l = se.latency
+    const r = se.latencyRatios.freshCacheOverOfficial
+    const p = (s) => `${ms(s.medianMs)} (p90 ${ms(s.p90Ms)})`
+    rows.push([
+      'session',
+      'new client to its first call result, median (p90): fresh public `tools/list` cache',
+      p(l['ours-fresh-cache']),
+      `official ${p(l.official)}; ours \`cache: false\` ${ms(l['ours-no-cache'].medianMs)}, cold URL ${ms(l['ours-cold'].medianMs)}`,
+      `${x(r.median)} (p90 ${x(r.p90)}) vs official`,
+    ])
+    const short = { 'POST server/discover': 'discover', 'POST initialize': 'initialize', 'POST tools/list': 'list', 'POST tools/call': 'calls' }
+    const count = (s) => `${s.total} (${Object.entries(s.requests).map(([method, n]) => `${short[method] ?? method.replace(/^POST /, '')} ${n}`).join(' + ')})`
+    const calls = se.config.sessionCalls
+    const o = se.session
+    rows.push([
+      'session',
+      `requests of a ${calls}-call session (new client)`,
+      `fresh cache ${count(o['ours-fresh-cache'])}; \`cache: false\` ${count(o['ours-no-cache'])}; cold URL ${count(o['ours-cold'])}`,
+      `official ${count(o.official)}`,
+      `fresh cache ${x(o['ours-fresh-cache'].total / o.official.total)}, cold ${x(o['ours-cold'].total / o.official.total)}`,
+    ])
+  }
+
   const st = results.streaming
   if (!st || st.error) failed('streaming', st ?? { error: 'not run' })
   else {

@@ -395,7 +395,7 @@ export class McpClient {
    * `timeoutMs`, its progress and log callbacks); the task's questions go to
    * the call's input handler and back with `tasks/update`.
    */
-  #followTask(
+  async #followTask(
     request: OriginalRequest,
     task: McpResult | { taskId: string; resume: true },
     signal: AbortSignal,
@@ -403,9 +403,10 @@ export class McpClient {
     handler: InputHandler | undefined,
     answered?: readonly string[],
   ): Promise<McpResult> {
-    if (!this.#offersTasks() || this.era !== 'modern') {
-      return Promise.reject(new McpUnsupportedResultError('task', task, { method: request.method, url: this.url }))
-    }
+    // A resumed task may be the first thing a new client does: the era is known once connected.
+    const link = linkSignal(signal, options.timeoutMs ?? this.#options.timeoutMs)
+    const connection = await this.#connector.connect(link.signal).finally(link.dispose)
+    if (!this.#offersTasks() || connection.era !== 'modern') throw new McpUnsupportedResultError('task', task, { method: request.method, url: this.url })
     const poll: RequestOptions = { timeoutMs: options.timeoutMs, onProgress: options.onProgress, onLog: options.onLog, logLevel: options.logLevel }
     return runTask({
       task,
