@@ -216,7 +216,10 @@ export async function runTask(options: TaskLoopOptions): Promise<McpResult> {
     const forward = () => child.abort(signal.reason)
     signal.addEventListener('abort', forward, { once: true })
     const keys = Object.keys(fresh)
-    const asked = options.fulfil(fresh, { round, signal: child.signal, task: info }).then((responses) => ({ responses }))
+    // Through a promise even when fulfil throws at once, so the cleanup below always runs.
+    const asked = Promise.resolve()
+      .then(() => options.fulfil(fresh, { round, signal: child.signal, task: info }))
+      .then((responses) => ({ responses }))
     const watched = (async () => {
       let interval = delay
       while (true) {
