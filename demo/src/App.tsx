@@ -8,7 +8,7 @@ import { useEffect, useId, useLayoutEffect, useMemo, useRef, useState, useSyncEx
 import { TASKS_EXTENSION, createClient, sessionStorageAdapter, type JsonObject, type McpClient, type Tool } from 'mcp-elicit'
 import { browserOAuth, type AuthEvent } from 'mcp-elicit/auth'
 import { InputRequestPanel, McpToolCall, SignInCard } from 'mcp-elicit/forms'
-import { McpProvider, useMcpAuth, useMcpPrompt, useMcpResource } from 'mcp-elicit/react'
+import { McpProvider, useMcpAuth, useMcpList, useMcpPrompt, useMcpResource } from 'mcp-elicit/react'
 import { standInModel } from './stand-in-model'
 import { createWireLog, type WireEntry } from './wire-log'
 
@@ -198,7 +198,7 @@ export function App() {
       </main>
 
       <McpProvider client={client} signIn={server.auth ? kit?.signIn : undefined}>
-        {server.auth ? <ProtectedComposer key={server.id} server={server} client={client} onSend={send} /> : <Composer key={server.id} client={client} onSend={send} />}
+        {server.auth ? <ProtectedComposer key={server.id} server={server} client={client} onSend={send} /> : <Composer key={server.id} onSend={send} />}
       </McpProvider>
       <WireLog log={wire} />
     </div>
@@ -458,37 +458,20 @@ function ProtectedComposer({ server, client, onSend }: { server: ServerEntry; cl
   )
 }
 
-function Composer({ client, onSend }: { client: McpClient; onSend: (turn: Omit<Turn, 'id' | 'fresh' | 'serverId'>) => void }) {
-  const [tools, setTools] = useState<Tool[]>([])
-  const [prompts, setPrompts] = useState<JsonObject[]>([])
-  const [resources, setResources] = useState<JsonObject[]>([])
-  const [error, setError] = useState<string>()
+function Composer({ onSend }: { onSend: (turn: Omit<Turn, 'id' | 'fresh' | 'serverId'>) => void }) {
+  // Kept current: the server's list-changed notifications list them again (toggle_bonus_tool).
+  const toolList = useMcpList('tools')
+  const tools = toolList.items
+  const prompts = useMcpList('prompts').items
+  const resources = useMcpList('resources').items
+  const error = toolList.error?.message
   const [toolName, setToolName] = useState('')
   const [argsText, setArgsText] = useState('{}')
-
-  useEffect(() => {
-    const controller = new AbortController()
-    client
-      .listTools({ signal: controller.signal })
-      .then((list) => {
-        setTools(list)
-        setToolName(list[0]?.name ?? '')
-        setArgsText(JSON.stringify(exampleArgs(list[0])))
-      })
-      .catch((e: unknown) => !controller.signal.aborted && setError(e instanceof Error ? e.message : String(e)))
-    client.listPrompts({ signal: controller.signal }).then(setPrompts, () => setPrompts([]))
-    client.listResources({ signal: controller.signal }).then(setResources, () => setResources([]))
-    // The server says when its lists change (toggle_bonus_tool); the change made the cached listing stale.
-    const unwatch = client.watch({ tools: true, prompts: true, resources: true }, (change) => {
-      if (change.type === 'tools_changed') client.listTools({ signal: controller.signal }).then(setTools, () => {})
-      if (change.type === 'prompts_changed') client.listPrompts({ signal: controller.signal }).then(setPrompts, () => {})
-      if (change.type === 'resources_changed') client.listResources({ signal: controller.signal }).then(setResources, () => {})
-    })
-    return () => {
-      unwatch()
-      controller.abort()
-    }
-  }, [client])
+  // The first tool is picked once the first listing arrives.
+  if (toolName === '' && tools[0]) {
+    setToolName(tools[0].name)
+    setArgsText(JSON.stringify(exampleArgs(tools[0])))
+  }
 
   const tool = tools.find((t) => t.name === toolName)
   const args = parseArgs(argsText)

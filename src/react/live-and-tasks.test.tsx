@@ -4,7 +4,7 @@ import { act, cleanup, renderHook, waitFor } from '@testing-library/react'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { startDemoServer, type DemoServer } from '../../demo/servers/demo-server.ts'
 import { TASKS_EXTENSION, createClient, type McpClient, type McpResult } from '../core/index'
-import { McpProvider, useMcpResource, useMcpTool } from './index'
+import { McpProvider, useMcpList, useMcpResource, useMcpTool } from './index'
 
 let demo: DemoServer
 beforeAll(async () => {
@@ -62,6 +62,19 @@ describe('useMcpTool with a task', () => {
     unmount()
     await new Promise((resolve) => setTimeout(resolve, 200))
     expect(hits(from, 'tasks/cancel')).toBe(0)
+    await client.close()
+  })
+})
+
+describe('useMcpList', () => {
+  it('lists the tools and lists again when the server says the list changed', async () => {
+    const client = createClient(demo.url, { onWarning: () => {} })
+    const { result } = renderHook(() => useMcpList('tools'), { wrapper: wrapper(client) })
+    await waitFor(() => expect(result.current.isLoading).toBe(false))
+    const had = result.current.items.some((tool) => tool.name === 'bonus_tool')
+    await createClient(demo.url, { onWarning: () => {} }).callTool('toggle_bonus_tool')
+    await waitFor(() => expect(result.current.items.some((tool) => tool.name === 'bonus_tool')).toBe(!had))
+    expect(result.current.error).toBeUndefined()
     await client.close()
   })
 })
