@@ -328,4 +328,21 @@ describe(`server-everything ${everythingVersion} over Streamable HTTP`, () => {
       expect.objectContaining({ sessionId: toolCall!.sessionId, status: 202, body: expect.objectContaining({ params: expect.objectContaining({ requestId: toolCall!.body!.id }) }) }),
     ])
   })
+
+  it('watch on a 2025-11-25 session: resources/subscribe for the URI, the update arrives on the GET stream, unsubscribe when the watcher leaves', async () => {
+    const uri = 'demo://resource/static/document/architecture.md'
+    const { client, records } = connect({ protocolVersion: '2025-11-25' })
+    const heard: string[] = []
+    const unwatch = client.watch({ resourceUris: [uri] }, (change) => change.type === 'resource_updated' && heard.push(change.uri))
+    expect(await eventually(() => posted(records, 'resources/subscribe').length === 1, 8_000)).toBe(true)
+    expect(posted(records, 'resources/subscribe')[0]!.body!.params).toEqual({ uri })
+    // The server's own tool: it sends an update for every subscribed URI at once, then every 5 s.
+    await client.callTool('toggle-subscriber-updates', {}, CALL)
+    expect(await eventually(() => heard.length > 0, 8_000)).toBe(true)
+    expect(heard[0]).toBe(uri)
+    await client.callTool('toggle-subscriber-updates', {}, CALL)
+    unwatch()
+    expect(await eventually(() => posted(records, 'resources/unsubscribe').length === 1, 8_000)).toBe(true)
+    expect(posted(records, 'subscriptions/listen')).toEqual([])
+  })
 })
