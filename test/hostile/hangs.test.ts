@@ -398,3 +398,48 @@ describe('hangs: nothing outlives close()', () => {
     expect(server.find((hit) => hit.method === 'DELETE')).toHaveLength(1)
   })
 })
+
+describe('storms: subscriptions/listen and tasks', () => {
+  const listens = () => server.find((hit) => hit.rpc === 'subscriptions/listen')
+
+  it('a listen stream that acknowledges and ends at once is reopened with backoff, a bounded number of times, and never after close()', async () => {
+    const baseline = activeTimers()
+    modern(server)
+    server.rpc('subscriptions/listen', (x) => {
+      const sse = openSse(x)
+      void sse.send({ jsonrpc: '2.0', method: 'notifications/subscriptions/acknowledged', params: { notifications: { toolsListChanged: true } } }).then(() => sse.end())
+    })
+    const mcp = client({ protocolVersion: MODERN })
+    const heard: string[] = []
+    mcp.watch({ tools: true }, (change) => heard.push(change.type))
+    await until(() => listens().length >= DEFAULT_LIMITS.maxReconnects, 20_000, 'listen reopened until the cap')
+    await pause(1500)
+    expect(listens()).toHaveLength(DEFAULT_LIMITS.maxReconnects)
+    // After each drop the watcher hears that its list may have changed.
+    expect(heard.length).toBe(DEFAULT_LIMITS.maxReconnects - 1)
+    await mcp.close()
+    await expectNoLeftoverTimers(baseline)
+  })
+
+  it('a task that never ends and asks to be polled at once is polled no faster than the floor, and Stop sends tasks/cancel and leaves nothing running', async () => {
+    const baseline = activeTimers()
+    modern(server)
+    server.rpc('tools/call', (x) => result(x, { resultType: 'task', taskId: 'forever', status: 'working', ttlMs: null, pollIntervalMs: 0 }))
+    server.rpc('tasks/get', (x) => result(x, { resultType: 'complete', taskId: 'forever', status: 'working', ttlMs: null, pollIntervalMs: 0 }))
+    server.rpc('tasks/cancel', (x) => result(x, { resultType: 'complete' }))
+    const mcp = client({ protocolVersion: MODERN, capabilities: { extensions: { 'io.modelcontextprotocol/tasks': {} } } })
+    const controller = new AbortController()
+    const call = mcp.callTool('t', {}, { signal: controller.signal }).catch((e: unknown) => e)
+    await until(() => server.find((hit) => hit.rpc === 'tasks/get').length >= 3, 10_000, 'three polls')
+    controller.abort()
+    await call
+    await server.waitForHit((hit) => hit.rpc === 'tasks/cancel', 5_000)
+    const polls = server.find((hit) => hit.rpc === 'tasks/get').map((hit) => hit.at)
+    for (const [i, at] of polls.slice(1).entries()) expect(at - polls[i]!).toBeGreaterThanOrEqual(DEFAULT_LIMITS.minPollMs - 50)
+    const count = polls.length
+    await pause(600)
+    expect(server.find((hit) => hit.rpc === 'tasks/get')).toHaveLength(count)
+    await mcp.close()
+    await expectNoLeftoverTimers(baseline)
+  })
+})
