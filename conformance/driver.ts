@@ -134,6 +134,8 @@ const auth = oauth({
   clientName: 'mcp-elicit-conformance-driver',
   client: typeof context.client_id === 'string' ? { clientId: context.client_id, clientSecret: context.client_secret, issuer: context.issuer } : undefined,
   clientMetadataUrl: process.env.MCP_ELICIT_CLIENT_METADATA_URL || undefined,
+  // Sender-constrained tokens wherever the authorization server takes DPoP proofs (the auth/dpop extension).
+  dpop: true,
   onEvent: (event) => log(`auth: ${event.step}${event.issuer ? ` ${event.issuer}` : ''}${event.scopes ? ` [${event.scopes.join(' ')}]` : ''}${event.error ? ` ${event.error instanceof Error ? event.error.message : String(event.error)}` : ''}`),
 })
 

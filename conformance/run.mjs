@@ -69,7 +69,10 @@ const PLAN = [
   ['2026-07-28', 'auth/metadata-issuer-mismatch'],
   ['2025-03-26', 'auth/2025-03-26-oauth-metadata-backcompat'],
   ['2025-03-26', 'auth/2025-03-26-oauth-endpoint-fallback'],
-].map(([version, scenario]) => ({ version, scenario }))
+  // Extension scenarios are on no spec timeline: the suite runs them only when forced.
+  ['2026-07-28', 'auth/dpop', 'extension'],
+  ['2026-07-28', 'auth/dpop-nonce', 'extension'],
+].map(([version, scenario, kind]) => ({ version, scenario, extension: kind === 'extension' }))
 
 // ---------------------------------------------------------------- options
 
@@ -175,10 +178,10 @@ function build(force) {
 
 // ---------------------------------------------------------------- run one scenario
 
-function runSuite({ node, cli, scenario, version, outDir, timeout, env }) {
+function runSuite({ node, cli, scenario, version, extension, outDir, timeout, env }) {
   const command = `${shq(node)} conformance/driver.ts`
   const args = [cli, 'client', '--command', command, '--scenario', scenario,
-    '--spec-version', version, '--timeout', String(timeout), '-o', outDir]
+    '--spec-version', version, '--timeout', String(timeout), '-o', outDir, ...(extension ? ['--force'] : [])]
   return new Promise((resolve) => {
     const child = spawn(node, args, { cwd: ROOT, env, detached: true, stdio: ['ignore', 'pipe', 'pipe'] })
     let output = ''
@@ -283,10 +286,10 @@ async function main() {
 
   const summary = []
   const width = Math.max(...plan.map((p) => p.scenario.length))
-  for (const { scenario, version } of plan) {
+  for (const { scenario, version, extension } of plan) {
     const outDir = join(runDir, version)
     const started = Date.now()
-    const run = await runSuite({ node, cli, scenario, version, outDir, timeout: opts.timeout, env })
+    const run = await runSuite({ node, cli, scenario, version, extension, outDir, timeout: opts.timeout, env })
     const found = readChecks(outDir, scenario)
     const r = summarize(run, found)
     const secs = ((Date.now() - started) / 1000).toFixed(1)

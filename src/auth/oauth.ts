@@ -15,6 +15,7 @@ import {
   calculatePKCECodeChallenge,
   generateRandomCodeVerifier,
   generateRandomState,
+  isDPoPNonceError,
   processAuthorizationCodeResponse,
   processRefreshTokenResponse,
   refreshTokenGrantRequest,
@@ -27,6 +28,7 @@ import { displayText } from '../core/index.js'
 import { parseBearerChallenge, type BearerChallenge } from './challenge.js'
 import { clientIdentity, knownClientIdentity, publicClientIdentity, type ClientIdentity } from './client-identity.js'
 import { defaultServer, discover, discoverServer, requirePkce, type Discovered } from './discovery.js'
+import { asksForNonce, dpopKeys } from './dpop.js'
 import {
   McpAuthAccessDeniedError,
   McpAuthDiscoveryError,
@@ -122,8 +124,8 @@ function tokensFrom(response: TokenEndpointResponse, requested: readonly string[
   const scopes = typeof response.scope === 'string' ? response.scope.split(/\s+/).filter(Boolean) : [...requested]
   return {
     accessToken: response.access_token,
-    // RFC 6750 spells it "Bearer"; servers send any case.
-    tokenType: /^bearer$/i.test(response.token_type) ? 'Bearer' : response.token_type,
+    // RFC 6750 spells it "Bearer", RFC 9449 "DPoP"; servers send any case.
+    tokenType: /^bearer$/i.test(response.token_type) ? 'Bearer' : /^dpop$/i.test(response.token_type) ? 'DPoP' : response.token_type,
     expiresAt: typeof response.expires_in === 'number' ? Date.now() + response.expires_in * 1000 : undefined,
     // A server that does not rotate keeps the old refresh token valid.
     refreshToken: response.refresh_token ?? previous?.refreshToken,
@@ -141,6 +143,23 @@ export function oauth(options: OAuthOptions): OAuthProvider {
   const sessions = new Map<string, Session>()
   const maxStepUps = options.maxStepUps ?? 2
   const margin = options.refreshMarginMs ?? 60_000
+  const dpop = options.dpop ? dpopKeys(typeof options.dpop === 'object' ? options.dpop.keyPair : undefined) : undefined
+
+  /**
+   * A token request, with a DPoP proof where the app asked for DPoP and the
+   * authorization server takes ES256 proofs; sent once more with the
+   * server's nonce when it asks for one (RFC 9449 §8).
+   */
+  async function tokenRequest<T>(as: AuthorizationServer, send: (extra: { DPoP?: Awaited<ReturnType<NonNullable<typeof dpop>['handle']>> }) => Promise<T>): Promise<T> {
+    if (!dpop || !as.dpop_signing_alg_values_supported?.includes('ES256')) return send({})
+    const handle = await dpop.handle()
+    try {
+      return await send({ DPoP: handle })
+    } catch (error) {
+      if (!isDPoPNonceError(error)) throw error
+      return send({ DPoP: handle })
+    }
+  }
 
   const emit = (event: AuthEvent) => {
     try {
@@ -256,11 +275,14 @@ export function oauth(options: OAuthOptions): OAuthProvider {
     emit({ step: 'token', endpoint, issuer: as.issuer })
     let response: TokenEndpointResponse
     try {
-      const request = await authorizationCodeGrantRequest(as, identity.client, identity.clientAuth, params, options.redirectUri, pending.verifier, {
-        ...oauthRequestOptions(net, 'token', signal),
-        additionalParameters: { resource },
+      response = await tokenRequest(as, async (extra) => {
+        const request = await authorizationCodeGrantRequest(as, identity.client, identity.clientAuth, params, options.redirectUri, pending.verifier, {
+          ...oauthRequestOptions(net, 'token', signal),
+          ...extra,
+          additionalParameters: { resource },
+        })
+        return processAuthorizationCodeResponse(as, identity.client, request)
       })
-      response = await processAuthorizationCodeResponse(as, identity.client, request)
     } catch (cause) {
       throw net.refusal(cause, as.token_endpoint, as.issuer, (details) => new McpAuthTokenError(`The token endpoint of ${as.issuer} refused the authorization code`, details))
     }
@@ -343,11 +365,17 @@ export function oauth(options: OAuthOptions): OAuthProvider {
       }
       const identity = state.identity ?? (await clientIdentity(discovered.as, options, storage, net, signal))
       state.identity = identity
-      const request = await refreshTokenGrantRequest(discovered.as, identity.client, identity.clientAuth, held.refreshToken, {
-        ...oauthRequestOptions(net, 'token', signal),
-        additionalParameters: { resource: discovered.resource },
+      const as = discovered.as
+      const refreshToken = held.refreshToken
+      const response = await tokenRequest(as, async (extra) => {
+        const request = await refreshTokenGrantRequest(as, identity.client, identity.clientAuth, refreshToken, {
+          ...oauthRequestOptions(net, 'token', signal),
+          ...extra,
+          additionalParameters: { resource: discovered.resource },
+        })
+        return processRefreshTokenResponse(as, identity.client, request)
       })
-      const tokens = tokensFrom(await processRefreshTokenResponse(discovered.as, identity.client, request), held.scopes, held)
+      const tokens = tokensFrom(response, held.scopes, held)
       // A rotated refresh token replaces the old one for good: keep it before anything uses the new tokens.
       await persist(tokensKey(discovered.as.issuer, discovered.resource), tokens)
       state.tokens = tokens
@@ -385,9 +413,19 @@ export function oauth(options: OAuthOptions): OAuthProvider {
       return state.tokens ? `${state.tokens.tokenType} ${state.tokens.accessToken}` : undefined
     },
 
+    async proof({ url, method, authorization }) {
+      if (!dpop || !authorization.startsWith('DPoP ')) return undefined
+      return dpop.proof({ url, method, accessToken: authorization.slice('DPoP '.length) })
+    },
+
     async challenged(challenge: AuthChallenge) {
       const endpoint = endpointOf(challenge.url)
       const state = session(endpoint)
+      // The resource server wants its nonce in the proof (RFC 9449 §9): the same token goes again with it.
+      if (dpop && challenge.status === 401 && challenge.dpopNonce && asksForNonce(challenge.wwwAuthenticate)) {
+        dpop.rememberNonce(challenge.url, challenge.dpopNonce)
+        return true
+      }
       const bearer = parseBearerChallenge(challenge.wwwAuthenticate)
       const presented = state.tokens?.accessToken
       try {

@@ -78,4 +78,14 @@ export interface OAuthOptions {
   /** Refresh this long before the access token expires. @defaultValue 60,000 ms */
   refreshMarginMs?: number | undefined
   onEvent?: ((event: AuthEvent) => void) | undefined
+  /**
+   * Binds tokens to a key pair (DPoP, RFC 9449; MCP extension
+   * `io.modelcontextprotocol/auth/dpop`) where the authorization server takes
+   * ES256 proofs: a leaked token is useless without the private key. `true`
+   * makes a non-extractable key pair in memory, so a token kept in storage
+   * cannot be used after a reload (the person signs in again); pass a
+   * `keyPair` the app keeps (in IndexedDB, say) to use it across loads.
+   * @defaultValue false
+   */
+  dpop?: boolean | { keyPair: CryptoKeyPair } | undefined
 }

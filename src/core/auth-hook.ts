@@ -14,6 +14,8 @@ export interface AuthChallenge {
   status: number
   /** The `WWW-Authenticate` header, if the runtime let us read it. */
   wwwAuthenticate: string | null
+  /** The `DPoP-Nonce` header (RFC 9449 §9), if any. */
+  dpopNonce?: string | null | undefined
   signal: AbortSignal
 }
 
@@ -27,6 +29,11 @@ export interface AuthProvider {
    * with that error.
    */
   challenged(challenge: AuthChallenge): Promise<boolean>
+  /**
+   * A proof of possession for this request (the `DPoP` header, RFC 9449),
+   * when the credentials are sender-constrained; undefined for none.
+   */
+  proof?(request: { url: string; method: string; authorization: string; signal: AbortSignal }): Promise<string | undefined>
 }
 
 /** Challenges answered within one request before the refusal is let through. */
@@ -45,10 +52,15 @@ export function authorizedFetch(fetch: typeof globalThis.fetch, auth: AuthProvid
     for (let challenges = 0; ; challenges++) {
       const headers = new Headers(init.headers)
       const authorization = await auth.authorization({ url, signal })
-      if (authorization !== undefined) headers.set('Authorization', authorization)
+      if (authorization !== undefined) {
+        headers.set('Authorization', authorization)
+        // A fresh proof per attempt: a server may refuse a proof it saw before, or one without its nonce.
+        const proof = await auth.proof?.({ url, method: init.method ?? 'GET', authorization, signal })
+        if (proof !== undefined) headers.set('DPoP', proof)
+      }
       const response = await fetch(input, { ...init, headers })
       if (!isChallenge(response) || challenges >= MAX_CHALLENGES) return response
-      const challenge: AuthChallenge = { url, status: response.status, wwwAuthenticate: response.headers.get('www-authenticate'), signal }
+      const challenge: AuthChallenge = { url, status: response.status, wwwAuthenticate: response.headers.get('www-authenticate'), dpopNonce: response.headers.get('dpop-nonce'), signal }
       if (!(await auth.challenged(challenge))) return response
       await response.body?.cancel().catch(() => {})
     }

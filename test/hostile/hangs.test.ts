@@ -407,7 +407,8 @@ describe('storms: subscriptions/listen and tasks', () => {
     modern(server)
     server.rpc('subscriptions/listen', (x) => {
       const sse = openSse(x)
-      void sse.send({ jsonrpc: '2.0', method: 'notifications/subscriptions/acknowledged', params: { notifications: { toolsListChanged: true } } }).then(() => sse.end())
+      sse.send({ jsonrpc: '2.0', method: 'notifications/subscriptions/acknowledged', params: { notifications: { toolsListChanged: true } } })
+      sse.end()
     })
     const mcp = client({ protocolVersion: MODERN })
     const heard: string[] = []
