@@ -45,6 +45,7 @@ import { toNodeHandler } from '@modelcontextprotocol/node'
 import { McpServer, ProtocolError, ProtocolErrorCode, createMcpHandler, createRequestStateCodec, inputRequired, inputResponse, type CallToolResult } from '@modelcontextprotocol/server'
 import { createRemoteJWKSet, jwtVerify, type JWTPayload } from 'jose'
 
+import { dpopCheck } from './dpop-check.ts'
 import { countHits, describeRpc, normalizeOrigins, originOf, parseBody, readBody, setCors, type CorsPolicy, type HitLogEntry } from './shared.ts'
 
 export interface BearerMcpServerOptions {
@@ -70,6 +71,13 @@ export interface BearerMcpServerOptions {
   protect?: (request: { rpcMethod: string | undefined; tool: string | undefined; params: Record<string, unknown> | undefined }) => boolean
   /** A shared, ordered log: each MCP request is pushed to it as it arrives. */
   timeline?: TimelineEntry[]
+  /**
+   * Sender-constrained tokens only (DPoP, RFC 9449): `Authorization: DPoP`,
+   * a valid proof bound to the token's `cnf.jkt`; with `requireNonce`, the
+   * proof must carry this server's nonce (the first one is refused with
+   * `use_dpop_nonce`).
+   */
+  dpop?: { requireNonce?: boolean } | undefined
 }
 
 export type TimelineEntry =
@@ -81,8 +89,10 @@ export interface GatedRequest {
   rpcMethod: string | undefined
   tool: string | undefined
   params: Record<string, unknown> | undefined
-  /** The bearer token sent, if any. */
+  /** The access token sent, if any. */
   accessToken: string | undefined
+  /** The scheme it came with (`Bearer`, `DPoP`). */
+  scheme: string | undefined
   /** The verified claims, when the token was valid. */
   claims: (JWTPayload & { scope?: string; client_id?: string }) | undefined
   /** Why the token was refused, when it was. */
@@ -120,7 +130,7 @@ const PLANS = [
 ]
 
 /** Response headers a page must be able to read. */
-const EXPOSED = ['WWW-Authenticate', 'Mcp-Session-Id', 'MCP-Protocol-Version']
+const EXPOSED = ['WWW-Authenticate', 'Mcp-Session-Id', 'MCP-Protocol-Version', 'DPoP-Nonce']
 
 const text = (value: string): CallToolResult => ({ content: [{ type: 'text', text: value }] })
 const quote = (value: string) => `"${value.replace(/["\\]/g, '\\$&')}"`
@@ -247,6 +257,7 @@ export async function startBearerMcpServer(options: BearerMcpServerOptions): Pro
   }
   const handler = createMcpHandler(() => build(), { onerror: () => {} })
   const serveMcp = toNodeHandler(handler)
+  const dpop = options.dpop ? dpopCheck({ requireNonce: options.dpop.requireNonce === true }) : undefined
 
   async function verify(token: string): Promise<{ claims?: GatedRequest['claims']; refusal?: string }> {
     if (revoked.has(token)) return { refusal: 'revoked' }
@@ -290,8 +301,10 @@ export async function startBearerMcpServer(options: BearerMcpServerOptions): Pro
       const message = Array.isArray(body) ? body[0] : body
       const params = (message as { params?: Record<string, unknown> } | undefined)?.params
       const header = req.headers.authorization
-      const accessToken = typeof header === 'string' && /^Bearer /i.test(header) ? header.slice(7).trim() : undefined
-      const entry: GatedRequest = { rpcMethod, tool, params, accessToken, claims: undefined, refusal: undefined, status: 200 }
+      const presented = typeof header === 'string' ? /^(Bearer|DPoP) +(.+)$/i.exec(header.trim()) : null
+      const scheme = presented?.[1]
+      const accessToken = presented?.[2]
+      const entry: GatedRequest = { rpcMethod, tool, params, accessToken, scheme, claims: undefined, refusal: undefined, status: 200 }
       requests.push(entry)
       const settle = (status: number) => {
         entry.status = status
@@ -304,6 +317,23 @@ export async function startBearerMcpServer(options: BearerMcpServerOptions): Pro
       if (tool === 'account_wizard' && rpcMethod === 'tools/call' && typeof answers === 'object' && answers !== null && 'confirm' in answers) needed.push('mcp:write')
       if (options.protect?.({ rpcMethod, tool, params }) ?? true) {
         const checked = accessToken === undefined ? { refusal: 'no token' } : await verify(accessToken)
+        // A DPoP-only server takes a token only with its scheme and a proof of the key it is bound to.
+        if (dpop && checked.claims) {
+          const proof = typeof req.headers.dpop === 'string' ? req.headers.dpop : undefined
+          const cnf = checked.claims.cnf as { jkt?: unknown } | undefined
+          const refusal = !/^DPoP$/i.test(scheme ?? '') ? `scheme ${scheme ?? 'none'} is not DPoP` : await dpop.verify({ proof, method, url: `${origin}${path}${target.search}`, accessToken: accessToken!, jkt: cnf?.jkt })
+          if (refusal === 'nonce') {
+            entry.refusal = 'no nonce'
+            settle(401)
+            res.writeHead(401, { 'www-authenticate': 'DPoP error="use_dpop_nonce", error_description="Resource server requires nonce in DPoP proof"', 'dpop-nonce': dpop.nonce(), 'content-type': 'application/json' })
+            res.end(JSON.stringify({ error: 'use_dpop_nonce' }))
+            return
+          }
+          if (refusal !== undefined) {
+            checked.claims = undefined
+            checked.refusal = refusal
+          }
+        }
         entry.claims = checked.claims
         entry.refusal = checked.refusal
         if (!checked.claims) {

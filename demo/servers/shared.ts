@@ -98,7 +98,7 @@ export function describeRpc(body: unknown): { rpcMethod?: string; tool?: string 
 }
 
 /** Header names a page may send cross-origin: the fixed ones plus any `Mcp-*` (so every `Mcp-Param-*`). */
-const ALLOWED_REQUEST_HEADERS = ['Content-Type', 'Accept', 'Authorization', 'Last-Event-ID', 'MCP-Protocol-Version', 'Mcp-Method', 'Mcp-Name', 'Mcp-Session-Id']
+const ALLOWED_REQUEST_HEADERS = ['Content-Type', 'Accept', 'Authorization', 'DPoP', 'Last-Event-ID', 'MCP-Protocol-Version', 'Mcp-Method', 'Mcp-Name', 'Mcp-Session-Id']
 const FIXED_LOWER = new Set(ALLOWED_REQUEST_HEADERS.map((h) => h.toLowerCase()))
 
 export interface CorsPolicy {

@@ -38,6 +38,8 @@ let guarded: BearerMcpServer
 let lateGate: BearerMcpServer
 /** Access tokens live 2 s; its requests go to a shared timeline. */
 let shortLived: BearerMcpServer
+/** DPoP-bound tokens only, with a nonce of its own in every proof. */
+let senderBound: BearerMcpServer
 const timeline: TimelineEntry[] = []
 
 beforeAll(async () => {
@@ -46,14 +48,16 @@ beforeAll(async () => {
   guarded = await startBearerMcpServer({ ...common, toolScopes: { write_note: ['mcp:write'], admin_reset: ['mcp:admin'] } })
   lateGate = await startBearerMcpServer({ ...common, protect: ({ params }) => params?.inputResponses !== undefined || params?.requestState !== undefined })
   shortLived = await startBearerMcpServer({ ...common, timeline })
+  senderBound = await startBearerMcpServer({ ...common, dpop: { requireNonce: true } })
   // The provider never grants mcp:admin, though the server asks for it.
   as.addResource(guarded.url, { scopes: ['mcp:read', 'mcp:write'] })
   as.addResource(lateGate.url, { scopes: ['mcp:read'] })
   as.addResource(shortLived.url, { scopes: ['mcp:read'], accessTokenTtl: 2 })
+  as.addResource(senderBound.url, { scopes: ['mcp:read'] })
 })
 
 afterAll(async () => {
-  await Promise.all([guarded, lateGate, shortLived].map((server) => server?.close()))
+  await Promise.all([guarded, lateGate, shortLived, senderBound].map((server) => server?.close()))
   await as?.close()
   // The provider reported no internal error in the whole file.
   expect(as?.errors ?? []).toEqual([])
@@ -360,5 +364,43 @@ describe('mcp-elicit/auth against oidc-provider with its default refresh-token p
       await server.close()
       await strict.close()
     }
+  })
+})
+
+describe('DPoP against oidc-provider', () => {
+  it('gets a DPoP-bound token and presents it with a fresh proof per request, taking up the resource server\'s nonce', async () => {
+    const session = signInAs('dora', { dpop: true })
+    const input = answering('teal')
+    const client = connect(senderBound, session, input.onInputRequests)
+    expect(textOf(await client.callTool('ask_color', {}, CALL))).toBe('colour teal')
+    expect(textOf(await client.callTool('whoami', {}, CALL))).toContain('whoami: dora')
+
+    const tokens = await storedTokens(session.storage, senderBound.url)
+    expect(tokens.tokenType).toBe('DPoP')
+    const presented = senderBound.requests.filter((r) => r.accessToken === tokens.accessToken)
+    expect(presented.every((r) => r.scheme === 'DPoP')).toBe(true)
+    // The first proof had no nonce and was asked for one; every request after it was let through.
+    expect(presented[0]!.refusal).toBe('no nonce')
+    expect(presented.filter((r) => r.status === 200).length).toBeGreaterThanOrEqual(3)
+    expect(presented.filter((r) => r.refusal !== undefined && r.refusal !== 'no nonce')).toEqual([])
+  })
+
+  it('a bound token is useless without its key: the same token as a Bearer is refused', async () => {
+    const session = signInAs('dora', { dpop: true })
+    await connect(senderBound, session).callTool('whoami', {}, CALL)
+    const tokens = await storedTokens(session.storage, senderBound.url)
+    const stolen = await fetch(senderBound.url, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${tokens.accessToken}`, 'content-type': 'application/json', accept: 'application/json, text/event-stream', 'mcp-protocol-version': '2026-07-28', 'mcp-method': 'tools/list' },
+      body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list', params: { _meta: { 'io.modelcontextprotocol/protocolVersion': '2026-07-28', 'io.modelcontextprotocol/clientCapabilities': {} } } }),
+    })
+    expect(stolen.status).toBe(401)
+    expect(senderBound.requests.at(-1)!.refusal).toBe('scheme Bearer is not DPoP')
+  })
+
+  it('without dpop the same provider issues plain bearer tokens', async () => {
+    const session = signInAs('bert')
+    await connect(guarded, session).callTool('whoami', {}, CALL)
+    expect((await storedTokens(session.storage, guarded.url)).tokenType).toBe('Bearer')
   })
 })
