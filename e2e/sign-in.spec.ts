@@ -28,7 +28,8 @@ async function logIn(page: Page, account = 'ada'): Promise<void> {
 async function signInWithPopup(page: Page, card: Locator, account = 'ada'): Promise<void> {
   const [popup] = await Promise.all([page.waitForEvent('popup'), card.getByRole('button', { name: 'Sign in' }).click()])
   await logIn(popup, account)
-  await popup.waitForEvent('close', { timeout: 10_000 })
+  // The callback page may close the popup before the consent click has even returned: an event already fired never comes again.
+  if (!popup.isClosed()) await popup.waitForEvent('close', { timeout: 10_000 })
 }
 
 const cardOf = (turn: Locator) => turn.locator('.mcp-elicit-sign-in')

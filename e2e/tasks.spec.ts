@@ -16,19 +16,20 @@ function count(demo: DemoServer, from: number, rpcMethod: string, tool?: string)
 
 test('a long task shows progress and its status, asks mid-task through the form, and ends with its result', async ({ turn, stack }) => {
   const from = stack.demo.log.length
-  const call = await turn('long_task', { steps: 4, stepMs: 250, askAt: 2 })
+  // The question comes late (step 5 of 6): the running task, with its bar, is on screen for seconds before it.
+  const call = await turn('long_task', { steps: 6, stepMs: 500, askAt: 5 })
   const task = call.locator('.mcp-elicit-task').first()
   await expect(task).toBeVisible()
-  await expect(task.locator('.mcp-elicit-task-message')).toContainText(/Step \d of 4/)
+  await expect(task.locator('.mcp-elicit-task-message')).toContainText(/Step \d of 6/)
   const bar = task.getByRole('progressbar')
-  await expect(bar).toHaveAttribute('max', '4')
+  await expect(bar).toHaveAttribute('max', '6')
 
   // Halfway: the task asks; the question is the ordinary form, under a line saying a task asks it.
   const form = call.locator('.mcp-elicit-form')
   await expect(form).toBeVisible()
   await expect(call.locator('.mcp-elicit-task[data-compact="true"]')).toBeVisible()
   await form.getByRole('button', { name: 'Accept' }).click()
-  expect(await resultOf(call)).toMatch(/^long_task: 4 steps done; confirm: accept \{"proceed":true/)
+  expect(await resultOf(call)).toMatch(/^long_task: 6 steps done; confirm: accept \{"proceed":true/)
   // One tool call; the rest was polling and one tasks/update.
   expect(count(stack.demo, from, 'tools/call', 'long_task')).toBe(1)
   expect(count(stack.demo, from, 'tasks/update')).toBe(1)
