@@ -360,7 +360,7 @@ export class McpClient {
     const onServerInput = this.#serverInput(handler, request.method, options.maxRounds ?? this.#options.maxRounds ?? DEFAULT_MAX_ROUNDS)
     const resumed = options.resumeTask
     if (resumed) {
-      const result = await this.#followTask(request, { taskId: resumed.taskId, resume: true }, options.signal ?? this.#connector.closedSignal, options, handler, resumed.answered)
+      const result = await this.#followTask(request, { resume: resumed.taskId }, options.signal ?? this.#connector.closedSignal, options, handler, resumed.answered)
       options.onEvent?.({ type: 'complete', result, rounds: 0 })
       return result
     }
@@ -372,7 +372,7 @@ export class McpClient {
       onEvent: options.onEvent,
       resume: options.resume,
       // Only a tool call may become a task (tasks extension); for anything else it is an invalid answer.
-      task: request.method === 'tools/call' ? (result, { signal }) => this.#followTask(request, result, signal, options, handler) : undefined,
+      task: request.method === 'tools/call' ? (result, { signal }) => this.#followTask(request, { created: result }, signal, options, handler) : undefined,
       send: (params, { signal }) => this.#sendMrtr(request.method, params, { ...options, signal, onServerInput }),
       fulfil: (requests, { round, signal, pending }) => {
         if (!handler) {
@@ -397,7 +397,7 @@ export class McpClient {
    */
   async #followTask(
     request: OriginalRequest,
-    task: McpResult | { taskId: string; resume: true },
+    task: { created: McpResult } | { resume: string },
     signal: AbortSignal,
     options: CallOptions,
     handler: InputHandler | undefined,
@@ -406,7 +406,7 @@ export class McpClient {
     // A resumed task may be the first thing a new client does: the era is known once connected.
     const link = linkSignal(signal, options.timeoutMs ?? this.#options.timeoutMs)
     const connection = await this.#connector.connect(link.signal).finally(link.dispose)
-    if (!this.#offersTasks() || connection.era !== 'modern') throw new McpUnsupportedResultError('task', task, { method: request.method, url: this.url })
+    if (!this.#offersTasks() || connection.era !== 'modern') throw new McpUnsupportedResultError('task', 'created' in task ? task.created : task, { method: request.method, url: this.url })
     const poll: RequestOptions = { timeoutMs: options.timeoutMs, onProgress: options.onProgress, onLog: options.onLog, logLevel: options.logLevel }
     return runTask({
       task,

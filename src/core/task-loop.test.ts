@@ -18,7 +18,7 @@ function setup(script: Array<JsonObject | Error>, extra: Partial<TaskLoopOptions
   const controller = new AbortController()
   let i = 0
   const options: TaskLoopOptions = {
-    task: created,
+    task: { created },
     signal: controller.signal,
     limits,
     maxRounds: 10,
@@ -63,7 +63,7 @@ describe('runTask', () => {
   it('does not ask again what was answered before a reload, and asks what is new', async () => {
     const fulfil = vi.fn(async (requests: JsonObject) => Object.fromEntries(Object.keys(requests).map((k) => [k, { action: 'decline' }])))
     const { options, updates } = setup([{ taskId: 't-1', status: 'input_required', inputRequests: { ...ask('old'), ...ask('new') } }, done], {
-      task: { taskId: 't-1', resume: true },
+      task: { resume: 't-1' },
       answered: ['old'],
       fulfil,
     })

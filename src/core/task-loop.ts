@@ -45,8 +45,11 @@ const STATUSES: ReadonlySet<string> = new Set<TaskStatus>(['working', 'input_req
 export const DETACHED: unique symbol = Symbol('mcp-elicit.detached')
 
 export interface TaskLoopOptions {
-  /** The `CreateTaskResult` the call was answered with, or just the id of a task to resume. */
-  task: McpResult | { taskId: string; resume: true }
+  /**
+   * The `CreateTaskResult` the call was answered with, or `{ resume: taskId }`
+   * for a task kept from before a reload (polled before anything else).
+   */
+  task: { created: McpResult } | { resume: string }
   /** `tasks/get`. */
   get: (taskId: string, signal: AbortSignal) => Promise<McpResult>
   /** `tasks/update` with the answers to the keys asked. */
@@ -126,7 +129,7 @@ export async function runTask(options: TaskLoopOptions): Promise<McpResult> {
   const { signal, limits } = options
   const details = { method: options.method ?? 'tools/call', url: options.url }
   const answered = new Set(options.answered ?? [])
-  let taskId = typeof options.task.taskId === 'string' ? options.task.taskId : ''
+  let taskId = 'resume' in options.task ? options.task.resume : typeof options.task.created.taskId === 'string' ? options.task.created.taskId : ''
   let rounds = 0
 
   /** One `tasks/get`, tried again on transient failures. */
@@ -149,7 +152,7 @@ export async function runTask(options: TaskLoopOptions): Promise<McpResult> {
     })
 
   try {
-    let current = 'resume' in options.task ? await poll(signal, DEFAULT_POLL_MS) : readTask(options.task, details)
+    let current = 'resume' in options.task ? await poll(signal, DEFAULT_POLL_MS) : readTask(options.task.created, details)
     taskId = current.info.taskId
     // Measured on this clock from when the task was first seen: never earlier than the server's own deadline.
     const ttl = current.info.ttlMs
