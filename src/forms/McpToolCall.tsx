@@ -117,7 +117,7 @@ export const McpToolCall = /* @__PURE__ */ forwardRef(function McpToolCall(props
       )}
 
       {/* The questions belong to a task that goes on running: say so above them. */}
-      {tool.status === 'awaiting_input' && task && <TaskStatus task={task} progress={progress} compact messages={props.messages} />}
+      {(tool.status === 'awaiting_input' || tool.status === 'needs_auth') && task && <TaskStatus task={task} progress={progress} compact messages={props.messages} />}
 
       {tool.status === 'awaiting_input' && (
         <InputRequestPanel

@@ -7,6 +7,8 @@ import { fakeSignInStore, pendingSignIn, type FakeSignInStore } from '../../stor
 import { createClient, type CallState } from '../core/index'
 import { McpProvider, useMcpTool } from './index'
 import { endpointOf } from './endpoint'
+import { withAuth } from './needs-auth'
+import type { McpAuthView } from './auth-view'
 
 let server: ModernServer
 
@@ -76,5 +78,14 @@ describe('useMcpTool under a sign-in store', () => {
       bare.result.current.signIn()
       bare.result.current.cancelSignIn()
     }).not.toThrow()
+  })
+})
+
+describe('withAuth', () => {
+  it('keeps the task of a call waiting for a sign-in, so its status line stays', () => {
+    const task = { taskId: 't-1', status: 'working' as const, statusMessage: 'Step 2 of 5' }
+    const running: CallState = { status: 'running', request: { method: 'tools/call', params: { name: 'long' } }, round: 0, progress: undefined, task }
+    const view = withAuth(running, { status: 'signing_in', pending: pendingSignIn(), popupBlocked: false, opened: false } as McpAuthView, undefined)
+    expect(view).toMatchObject({ status: 'needs_auth', callStatus: 'running', task })
   })
 })

@@ -5,7 +5,7 @@
  * the call while it waits on one. The call's own state stays in `state`.
  */
 import type { PendingSignIn } from '../auth/browser/sign-in-store.js'
-import { isActive, type CallState, type CallStatus, type Implementation, type OriginalRequest, type Progress } from '../core/index.js'
+import { isActive, type CallState, type CallStatus, type Implementation, type OriginalRequest, type Progress, type TaskInfo } from '../core/index.js'
 import type { McpAuthView } from './auth-view.js'
 
 /** A call status as the hooks report it: the core's, or `needs_auth`. */
@@ -19,6 +19,8 @@ export interface NeedsAuthState {
   request: OriginalRequest
   round: number
   progress: Progress | undefined
+  /** The task the call runs as, when it is one (its polls need the sign-in too). */
+  task: TaskInfo | undefined
   /** The sign-in the call waits for. */
   auth: PendingSignIn
   /** `open()` could not open a window: offer `redirectSignIn()`. */
@@ -41,6 +43,7 @@ export function withAuth(state: CallState, auth: McpAuthView, server: Implementa
     request: state.request,
     round: state.round,
     progress: state.progress,
+    task: state.task,
     auth: auth.pending,
     popupBlocked: auth.popupBlocked,
     authOpened: auth.opened,
