@@ -42,6 +42,8 @@ export class McpClient {
   #connector: Connector
   /** `Mcp-Param-*` bindings of the tools of the latest listing, fresh or not. */
   #tools = new Map<string, ParamHeaderBinding[]>()
+  /** The listing `#tools` was made from: a cached one is checked once, not before every call. */
+  #adopted: unknown
   #toolsListed = false
   #cache: ResultCache | undefined
   #changes: ChangeListener
@@ -243,6 +245,7 @@ export class McpClient {
   /** Takes a listing as the source of `Mcp-Param-*` headers; returns its tools with valid annotations. */
   #adoptTools(tools: Tool[], warn: boolean): Tool[] {
     const valid: Tool[] = []
+    this.#adopted = tools
     this.#tools.clear()
     for (const tool of tools) {
       const check = checkToolHeaders(tool)
@@ -495,7 +498,7 @@ export class McpClient {
     if (!this.#cache) return !this.#toolsListed
     const cached = this.#cache.get<Tool[]>('tools/list')
     if (!cached) return true
-    if (!this.#toolsListed || cached.fresh) this.#adoptTools(cached.value, false)
+    if (cached.value !== this.#adopted && (!this.#toolsListed || cached.fresh)) this.#adoptTools(cached.value, false)
     if (cached.fresh) return false
     return (this.#tools.get(name)?.length ?? 0) > 0
   }

@@ -7,8 +7,8 @@
  * in a row the server is left alone. `close()` leaves no timer or socket.
  */
 import { listen, send, type ExchangeContext } from './http-exchange.js'
-import { backoff, DEFAULT_LIMITS, type Limits } from './limits.js'
-import { sleep } from './signals.js'
+import { DEFAULT_LIMITS, type Limits } from './limits.js'
+import { keepConnected } from './reconnect.js'
 
 export interface GetStreamOptions {
   context: Omit<ExchangeContext, 'signal' | 'headers' | 'onEventId' | 'onRetry'>
@@ -18,9 +18,6 @@ export interface GetStreamOptions {
   /** @defaultValue {@link DEFAULT_LIMITS} */
   limits?: Limits | undefined
 }
-
-/** A stream that stays up this long was healthy: only then is the failure count cleared. */
-export const HEALTHY_STREAM_MS = 10_000
 
 export class GetStream {
   #options: GetStreamOptions
@@ -46,38 +43,37 @@ export class GetStream {
   async #run(): Promise<void> {
     const signal = this.#controller.signal
     const limits = this.#options.limits ?? this.#options.context.limits ?? DEFAULT_LIMITS
-    let failures = 0
-    while (!signal.aborted) {
-      const started = Date.now()
-      try {
-        const headers = await this.#options.headers()
-        headers.set('Accept', 'text/event-stream')
-        headers.delete('Content-Type')
-        if (this.#lastEventId !== undefined) headers.set('Last-Event-ID', this.#lastEventId)
-        const context: ExchangeContext = {
-          ...this.#options.context,
-          limits,
-          headers,
-          signal,
-          onEventId: (id) => (this.#lastEventId = id),
-          onRetry: (ms) => (this.#retryMs = ms),
+    await keepConnected({
+      signal,
+      limits,
+      retryMs: () => this.#retryMs,
+      connect: async () => {
+        try {
+          const headers = await this.#options.headers()
+          headers.set('Accept', 'text/event-stream')
+          headers.delete('Content-Type')
+          if (this.#lastEventId !== undefined) headers.set('Last-Event-ID', this.#lastEventId)
+          const context: ExchangeContext = {
+            ...this.#options.context,
+            limits,
+            headers,
+            signal,
+            onEventId: (id) => (this.#lastEventId = id),
+            onRetry: (ms) => (this.#retryMs = ms),
+          }
+          const response = await send(context, { method: 'GET', headers }, 'GET')
+          this.#markOpened()
+          const type = response.headers.get('content-type') ?? ''
+          if (!response.ok || !type.includes('text/event-stream')) {
+            // 405 and friends: this server offers no GET stream.
+            await response.body?.cancel().catch(() => {})
+            return 'stop'
+          }
+          await listen(response, context)
+        } finally {
+          this.#markOpened()
         }
-        const response = await send(context, { method: 'GET', headers }, 'GET')
-        this.#markOpened()
-        const type = response.headers.get('content-type') ?? ''
-        if (!response.ok || !type.includes('text/event-stream')) {
-          // 405 and friends: this server offers no GET stream.
-          await response.body?.cancel().catch(() => {})
-          return
-        }
-        await listen(response, context)
-      } catch {
-        this.#markOpened()
-      }
-      if (signal.aborted) return
-      failures = Date.now() - started >= HEALTHY_STREAM_MS ? 0 : failures + 1
-      if (failures >= limits.maxReconnects) return
-      await sleep(backoff(this.#retryMs, failures, limits), signal).catch(() => {})
-    }
+      },
+    })
   }
 }

@@ -14,9 +14,8 @@
  * with `resources/subscribe`.
  * @see https://modelcontextprotocol.io/specification/2026-07-28/basic/patterns/subscriptions
  */
-import { HEALTHY_STREAM_MS } from './legacy-get-stream.js'
-import { backoff, type Limits } from './limits.js'
-import { sleep } from './signals.js'
+import type { Limits } from './limits.js'
+import { keepConnected } from './reconnect.js'
 import type { JsonObject, JsonRpcNotification } from './types.js'
 
 /** What a watcher wants to hear about. */
@@ -179,42 +178,38 @@ export class ChangeListener {
   }
 
   async #run(filter: ListenFilter, signal: AbortSignal): Promise<void> {
-    const limits = this.#deps.limits
-    let failures = 0
     let dropped = false
     let warned = false
-    while (!signal.aborted) {
-      const started = Date.now()
-      try {
-        await this.#deps.listen(filter, signal, {
-          notification: (notification) => this.deliver(notification),
-          ack: (agreed) => {
-            if (!warned) {
-              const missing = everything(filter).filter((change) => !everything(agreedFilter(agreed)).some((c) => JSON.stringify(c) === JSON.stringify(change)))
-              if (missing.length > 0) this.#deps.warn(`The server does not send ${missing.map(describe).join(', ')}`)
-              warned = true
-            }
-            // Back after a drop: whatever changed meanwhile was not heard.
-            if (dropped) for (const change of everything(filter)) this.#emit(change)
-          },
-        })
-      } catch (error) {
-        if (signal.aborted) return
-        if (this.#deps.isUnsupported(error)) {
-          this.#unsupported = true
-          this.#deps.warn(`The server offers no change notifications (${error instanceof Error ? error.message : String(error)})`)
-          return
+    const outcome = await keepConnected({
+      signal,
+      limits: this.#deps.limits,
+      retryMs: () => this.#deps.limits.minRetryMs,
+      connect: async () => {
+        try {
+          await this.#deps.listen(filter, signal, {
+            notification: (notification) => this.deliver(notification),
+            ack: (agreed) => {
+              if (!warned) {
+                const missing = everything(filter).filter((change) => !everything(agreedFilter(agreed)).some((c) => JSON.stringify(c) === JSON.stringify(change)))
+                if (missing.length > 0) this.#deps.warn(`The server does not send ${missing.map(describe).join(', ')}`)
+                warned = true
+              }
+              // Back after a drop: whatever changed meanwhile was not heard.
+              if (dropped) for (const change of everything(filter)) this.#emit(change)
+            },
+          })
+        } catch (error) {
+          if (!signal.aborted && this.#deps.isUnsupported(error)) {
+            this.#unsupported = true
+            this.#deps.warn(`The server offers no change notifications (${error instanceof Error ? error.message : String(error)})`)
+            return 'stop'
+          }
+        } finally {
+          dropped = true
         }
-      }
-      if (signal.aborted) return
-      dropped = true
-      failures = Date.now() - started >= HEALTHY_STREAM_MS ? 0 : failures + 1
-      if (failures >= limits.maxReconnects) {
-        this.#deps.warn(`subscriptions/listen failed ${failures} times in a row; change notifications stop`)
-        return
-      }
-      await sleep(backoff(limits.minRetryMs, failures, limits), signal).catch(() => {})
-    }
+      },
+    })
+    if (outcome === 'gave-up') this.#deps.warn(`subscriptions/listen failed ${this.#deps.limits.maxReconnects} times in a row; change notifications stop`)
   }
 
   /** Stops listening and forgets every watcher. */
