@@ -24,6 +24,8 @@ import { dirname, extname, join, normalize, resolve } from 'node:path'
 import { performance } from 'node:perf_hooks'
 import { fileURLToPath, pathToFileURL } from 'node:url'
 
+import { clampInt } from './server-process.mjs'
+
 const here = dirname(fileURLToPath(import.meta.url))
 const root = resolve(here, '..')
 const pageDir = join(here, 'forms-page')
@@ -37,11 +39,6 @@ export const CONFIG = {
   partCapMs: 55_000,
   /** The large-result measure: records in the value, runs and warm-up per contestant, its time cap. */
   largeResult: { records: 5_000, runs: clampInt(process.env.BENCH_RESULT_RUNS, 15, 3, 51), warmup: 3, capMs: 25_000 },
-}
-
-function clampInt(value, fallback, min, max) {
-  const n = Number.parseInt(value ?? '', 10)
-  return Number.isFinite(n) ? Math.min(max, Math.max(min, n)) : fallback
 }
 
 const KEEP = process.env.BENCH_KEEP === '1'

@@ -25,6 +25,8 @@ import { dirname, join, resolve } from 'node:path'
 import { performance } from 'node:perf_hooks'
 import { fileURLToPath, pathToFileURL } from 'node:url'
 
+import { clampInt } from './server-process.mjs'
+
 const here = dirname(fileURLToPath(import.meta.url))
 const root = resolve(here, '..')
 
@@ -35,11 +37,6 @@ export const CONFIG = {
   pacedCalls: 6,
   batchCapMs: 8_000,
   runCapMs: 50_000,
-}
-
-function clampInt(value, fallback, min, max) {
-  const n = Number.parseInt(value ?? '', 10)
-  return Number.isFinite(n) ? Math.min(max, Math.max(min, n)) : fallback
 }
 
 const ANSWERS = { color: { color: 'blue' }, size: { size: 8 } }

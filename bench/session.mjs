@@ -229,13 +229,17 @@ export async function measureSession() {
       throw new Error(`the server's tools/list came with ttlMs ${hints.ttlMs}, cacheScope ${hints.cacheScope}; the SDK did not apply cacheHints`)
     }
 
-    const firstCall = async (name) => {
-      const contestant = contestants[name]
-      await contestant.prepare()
+    /** A contestant's client, opened on a quiet server (its earlier requests taken away), with the time it started. */
+    const start = async (name) => {
+      await contestants[name].prepare()
       globalThis.gc?.()
       server.take()
       const t0 = performance.now()
-      const client = await contestant.open()
+      return { t0, client: await contestants[name].open() }
+    }
+
+    const firstCall = async (name) => {
+      const { t0, client } = await start(name)
       const text = textOf(await client.call('first'))
       const ms = performance.now() - t0
       const requests = server.take()
@@ -290,12 +294,7 @@ export async function measureSession() {
     for (let rep = 0; rep < CONFIG.sessionRepetitions && performance.now() < sessionCapAt; rep++) {
       for (let i = 0; i < CONTESTANTS.length; i++) {
         const name = CONTESTANTS[(i + rep) % CONTESTANTS.length]
-        const contestant = contestants[name]
-        await contestant.prepare()
-        globalThis.gc?.()
-        server.take()
-        const t0 = performance.now()
-        const client = await contestant.open()
+        const { t0, client } = await start(name)
         for (let call = 0; call < CONFIG.sessionCalls; call++) {
           const text = textOf(await client.call(`call ${call}`))
           if (text !== `call ${call}`) throw new Error(`${name} session: unexpected result ${JSON.stringify(text)}`)
