@@ -435,26 +435,35 @@ function ProtectedComposer({ server, client, onSend }: { server: ServerEntry; cl
         ) : null}
       </p>
       {asked && auth.pending && <SignInCard {...auth} pending={auth.pending} server={client.serverInfo} url={client.url} />}
-      <label className="demo-field">
-        <span className="demo-field-label">Tool</span>
-        <select className="demo-select" value={toolName} onChange={(event) => setToolName(event.target.value)}>
-          {names.map((name) => (
-            <option key={name} value={name}>
-              {name}
-            </option>
-          ))}
-        </select>
-      </label>
-      <label className="demo-field demo-field-args">
-        <span className="demo-field-label">Arguments (JSON)</span>
-        <input className="demo-input demo-code" value={argsText} onChange={(event) => setArgsText(event.target.value)} aria-invalid={args === undefined || undefined} spellCheck={false} />
-      </label>
+      <ToolFields options={names.map((name) => ({ name, label: name }))} toolName={toolName} onTool={setToolName} argsText={argsText} onArgs={setArgsText} argsValid={args !== undefined} />
       <div className="demo-composer-actions">
         <button type="submit" className="demo-button demo-button-primary" disabled={!toolName || !args}>
           Send
         </button>
       </div>
     </form>
+  )
+}
+
+/** The two fields of a composer: which tool, and its arguments as JSON. */
+function ToolFields(props: { options: Array<{ name: string; label: string }>; toolName: string; onTool: (name: string) => void; argsText: string; onArgs: (text: string) => void; argsValid: boolean }) {
+  return (
+    <>
+      <label className="demo-field">
+        <span className="demo-field-label">Tool</span>
+        <select className="demo-select" value={props.toolName} onChange={(event) => props.onTool(event.target.value)}>
+          {props.options.map((option) => (
+            <option key={option.name} value={option.name}>
+              {option.label}
+            </option>
+          ))}
+        </select>
+      </label>
+      <label className="demo-field demo-field-args">
+        <span className="demo-field-label">Arguments (JSON)</span>
+        <input className="demo-input demo-code" value={props.argsText} onChange={(event) => props.onArgs(event.target.value)} aria-invalid={!props.argsValid || undefined} spellCheck={false} />
+      </label>
+    </>
   )
 }
 
@@ -490,26 +499,17 @@ function Composer({ onSend }: { onSend: (turn: Omit<Turn, 'id' | 'fresh' | 'serv
           Could not list tools: {error}
         </p>
       )}
-      <label className="demo-field">
-        <span className="demo-field-label">Tool</span>
-        <select className="demo-select"
-          value={toolName}
-          onChange={(event) => {
-            setToolName(event.target.value)
-            setArgsText(JSON.stringify(exampleArgs(tools.find((t) => t.name === event.target.value))))
-          }}
-        >
-          {tools.map((t) => (
-            <option key={t.name} value={t.name}>
-              {t.title ?? t.name}
-            </option>
-          ))}
-        </select>
-      </label>
-      <label className="demo-field demo-field-args">
-        <span className="demo-field-label">Arguments (JSON)</span>
-        <input className="demo-input demo-code" value={argsText} onChange={(event) => setArgsText(event.target.value)} aria-invalid={args === undefined || undefined} spellCheck={false} />
-      </label>
+      <ToolFields
+        options={tools.map((t) => ({ name: t.name, label: t.title ?? t.name }))}
+        toolName={toolName}
+        onTool={(name) => {
+          setToolName(name)
+          setArgsText(JSON.stringify(exampleArgs(tools.find((t) => t.name === name))))
+        }}
+        argsText={argsText}
+        onArgs={setArgsText}
+        argsValid={args !== undefined}
+      />
       {tool?.description && <p className="demo-tool-description">{tool.description}</p>}
       <div className="demo-composer-actions">
         <button type="submit" className="demo-button demo-button-primary" disabled={!tool || !args}>
