@@ -61,8 +61,10 @@ export interface ClientOptions {
   /** @defaultValue `console.warn` */
   onWarning?: (message: string) => void
   /**
-   * Caps on what a server can make the client buffer or repeat: body and SSE
-   * event bytes, the `retry:` range, reconnects, redirects. See {@link Limits}.
+   * Caps on what a server can make the client buffer or repeat: the bytes of
+   * one message (`maxMessageBytes`, a JSON body or an SSE event alike; the
+   * old `maxBodyBytes` and `maxEventBytes` still set it), the `retry:` range,
+   * reconnects, redirects. See {@link Limits}.
    */
   limits?: Partial<Limits> | undefined
   /**

@@ -207,7 +207,7 @@ describe('exchange() over hostile SSE', () => {
             fetch,
             headers: new Headers(),
             signal: controller.signal,
-            limits: maxEventBytes === undefined ? undefined : { ...DEFAULT_LIMITS, maxEventBytes },
+            limits: maxEventBytes === undefined ? undefined : { ...DEFAULT_LIMITS, maxMessageBytes: maxEventBytes },
             onNotification: (n) => notifications.push(n),
             onServerRequest: (r) => serverRequests.push(r),
           }
@@ -247,7 +247,7 @@ describe('exchange() over hostile SSE', () => {
         const line = `data: {"jsonrpc":"2.0","id":7,"result":{"x":"${'x'.repeat(max * factor)}"}}${terminated ? '\n\n' : ''}`
         const chunks = cut(encoder.encode(line), points)
         const fetch = (async () => new Response(sseBody(chunks, 'close', undefined), { headers: { 'content-type': 'text/event-stream' } })) as unknown as typeof globalThis.fetch
-        const settled = await settleWithin(exchange(request, { url, fetch, headers: new Headers(), signal: new AbortController().signal, limits: { ...DEFAULT_LIMITS, maxEventBytes: max } }), 3000)
+        const settled = await settleWithin(exchange(request, { url, fetch, headers: new Headers(), signal: new AbortController().signal, limits: { ...DEFAULT_LIMITS, maxMessageBytes: max } }), 3000)
         if (settled === TIMEOUT) throw new Error('exchange() did not settle within 3 s')
         expect('error' in settled).toBe(true)
         if ('error' in settled) {
@@ -300,7 +300,7 @@ describe('exchange() over hostile JSON and HTTP answers', () => {
           const nullBody = code === 204 || code === 304
           return new Response(nullBody ? null : text, { status: code, headers })
         }) as unknown as typeof globalThis.fetch
-        const settled = await settleWithin(exchange(request, { url, fetch, headers: new Headers(), signal: new AbortController().signal, limits: { ...DEFAULT_LIMITS, maxBodyBytes } }), 3000)
+        const settled = await settleWithin(exchange(request, { url, fetch, headers: new Headers(), signal: new AbortController().signal, limits: { ...DEFAULT_LIMITS, maxMessageBytes: maxBodyBytes } }), 3000)
         if (settled === TIMEOUT) throw new Error('exchange() did not settle within 3 s')
         if ('error' in settled) expectTypedError(settled.error)
         else {

@@ -234,7 +234,7 @@ export async function readResponse(request: JsonRpcRequest, response: Response, 
 }
 
 async function readText(response: Response, context: ExchangeContext, details: { method: string; url: string }): Promise<string> {
-  const max = (context.limits ?? DEFAULT_LIMITS).maxBodyBytes
+  const max = (context.limits ?? DEFAULT_LIMITS).maxMessageBytes
   try {
     return (await readBounded(response, max, true)).text
   } catch (cause) {
@@ -274,7 +274,8 @@ async function pump(
   status: number,
   isAnswer: (message: JsonObject) => boolean,
 ): Promise<JsonObject | undefined> {
-  const maxEventBytes = (context.limits ?? DEFAULT_LIMITS).maxEventBytes
+  // The same cap as a JSON body: one event may carry the same result.
+  const maxEventBytes = (context.limits ?? DEFAULT_LIMITS).maxMessageBytes
   try {
     for await (const event of readSse(body, { onRetry: context.onRetry, maxEventBytes })) {
       if (event.id) context.onEventId?.(event.id)

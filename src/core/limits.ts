@@ -7,14 +7,24 @@
  */
 export interface Limits {
   /**
-   * Bytes of a response body read whole (a JSON answer).
+   * Bytes of one message from the server, whichever way it comes: a JSON
+   * response body read whole, or one SSE event (counted while it arrives, so
+   * an event that never ends is stopped at the cap). One cap for both,
+   * because a server may send the same result either way: a tool result
+   * with a 5 MB image must not work as JSON and fail as an event.
    * @defaultValue 16 MiB
+   */
+  maxMessageBytes: number
+  /**
+   * @deprecated The same cap as {@link maxMessageBytes} (it used to be the
+   * JSON body's alone). Still read as an option when `maxMessageBytes` is
+   * not given; always equal to it in resolved limits.
    */
   maxBodyBytes: number
   /**
-   * Bytes one SSE event may reach, counted while it arrives, so an event that
-   * never ends is stopped at the cap.
-   * @defaultValue 4 MiB
+   * @deprecated The same cap as {@link maxMessageBytes} (it used to be the
+   * SSE event's alone, 4 MiB). Still read as an option when `maxMessageBytes`
+   * is not given; always equal to it in resolved limits.
    */
   maxEventBytes: number
   /**
@@ -46,9 +56,12 @@ export interface Limits {
   maxPollMs: number
 }
 
+const MESSAGE_BYTES = 16 * 1024 * 1024
+
 export const DEFAULT_LIMITS: Readonly<Limits> = Object.freeze({
-  maxBodyBytes: 16 * 1024 * 1024,
-  maxEventBytes: 4 * 1024 * 1024,
+  maxMessageBytes: MESSAGE_BYTES,
+  maxBodyBytes: MESSAGE_BYTES,
+  maxEventBytes: MESSAGE_BYTES,
   minRetryMs: 250,
   maxRetryMs: 60_000,
   maxReconnects: 5,
@@ -57,13 +70,26 @@ export const DEFAULT_LIMITS: Readonly<Limits> = Object.freeze({
   maxPollMs: 30_000,
 })
 
-/** The defaults with the caller's own values, ignoring any that are not positive numbers. */
+function isLimit(value: unknown): value is number {
+  return typeof value === 'number' && Number.isFinite(value) && value >= 0
+}
+
+/**
+ * The defaults with the caller's own values, ignoring any that are not
+ * positive numbers. The message cap is `maxMessageBytes`, else the smaller
+ * of the deprecated `maxBodyBytes` and `maxEventBytes` given (a caller who
+ * lowered either wanted no message larger than that).
+ */
 export function resolveLimits(given: Partial<Limits> | undefined): Limits {
   const limits: Limits = { ...DEFAULT_LIMITS }
   for (const key of Object.keys(DEFAULT_LIMITS) as Array<keyof Limits>) {
     const value = given?.[key]
-    if (typeof value === 'number' && Number.isFinite(value) && value >= 0) limits[key] = value
+    if (isLimit(value)) limits[key] = value
   }
+  const own = given?.maxMessageBytes
+  const aliases = [given?.maxBodyBytes, given?.maxEventBytes].filter(isLimit)
+  limits.maxMessageBytes = isLimit(own) ? own : aliases.length > 0 ? Math.min(...aliases) : MESSAGE_BYTES
+  limits.maxBodyBytes = limits.maxEventBytes = limits.maxMessageBytes
   if (limits.maxRetryMs < limits.minRetryMs) limits.maxRetryMs = limits.minRetryMs
   if (limits.maxPollMs < limits.minPollMs) limits.maxPollMs = limits.minPollMs
   return limits
