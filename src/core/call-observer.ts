@@ -5,6 +5,7 @@
  * host handlers may answer sampling, roots or even elicitation without a UI.
  */
 import { reduceCall, IDLE, isActive, type CallAction, type CallState, type PendingInput } from './call-state.js'
+import { CallStorageWriter } from './call-storage.js'
 import type { InputContext, McpClient } from './client.js'
 import { McpCancelledError, McpInputError, McpNotResumableError, isMcpCancelledError, isMcpError, type McpError } from './errors.js'
 import type { OriginalRequest, PendingRound } from './input-round.js'
@@ -26,6 +27,8 @@ export interface CallObserverOptions {
   storage?: RoundStorage
   /** The storage key of this observer's call. @defaultValue `'call'` */
   storageKey?: string
+  /** Why a round was not saved to `storage`, say. @defaultValue the client's `onWarning` */
+  onWarning?: (message: string) => void
 }
 
 /** An answer that declines: an explicit no. */
@@ -55,6 +58,7 @@ export class CallObserver {
   #drafts: Record<string, JsonObject> = {}
   /** Keys of the running task's questions already answered, for storage. */
   #taskAnswered: readonly string[] = []
+  #writer = new CallStorageWriter((message) => (this.#options.onWarning ?? ((text: string) => this.#client.warn(text)))(message))
 
   constructor(client: McpClient, options: CallObserverOptions = {}) {
     this.#client = client
@@ -340,19 +344,10 @@ export class CallObserver {
     return this.#options.storageKey ?? 'call'
   }
 
+  /** A full or forbidden storage, or a round too deep to store, must not break the call: it is warned about (see call-storage.ts). */
   #persist(): void {
     const storage = this.#options.storage
-    if (!storage) return
-    try {
-      const saved = this.save() ?? this.#savedTask() ?? this.#lost()
-      if (saved) storage.save(this.#storageKey(), saved)
-      else if (!isActive(this.#state)) storage.remove(this.#storageKey())
-    } catch (error) {
-      // A full or forbidden storage must not break the call; the round just does not outlive a reload.
-      queueMicrotask(() => {
-        throw error
-      })
-    }
+    if (storage) this.#writer.write(storage, this.#storageKey(), this.save() ?? this.#savedTask() ?? this.#lost(), isActive(this.#state))
   }
 }
 

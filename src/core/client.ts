@@ -96,6 +96,11 @@ export class McpClient {
     return this.#connector.current?.protocolVersion
   }
 
+  /** Reports through the client's `onWarning` (for helpers built on it, such as `CallObserver`). */
+  warn(message: string): void {
+    this.#context.warn(message)
+  }
+
   /** `serverInfo` from the server's latest answer that carried one. */
   get serverInfo(): Implementation | undefined {
     return this.#connector.current?.serverInfo
