@@ -121,11 +121,12 @@ const REDIRECT_URI = 'http://localhost:3000/callback'
 /** The person's part, headless: the authorization server answers with a redirect to the callback. */
 async function followAuthorization(request: AuthorizationRequest): Promise<string> {
   log(`sign-in at ${request.issuer} for ${request.resource}, scopes: ${request.scopes.join(' ') || '(none)'}${request.stepUp ? ' (step-up)' : ''}`)
-  const response = await fetch(request.url, { redirect: 'manual', signal: request.signal })
+  const url = await request.authorizationUrl()
+  const response = await fetch(url, { redirect: 'manual', signal: request.signal })
   await response.body?.cancel().catch(() => {})
   const location = response.headers.get('location')
   if (!location) throw new Error(`the authorization endpoint answered ${response.status} without a redirect`)
-  return new URL(location, request.url).href
+  return new URL(location, url).href
 }
 
 const auth = oauth({

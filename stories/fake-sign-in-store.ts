@@ -25,7 +25,7 @@ export const pendingSignIn = (overrides: Partial<PendingSignIn> = {}): PendingSi
   resource: 'https://mcp.travel.example:8443/mcp',
   scopes: ['openid', 'bookings:read'],
   stepUp: false,
-  url: 'https://accounts.travel.example/authorize?response_type=code&client_id=demo&state=s&code_challenge=c',
+  dpopUnsupported: false,
   ...overrides,
 })
 

@@ -86,16 +86,17 @@ async function readRegistration(response: Response): Promise<{ client_id: string
  * registering would give one. Finishing a full-page redirect uses it: a new
  * registration there would not be the client the code was issued to.
  */
-export async function knownClientIdentity(as: AuthorizationServer, options: OAuthOptions, storage: CredentialStorage): Promise<ClientIdentity | undefined> {
+export async function knownClientIdentity(as: AuthorizationServer, options: OAuthOptions, storage: CredentialStorage, mirror?: CredentialStorage): Promise<ClientIdentity | undefined> {
   const pre = options.client
-  if (pre && (pre.issuer === undefined || pre.issuer === as.issuer)) {
+  // A secret goes to its own issuer only (checkClientOptions insists on one); a bare public id may be offered anywhere.
+  if (pre && (pre.issuer === undefined ? pre.clientSecret === undefined : pre.issuer === as.issuer)) {
     const method = pre.tokenEndpointAuthMethod ?? (pre.clientSecret === undefined ? 'none' : 'client_secret_basic')
     return { client: { client_id: pre.clientId, token_endpoint_auth_method: method }, clientAuth: authFor(method, pre.clientSecret), source: 'pre-registered' }
   }
   if (options.clientMetadataUrl && as.client_id_metadata_document_supported === true) {
     return { client: { client_id: options.clientMetadataUrl, token_endpoint_auth_method: 'none' }, clientAuth: None(), source: 'metadata-document' }
   }
-  const stored = parseRecord<StoredClient>(await storage.get(clientKey(as.issuer)))
+  const stored = parseRecord<StoredClient>(await storage.get(clientKey(as.issuer))) ?? parseRecord<StoredClient>(await mirror?.get(clientKey(as.issuer)))
   if (stored && typeof stored.clientId === 'string') {
     return { client: { client_id: stored.clientId, token_endpoint_auth_method: stored.tokenEndpointAuthMethod }, clientAuth: authFor(stored.tokenEndpointAuthMethod, stored.clientSecret), source: 'stored' }
   }
@@ -107,8 +108,36 @@ export function publicClientIdentity(clientId: string): ClientIdentity {
   return { client: { client_id: clientId, token_endpoint_auth_method: 'none' }, clientAuth: None(), source: 'stored' }
 }
 
-export async function clientIdentity(as: AuthorizationServer, options: OAuthOptions, storage: CredentialStorage, wire: Wire, signal: AbortSignal): Promise<ClientIdentity> {
-  const known = await knownClientIdentity(as, options, storage)
+/**
+ * A client registration kept: in `storage`, and, when it has no secret, in
+ * `mirror` too (the tab's `sessionStorage` of a browser sign-in), so that a
+ * page whose credentials live in memory still finds its client after a
+ * redirect or a reload instead of registering another one each time. A
+ * client id alone grants nothing.
+ */
+export async function keepClient(issuer: string, client: StoredClient, storage: CredentialStorage, mirror?: CredentialStorage): Promise<void> {
+  try {
+    await storage.set(clientKey(issuer), JSON.stringify(client))
+    if (client.clientSecret === undefined) await mirror?.set(clientKey(issuer), JSON.stringify(client))
+  } catch (cause) {
+    throw new McpAuthStorageError(cause)
+  }
+}
+
+/**
+ * A pre-registered secret must name the issuer it belongs to: without one,
+ * any authorization server a (malicious) MCP server names would receive
+ * `Basic clientId:secret`. Said when `oauth()` is called, not at the first sign-in.
+ */
+export function checkClientOptions(options: OAuthOptions): void {
+  const pre = options.client
+  if (pre?.clientSecret !== undefined && (typeof pre.issuer !== 'string' || pre.issuer === '')) {
+    throw new TypeError('oauth(): client.clientSecret needs client.issuer, the one authorization server the secret may be sent to')
+  }
+}
+
+export async function clientIdentity(as: AuthorizationServer, options: OAuthOptions, storage: CredentialStorage, wire: Wire, signal: AbortSignal, mirror?: CredentialStorage): Promise<ClientIdentity> {
+  const known = await knownClientIdentity(as, options, storage, mirror)
   if (known) return known
   if (!as.registration_endpoint) {
     throw new McpAuthRegistrationError(`The authorization server ${as.issuer} offers no registration and this app has no client there`, { issuer: as.issuer })
@@ -135,10 +164,6 @@ export async function clientIdentity(as: AuthorizationServer, options: OAuthOpti
     clientSecret: typeof registered.client_secret === 'string' ? registered.client_secret : undefined,
     tokenEndpointAuthMethod: typeof registered.token_endpoint_auth_method === 'string' ? registered.token_endpoint_auth_method : method,
   }
-  try {
-    await storage.set(clientKey(as.issuer), JSON.stringify(client))
-  } catch (cause) {
-    throw new McpAuthStorageError(cause)
-  }
+  await keepClient(as.issuer, client, storage, mirror)
   return { client: { client_id: client.clientId, token_endpoint_auth_method: client.tokenEndpointAuthMethod }, clientAuth: authFor(client.tokenEndpointAuthMethod, client.clientSecret), source: 'registered' }
 }

@@ -8,8 +8,8 @@
  * authorization server, and without metadata its default endpoints are used.
  */
 import { processDiscoveryResponse, type AuthorizationServer } from 'oauth4webapi'
-import { McpAuthDiscoveryError, McpAuthIssuerMismatchError, McpAuthPkceUnsupportedError } from './errors.js'
-import type { AuthFetch } from './http.js'
+import { McpAuthDiscoveryError, McpAuthInsecureEndpointError, McpAuthIssuerMismatchError, McpAuthPkceUnsupportedError } from './errors.js'
+import { checkSecure, type AuthFetch } from './http.js'
 
 export interface ResourceMetadata {
   /** The `resource` exactly as the server wrote it: sent verbatim as the RFC 8707 `resource` parameter. */
@@ -33,21 +33,42 @@ function strings(value: unknown): string[] | undefined {
 }
 
 /**
- * Whether resource metadata may speak for `endpoint`: same origin, and the
- * endpoint's path within the resource's (segment by segment), so a document
- * naming another server (or a wider one elsewhere) is refused.
+ * Whether resource metadata speaks for exactly `endpoint` (RFC 9728 §3.3:
+ * the `resource` must be the identifier the client asked about). Compared
+ * after WHATWG normalisation (scheme and host case, default port, one
+ * trailing slash), never as a prefix: a document for a whole host would let
+ * one token cover every server on it.
  */
-export function coversEndpoint(resource: string, endpoint: URL): boolean {
+export function sameResource(resource: string, endpoint: URL): boolean {
   let url: URL
   try {
     url = new URL(resource)
   } catch {
     return false
   }
-  if (url.origin !== endpoint.origin || url.hash !== '') return false
-  const base = url.pathname.replace(/\/+$/, '')
-  const path = endpoint.pathname.replace(/\/+$/, '')
-  return base === '' || path === base || path.startsWith(`${base}/`)
+  if (url.hash !== '' || url.search !== '' || url.origin !== endpoint.origin || url.username !== '' || url.password !== '') return false
+  const trim = (path: string) => path.replace(/\/$/, '')
+  return trim(url.pathname) === trim(endpoint.pathname)
+}
+
+/** The endpoints of authorization server metadata that the sign-in opens, posts to or navigates to. */
+const ENDPOINT_FIELDS = ['authorization_endpoint', 'token_endpoint', 'registration_endpoint', 'revocation_endpoint'] as const
+
+/**
+ * Every endpoint the metadata names must be https (plain http only on
+ * loopback): an `authorization_endpoint` of `javascript:…` would run the
+ * server's script in the app the moment the sign-in window is sent there,
+ * and a plain-http token endpoint would carry codes and secrets in clear.
+ * The authorization endpoint may also carry no fragment (RFC 6749 §3.1).
+ */
+export function checkEndpoints(as: AuthorizationServer): void {
+  for (const field of ENDPOINT_FIELDS) {
+    const value: unknown = as[field]
+    if (value === undefined) continue
+    if (typeof value !== 'string') throw new McpAuthInsecureEndpointError(String(value), as.issuer)
+    const url = checkSecure(value, as.issuer)
+    if (field === 'authorization_endpoint' && url.hash !== '') throw new McpAuthInsecureEndpointError(value, as.issuer)
+  }
 }
 
 /** The candidate URLs of a resource's metadata, most specific first. */
@@ -89,7 +110,7 @@ export async function discoverResource(fetch: AuthFetch, endpoint: URL, fromChal
     if (!found) continue
     const body = found.body as { resource?: unknown; authorization_servers?: unknown; scopes_supported?: unknown }
     if (typeof body.resource !== 'string') throw new McpAuthDiscoveryError(`The protected resource metadata at ${url} names no resource`, { endpoint: url })
-    if (!coversEndpoint(body.resource, endpoint)) {
+    if (!sameResource(body.resource, endpoint)) {
       throw new McpAuthDiscoveryError(`The protected resource metadata at ${url} is for ${body.resource}, not for ${endpoint.href}`, { endpoint: url })
     }
     return { resource: body.resource, authorizationServers: strings(body.authorization_servers) ?? [], scopesSupported: strings(body.scopes_supported) }
@@ -109,11 +130,14 @@ export async function discoverServer(fetch: AuthFetch, issuer: string, signal: A
     if (typeof claimed !== 'string' || (claimed !== issuer && claimed !== expected.href)) {
       throw new McpAuthIssuerMismatchError(`The authorization server metadata at ${url} is for another issuer than ${issuer}`, { endpoint: url, issuer })
     }
+    let as: AuthorizationServer
     try {
-      return await processDiscoveryResponse(expected, found.response)
+      as = await processDiscoveryResponse(expected, found.response)
     } catch (cause) {
       throw new McpAuthDiscoveryError(`The authorization server metadata at ${url} is not usable`, { endpoint: url, issuer, cause })
     }
+    checkEndpoints(as)
+    return as
   }
   return undefined
 }

@@ -20,6 +20,7 @@ export type McpAuthErrorCode =
   | 'AUTH_STORAGE_FAILED'
   | 'AUTH_INSUFFICIENT_SCOPE'
   | 'AUTH_INSECURE_ENDPOINT'
+  | 'AUTH_RESPONSE_TOO_LARGE'
 
 interface AuthErrorDetails {
   /** The endpoint involved (metadata, authorization, token, registration URL). */
@@ -152,11 +153,27 @@ export class McpAuthInsufficientScopeError extends McpAuthError {
   }
 }
 
-/** An endpoint over plain HTTP on a host that is not this machine: tokens would travel in clear. */
+/**
+ * An endpoint that is not https (plain http is allowed only to this
+ * machine): tokens would travel in clear, and a `javascript:` or `data:`
+ * "endpoint" would run the server's script in the app. The endpoint is kept
+ * as the server wrote it, shortened, for a message shown as text.
+ */
 export class McpAuthInsecureEndpointError extends McpAuthError {
   override name = 'McpAuthInsecureEndpointError'
-  constructor(endpoint: string) {
-    super('AUTH_INSECURE_ENDPOINT', `Refusing ${endpoint}: OAuth endpoints must use https (plain http only on loopback)`, { endpoint })
+  constructor(endpoint: string, issuer?: string | undefined) {
+    const shown = JSON.stringify(endpoint.length > 200 ? `${endpoint.slice(0, 200)}…` : endpoint)
+    super('AUTH_INSECURE_ENDPOINT', `Refusing ${shown}: OAuth endpoints must be https URLs (plain http only on loopback)`, { endpoint, issuer })
+  }
+}
+
+/** A sign-in response (metadata, registration, token) larger than any real one: read no further. */
+export class McpAuthResponseTooLargeError extends McpAuthError {
+  override name = 'McpAuthResponseTooLargeError'
+  readonly limit: number
+  constructor(endpoint: string, limit: number) {
+    super('AUTH_RESPONSE_TOO_LARGE', `The response of ${endpoint} is larger than ${limit} bytes; it was not read further`, { endpoint })
+    this.limit = limit
   }
 }
 

@@ -5,10 +5,10 @@
  * request that never reaches the server becomes an error that names the
  * endpoint and the CORS header it most likely lacks.
  */
-import { McpAuthBlockedError, McpAuthInsecureEndpointError } from './errors.js'
+import { McpAuthBlockedError, McpAuthInsecureEndpointError, McpAuthResponseTooLargeError } from './errors.js'
 
 /** What a request is for: it decides the hint when a browser blocks it. */
-export type AuthRequestKind = 'metadata' | 'registration' | 'token'
+export type AuthRequestKind = 'metadata' | 'registration' | 'token' | 'revocation'
 
 export type AuthFetch = (url: string, init: RequestInit, kind: AuthRequestKind) => Promise<Response>
 
@@ -19,26 +19,85 @@ export function isLoopback(url: URL): boolean {
   return LOOPBACK.has(url.hostname) || url.hostname.endsWith('.localhost')
 }
 
-export function checkSecure(endpoint: string): URL {
-  const url = new URL(endpoint)
+/**
+ * The endpoint as a URL when it is https, or http to this machine; a typed
+ * refusal for anything else (another scheme in any case, with leading
+ * spaces or control characters, which the URL parser strips, or no URL at
+ * all). Use the returned URL, never the string: it is what was checked.
+ */
+export function checkSecure(endpoint: string, issuer?: string | undefined): URL {
+  let url: URL
+  try {
+    url = new URL(endpoint)
+  } catch {
+    throw new McpAuthInsecureEndpointError(endpoint, issuer)
+  }
   if (url.protocol === 'https:' || (url.protocol === 'http:' && isLoopback(url))) return url
-  throw new McpAuthInsecureEndpointError(endpoint)
+  throw new McpAuthInsecureEndpointError(endpoint, issuer)
 }
 
 const HINTS: Record<AuthRequestKind, string> = {
   metadata: 'Access-Control-Allow-Origin on its metadata',
   registration: 'Access-Control-Allow-Origin and Access-Control-Allow-Headers: Content-Type on its registration endpoint',
   token: 'Access-Control-Allow-Origin and Access-Control-Allow-Headers: Content-Type, Authorization on its token endpoint',
+  revocation: 'Access-Control-Allow-Origin and Access-Control-Allow-Headers: Content-Type, Authorization on its revocation endpoint',
 }
 
-export function authFetch(fetch: typeof globalThis.fetch): AuthFetch {
+/**
+ * The most a sign-in response may weigh. Real metadata, registration and
+ * token responses are a few KB; a server that streams 50 MB of "metadata"
+ * gets a typed error once this much has arrived, not a frozen tab.
+ * @defaultValue 256 KiB
+ */
+export const MAX_AUTH_RESPONSE_BYTES = 256 * 1024
+
+/**
+ * The whole body, at most `limit` bytes, as a new Response with the same
+ * status and headers (which oauth4webapi and the discovery then read as
+ * usual). A body without status to copy (an opaque redirect) passes as is.
+ */
+async function bounded(response: Response, url: string, limit: number, signal: AbortSignal | null | undefined): Promise<Response> {
+  if (!response.body || response.status < 200 || response.status > 599) return response
+  const declared = Number(response.headers.get('content-length'))
+  if (declared > limit) {
+    await response.body.cancel().catch(() => {})
+    throw new McpAuthResponseTooLargeError(url, limit)
+  }
+  const reader = response.body.getReader()
+  const chunks: Uint8Array[] = []
+  let size = 0
+  try {
+    for (;;) {
+      signal?.throwIfAborted()
+      const { done, value } = await reader.read()
+      if (done) break
+      size += value.byteLength
+      if (size > limit) throw new McpAuthResponseTooLargeError(url, limit)
+      chunks.push(value)
+    }
+  } catch (error) {
+    await reader.cancel().catch(() => {})
+    throw error
+  }
+  const body = new Uint8Array(size)
+  let at = 0
+  for (const chunk of chunks) {
+    body.set(chunk, at)
+    at += chunk.byteLength
+  }
+  return new Response(response.status === 204 || response.status === 205 || response.status === 304 ? null : body, { status: response.status, statusText: response.statusText, headers: response.headers })
+}
+
+export function authFetch(fetch: typeof globalThis.fetch, limit = MAX_AUTH_RESPONSE_BYTES): AuthFetch {
   return async (url, init, kind) => {
     checkSecure(url)
+    let response: Response
     try {
-      return await fetch(url, { ...init, redirect: 'manual' })
+      response = await fetch(url, { ...init, redirect: 'manual' })
     } catch (cause) {
       if (init.signal?.aborted) throw cause
       throw new McpAuthBlockedError(url, HINTS[kind], cause)
     }
+    return bounded(response, url, limit, init.signal)
   }
 }

@@ -32,6 +32,7 @@ export {
   McpAuthStorageError,
   McpAuthInsufficientScopeError,
   McpAuthInsecureEndpointError,
+  McpAuthResponseTooLargeError,
   isMcpAuthError,
   isMcpAuthAccessDeniedError,
   isMcpAuthIssuerMismatchError,

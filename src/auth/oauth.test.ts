@@ -58,11 +58,12 @@ function world(name: string, options: WorldOptions = {}) {
     }
     return new Response('not found', { status: 404 })
   }
-  const authorizations: AuthorizationRequest[] = []
+  const authorizations: Array<AuthorizationRequest & { url: URL }> = []
   const redirectToAuthorization = async (request: AuthorizationRequest) => {
-    authorizations.push(request)
+    const url = await request.authorizationUrl()
+    authorizations.push({ ...request, url })
     log.push('authorize')
-    const state = options.tamperState ? 'forged' : request.url.searchParams.get('state')!
+    const state = options.tamperState ? 'forged' : url.searchParams.get('state')!
     return `http://127.0.0.1:7003/callback?code=c&state=${state}&iss=${encodeURIComponent(as)}`
   }
   return { as, mcp, fetch, log, authorizations, redirectToAuthorization }
@@ -165,7 +166,8 @@ describe('oauth()', () => {
         pendingStorage: watched,
         redirectToAuthorization: async (request) => {
           // Written before the person is sent away, under the state's key.
-          seen.push(JSON.parse(String(pendingStorage.get(`pending ${request.url.searchParams.get('state')}`))) as Record<string, unknown>)
+          const url = await request.authorizationUrl()
+          seen.push(JSON.parse(String(pendingStorage.get(`pending ${url.searchParams.get('state')}`))) as Record<string, unknown>)
           return w.redirectToAuthorization(request)
         },
       }))

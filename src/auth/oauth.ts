@@ -24,13 +24,17 @@ import {
   type TokenEndpointResponse,
 } from 'oauth4webapi'
 import type { AuthChallenge, AuthProvider } from '../core/index.js'
-import { displayText } from '../core/index.js'
+import { displayText, endpointKey as endpointOf } from '../core/index.js'
 import { parseBearerChallenge, type BearerChallenge } from './challenge.js'
-import { clientIdentity, knownClientIdentity, publicClientIdentity, type ClientIdentity } from './client-identity.js'
+import { checkClientOptions, clientIdentity, keepClient, knownClientIdentity, publicClientIdentity, type ClientIdentity } from './client-identity.js'
 import { defaultServer, discover, discoverServer, requirePkce, type Discovered } from './discovery.js'
+import { checkSecure } from './http.js'
+import { indexKey, pendingKey, PENDING_TTL_MS, readIndex, readPending, type EndpointIndex, type PendingAuthorization } from './pending.js'
+import { revokeTokens } from './revocation.js'
 import { asksForNonce, dpopKeys } from './dpop.js'
 import {
   McpAuthAccessDeniedError,
+  McpAuthBlockedError,
   McpAuthDiscoveryError,
   McpAuthError,
   McpAuthInsufficientScopeError,
@@ -50,6 +54,8 @@ interface Session {
   discovered?: Discovered | undefined
   identity?: ClientIdentity | undefined
   tokens?: StoredTokens | undefined
+  /** Where `tokens` are filed: their issuer (the only one their refresh token goes to) and resource. */
+  grant?: EndpointIndex | undefined
   /** Scopes asked for in the latest authorization (the server may grant fewer, or not say). */
   requested: string[]
   stepUps: number
@@ -61,8 +67,12 @@ interface Session {
 
 /** The `oauth()` provider: an `AuthProvider` for the core, plus what a sign-in UI needs. */
 export interface OAuthProvider extends AuthProvider {
-  /** Forgets this endpoint's tokens (the client registration stays); the next request signs in again. */
-  signOut(endpoint: string | URL): Promise<void>
+  /**
+   * Forgets this endpoint's tokens (the client registration stays), then
+   * revokes them at their issuer where it offers revocation (RFC 7009, best
+   * effort, bounded by `signal`, 10 s by default); the next request signs in again.
+   */
+  signOut(endpoint: string | URL, signal?: AbortSignal): Promise<void>
   /** True when tokens for this endpoint are held. */
   isSignedIn(endpoint: string | URL): boolean
   /**
@@ -77,52 +87,20 @@ export interface OAuthProvider extends AuthProvider {
   completeRedirect(callbackUrl: string | URL, signal?: AbortSignal): Promise<boolean>
 }
 
-/**
- * An authorization in progress, as kept in `pendingStorage` across a
- * full-page redirect: everything needed to check the callback and exchange
- * its code, and nothing granted yet (no token, no client secret).
- */
-interface PendingAuthorization {
-  endpoint: string
-  issuer: string
-  resource: string
-  scopes: string[]
-  stepUp: boolean
-  clientId: string
-  /** How the client authenticates: a public client (`none`) can be rebuilt from its id alone. */
-  clientAuthMethod: string | undefined
-  /** The 2025-03-26 default endpoints stood in for metadata: the next page must use them too. */
-  defaultEndpoints: boolean
-  verifier: string
-  state: string
-  /** Epoch ms: an entry older than {@link PENDING_TTL_MS} is stale (its code would be expired too). */
-  createdAt: number
+/** `then(value)`, synchronously when `value` is no promise: lets a synchronous storage answer within the same call. */
+function after<T, R>(value: T | Promise<T>, then: (value: T) => R | Promise<R>): R | Promise<R> {
+  return value instanceof Promise ? value.then(then) : then(value)
 }
 
-const indexKey = (endpoint: string) => `endpoint ${endpoint}`
-/** The state is random per sign-in, so it names its pending entry (and a callback finds it by its own `state`). */
-const pendingKey = (state: string) => `pending ${state}`
-const PENDING_TTL_MS = 30 * 60_000
-
-function readPending(text: string | undefined): PendingAuthorization | undefined {
-  const record = parseRecord<PendingAuthorization>(text)
-  if (!record) return undefined
-  const strings = [record.endpoint, record.issuer, record.resource, record.clientId, record.verifier, record.state]
-  if (!strings.every((value) => typeof value === 'string') || !Array.isArray(record.scopes) || typeof record.createdAt !== 'number') return undefined
-  return record
-}
-
-/** The endpoint a request belongs to: its URL without query or fragment. */
-function endpointOf(url: string | URL): string {
-  const parsed = new URL(url)
-  return `${parsed.origin}${parsed.pathname}`
-}
+/** Whether the authorization server binds tokens to our ES256 proofs (RFC 9449 metadata). */
+const takesDpop = (as: AuthorizationServer) => as.dpop_signing_alg_values_supported?.includes('ES256') === true
 
 const union = (...lists: ReadonlyArray<readonly string[] | undefined>) => [...new Set(lists.flatMap((list) => list ?? []))]
 
-function tokensFrom(response: TokenEndpointResponse, requested: readonly string[], previous?: StoredTokens): StoredTokens {
+function tokensFrom(issuer: string, response: TokenEndpointResponse, requested: readonly string[], previous?: StoredTokens): StoredTokens {
   const scopes = typeof response.scope === 'string' ? response.scope.split(/\s+/).filter(Boolean) : [...requested]
   return {
+    issuer,
     accessToken: response.access_token,
     // RFC 6750 spells it "Bearer", RFC 9449 "DPoP"; servers send any case.
     tokenType: /^bearer$/i.test(response.token_type) ? 'Bearer' : /^dpop$/i.test(response.token_type) ? 'DPoP' : response.token_type,
@@ -133,7 +111,15 @@ function tokensFrom(response: TokenEndpointResponse, requested: readonly string[
   }
 }
 
+/** A key pair handed in must not be exportable: script that can export it can use every token bound to it. */
+function checkDpopOptions(options: OAuthOptions): void {
+  const given = typeof options.dpop === 'object' ? options.dpop.keyPair : undefined
+  if (given && given.privateKey.extractable) throw new TypeError('oauth(): dpop.keyPair.privateKey must be non-extractable (generate it with extractable: false)')
+}
+
 export function oauth(options: OAuthOptions): OAuthProvider {
+  checkClientOptions(options)
+  checkDpopOptions(options)
   const storage: CredentialStorage = options.storage ?? memoryCredentials()
   const pendingStorage = options.pendingStorage
   /** Redirect completions in flight by `state`: the same callback handled twice exchanges its code once. */
@@ -151,7 +137,7 @@ export function oauth(options: OAuthOptions): OAuthProvider {
    * server's nonce when it asks for one (RFC 9449 §8).
    */
   async function tokenRequest<T>(as: AuthorizationServer, send: (extra: { DPoP?: Awaited<ReturnType<NonNullable<typeof dpop>['handle']>> }) => Promise<T>): Promise<T> {
-    if (!dpop || !as.dpop_signing_alg_values_supported?.includes('ES256')) return send({})
+    if (!dpop || !takesDpop(as)) return send({})
     const handle = await dpop.handle()
     try {
       return await send({ DPoP: handle })
@@ -191,13 +177,27 @@ export function oauth(options: OAuthOptions): OAuthProvider {
     }
   }
 
-  /** Tokens kept by an earlier page (storage survives a reload; memory does not). */
-  async function restore(endpoint: string, state: Session): Promise<void> {
+  /**
+   * Tokens kept by an earlier page (storage survives a reload; memory does
+   * not). Synchronous when the storage answers synchronously (the
+   * `sessionStorage` adapter), so `isSignedIn` is right from the first
+   * render after a reload, not only after the first request.
+   */
+  function restore(endpoint: string, state: Session): void | Promise<void> {
     if (state.tokens || state.discovered) return
-    const index = parseRecord<{ issuer: string; resource: string }>(await storage.get(indexKey(endpoint)))
-    if (!index || typeof index.issuer !== 'string' || typeof index.resource !== 'string') return
-    const tokens = parseRecord<StoredTokens>(await storage.get(tokensKey(index.issuer, index.resource)))
-    if (tokens && typeof tokens.accessToken === 'string') state.tokens = { ...tokens, scopes: Array.isArray(tokens.scopes) ? tokens.scopes : [] }
+    return after(storage.get(indexKey(endpoint)), (text) => {
+      const index = readIndex(text)
+      if (!index) return
+      return after(storage.get(tokensKey(index.issuer, index.resource)), (stored) => {
+        const tokens = parseRecord<StoredTokens>(stored)
+        if (!tokens || typeof tokens.accessToken !== 'string' || state.tokens || state.discovered) return
+        // Records written before the issuer was kept with the tokens: the index names it.
+        const issuer = typeof tokens.issuer === 'string' ? tokens.issuer : index.issuer
+        if (issuer !== index.issuer) return
+        state.tokens = { ...tokens, issuer, scopes: Array.isArray(tokens.scopes) ? tokens.scopes : [] }
+        state.grant = index
+      })
+    })
   }
 
   async function signIn(endpoint: string, challenge: BearerChallenge | undefined, stepUp: boolean, signal: AbortSignal): Promise<void> {
@@ -205,65 +205,85 @@ export function oauth(options: OAuthOptions): OAuthProvider {
     emit({ step: 'metadata', endpoint })
     const discovered = await discover(net.fetch, new URL(endpoint), challenge?.resourceMetadata, signal)
     const { as, resource } = discovered
-    if (state.discovered && state.discovered.as.issuer !== as.issuer) {
-      // Moved to another authorization server: nothing of the old one is sent to the new one.
+    const previous = state.discovered?.as.issuer ?? state.grant?.issuer
+    if (previous !== undefined && previous !== as.issuer) {
+      // Moved to another authorization server: nothing of the old one is sent to the new one (its tokens stay filed under their issuer).
       state.identity = undefined
       state.tokens = undefined
+      state.grant = undefined
       state.requested = []
     }
     state.discovered = discovered
-    const identity = await clientIdentity(as, options, storage, net, signal)
-    state.identity = identity
-    if (identity.source === 'registered') emit({ step: 'registration', endpoint, issuer: as.issuer })
+    // Checked at discovery already; checked again here, since this is what the person's browser is sent to.
+    const endpointUrl = checkSecure(as.authorization_endpoint ?? '', as.issuer)
 
     // Scopes: the challenge's, else what the resource advertises, else none; on a step-up, also what is held.
     const wanted = challenge?.scopes ?? discovered.metadata?.scopesSupported ?? []
     let scopes = stepUp ? union(state.tokens?.scopes, state.requested, wanted) : [...wanted]
     const offline = scopes.length > 0 && as.scopes_supported?.includes('offline_access') === true
     if (offline) scopes = union(scopes, ['offline_access'])
+    const dpopUnsupported = dpop !== undefined && !takesDpop(as)
+    if (dpopUnsupported) emit({ step: 'dpop-unsupported', endpoint, issuer: as.issuer })
     emit({ step: stepUp ? 'step-up' : 'authorization', endpoint, issuer: as.issuer, scopes })
-
-    const verifier = generateRandomCodeVerifier()
-    const expectedState = generateRandomState()
-    const url = new URL(as.authorization_endpoint!)
-    url.searchParams.set('response_type', 'code')
-    url.searchParams.set('client_id', identity.client.client_id)
-    url.searchParams.set('redirect_uri', options.redirectUri)
-    url.searchParams.set('code_challenge', await calculatePKCECodeChallenge(verifier))
-    url.searchParams.set('code_challenge_method', 'S256')
-    url.searchParams.set('state', expectedState)
-    if (scopes.length > 0) url.searchParams.set('scope', scopes.join(' '))
-    // OpenID providers grant offline_access only with prompt=consent (OpenID Connect Core §11); plain OAuth servers ignore it.
-    if (offline) url.searchParams.set('prompt', 'consent')
-    url.searchParams.set('resource', resource)
     state.requested = scopes
 
-    const pending: PendingAuthorization = {
-      endpoint,
-      issuer: as.issuer,
-      resource,
-      scopes,
-      stepUp,
-      clientId: identity.client.client_id,
-      clientAuthMethod: typeof identity.client.token_endpoint_auth_method === 'string' ? identity.client.token_endpoint_auth_method : undefined,
-      defaultEndpoints: discovered.defaultEndpoints,
-      verifier,
-      state: expectedState,
-      createdAt: Date.now(),
+    /** Registration, PKCE and the pending entry: only once the person starts signing in. */
+    const prepare = async (): Promise<{ url: URL; pending: PendingAuthorization; identity: ClientIdentity }> => {
+      const identity = await clientIdentity(as, options, storage, net, signal, pendingStorage)
+      state.identity = identity
+      if (identity.source === 'registered') emit({ step: 'registration', endpoint, issuer: as.issuer })
+      const verifier = generateRandomCodeVerifier()
+      const expectedState = generateRandomState()
+      const url = new URL(endpointUrl.href)
+      url.searchParams.set('response_type', 'code')
+      url.searchParams.set('client_id', identity.client.client_id)
+      url.searchParams.set('redirect_uri', options.redirectUri)
+      url.searchParams.set('code_challenge', await calculatePKCECodeChallenge(verifier))
+      url.searchParams.set('code_challenge_method', 'S256')
+      url.searchParams.set('state', expectedState)
+      if (scopes.length > 0) url.searchParams.set('scope', scopes.join(' '))
+      // OpenID providers grant offline_access only with prompt=consent (OpenID Connect Core §11); plain OAuth servers ignore it.
+      if (offline) url.searchParams.set('prompt', 'consent')
+      url.searchParams.set('resource', resource)
+      const pending: PendingAuthorization = {
+        endpoint,
+        issuer: as.issuer,
+        resource,
+        scopes,
+        stepUp,
+        clientId: identity.client.client_id,
+        clientAuthMethod: typeof identity.client.token_endpoint_auth_method === 'string' ? identity.client.token_endpoint_auth_method : undefined,
+        defaultEndpoints: discovered.defaultEndpoints,
+        verifier,
+        state: expectedState,
+        createdAt: Date.now(),
+      }
+      // Written before the person is sent away: a full-page redirect unloads this page, and the next one needs it.
+      if (pendingStorage) await persist(pendingKey(expectedState), pending, pendingStorage)
+      return { url, pending, identity }
     }
-    // Written before the person is sent away: a full-page redirect unloads this page, and the next one needs it.
-    if (pendingStorage) await persist(pendingKey(expectedState), pending, pendingStorage)
+    let prepared: ReturnType<typeof prepare> | undefined
+    const authorizationUrl = async () => {
+      if (!prepared) {
+        prepared = prepare()
+        // Handled here too: a host that never awaits it must not cause an unhandled rejection.
+        prepared.catch(() => {})
+      }
+      return new URL((await prepared).url.href)
+    }
     try {
       let callback: URL
       try {
-        callback = new URL(String(await options.redirectToAuthorization({ url, issuer: as.issuer, endpoint, resource, scopes, stepUp, signal })))
+        callback = new URL(String(await options.redirectToAuthorization({ authorizationUrl, issuer: as.issuer, endpoint, resource, scopes, stepUp, dpopUnsupported, signal })))
       } catch (cause) {
         if (cause instanceof McpAuthError) throw cause
-        throw new McpAuthAccessDeniedError('The sign-in did not complete', { issuer: as.issuer, endpoint: url.href, cause })
+        throw new McpAuthAccessDeniedError('The sign-in did not complete', { issuer: as.issuer, endpoint: endpointUrl.href, cause })
       }
+      if (!prepared) throw new McpAuthAccessDeniedError('The sign-in answered without opening its authorization URL', { issuer: as.issuer, endpoint: endpointUrl.href })
+      const { pending, identity } = await prepared
       await finish(state, as, identity, pending, callback, signal)
     } finally {
-      await forgetPending(expectedState)
+      await prepared?.then(({ pending }) => forgetPending(pending.state), () => {})
     }
   }
 
@@ -286,11 +306,12 @@ export function oauth(options: OAuthOptions): OAuthProvider {
     } catch (cause) {
       throw net.refusal(cause, as.token_endpoint, as.issuer, (details) => new McpAuthTokenError(`The token endpoint of ${as.issuer} refused the authorization code`, details))
     }
-    const tokens = tokensFrom(response, pending.scopes)
+    const tokens = tokensFrom(as.issuer, response, pending.scopes)
     // Stored before use: a token that cannot be kept would be lost on the next reload anyway, and a refresh token with it.
     await persist(tokensKey(as.issuer, resource), tokens)
     await persist(indexKey(endpoint), { issuer: as.issuer, resource })
     state.tokens = tokens
+    state.grant = { issuer: as.issuer, resource }
     emit({ step: 'signed-in', endpoint, issuer: as.issuer, scopes: tokens.scopes })
   }
 
@@ -314,7 +335,12 @@ export function oauth(options: OAuthOptions): OAuthProvider {
           if (!as) throw new McpAuthDiscoveryError(`No authorization server metadata for ${pending.issuer}`, { issuer: pending.issuer })
           requirePkce(as)
           // Never a new registration: the code was issued to the client the sign-in began with.
-          const identity = (await knownClientIdentity(as, options, storage)) ?? (pending.clientAuthMethod === 'none' ? publicClientIdentity(pending.clientId) : undefined)
+          let identity = await knownClientIdentity(as, options, storage, pendingStorage)
+          if (!identity && pending.clientAuthMethod === 'none') {
+            identity = publicClientIdentity(pending.clientId)
+            // Kept, as a registration is: signing out and in again must not register a second client.
+            await keepClient(as.issuer, { clientId: pending.clientId, tokenEndpointAuthMethod: 'none' }, storage, pendingStorage)
+          }
           if (identity?.client.client_id !== pending.clientId) {
             throw new McpAuthRegistrationError(`The client this sign-in began with at ${as.issuer} is no longer known here (keep registrations across the redirect with a persistent \`storage\`)`, { issuer: as.issuer })
           }
@@ -349,41 +375,54 @@ export function oauth(options: OAuthOptions): OAuthProvider {
     }
   }
 
+  /**
+   * Where the held tokens came from, with that issuer's metadata and this
+   * client's identity there: the refresh token and a revocation go to the
+   * issuer that issued the tokens, never to whichever server the resource
+   * names now. No registration happens here (a new client could not use
+   * tokens issued to another); undefined when the client is not known.
+   */
+  async function grantServer(state: Session, endpoint: string, signal: AbortSignal): Promise<{ as: AuthorizationServer; identity: ClientIdentity; grant: EndpointIndex } | undefined> {
+    const grant = state.grant ?? readIndex(await storage.get(indexKey(endpoint)))
+    if (!grant) return undefined
+    if (state.discovered?.as.issuer === grant.issuer && state.identity) return { as: state.discovered.as, identity: state.identity, grant }
+    const as = await discoverServer(net.fetch, grant.issuer, signal)
+    const identity = as ? await knownClientIdentity(as, options, storage, pendingStorage) : undefined
+    return as && identity ? { as, identity, grant } : undefined
+  }
+
   async function refresh(endpoint: string, signal: AbortSignal): Promise<boolean> {
     const state = session(endpoint)
     const held = state.tokens
     if (!held?.refreshToken) return false
-    emit({ step: 'refresh', endpoint, issuer: state.discovered?.as.issuer })
+    emit({ step: 'refresh', endpoint, issuer: held.issuer })
+    let found: Awaited<ReturnType<typeof grantServer>>
     try {
-      let discovered = state.discovered
-      if (!discovered) {
-        const index = parseRecord<{ issuer: string; resource: string }>(await storage.get(indexKey(endpoint)))
-        const as = index ? await discoverServer(net.fetch, index.issuer, signal) : undefined
-        if (!index || !as) return false
-        discovered = { metadata: undefined, resource: index.resource, as, defaultEndpoints: false }
-        state.discovered = discovered
-      }
-      const identity = state.identity ?? (await clientIdentity(discovered.as, options, storage, net, signal))
-      state.identity = identity
-      const as = discovered.as
+      found = await grantServer(state, endpoint, signal)
+      if (!found || (held.issuer !== undefined && found.grant.issuer !== held.issuer)) return false
+      const { as, identity, grant } = found
       const refreshToken = held.refreshToken
       const response = await tokenRequest(as, async (extra) => {
         const request = await refreshTokenGrantRequest(as, identity.client, identity.clientAuth, refreshToken, {
           ...oauthRequestOptions(net, 'token', signal),
           ...extra,
-          additionalParameters: { resource: discovered.resource },
+          additionalParameters: { resource: grant.resource },
         })
         return processRefreshTokenResponse(as, identity.client, request)
       })
-      const tokens = tokensFrom(response, held.scopes, held)
+      const tokens = tokensFrom(as.issuer, response, held.scopes, held)
       // A rotated refresh token replaces the old one for good: keep it before anything uses the new tokens.
-      await persist(tokensKey(discovered.as.issuer, discovered.resource), tokens)
+      await persist(tokensKey(as.issuer, grant.resource), tokens)
       state.tokens = tokens
+      state.grant = grant
       return true
     } catch (error) {
       if (error instanceof McpAuthStorageError) throw error
-      // Refused or unreachable: the person signs in again.
       state.tokens = undefined
+      // Refused (not merely unreachable): the stored tokens are dead too, and must not come back on the next load.
+      if (found && !(error instanceof McpAuthBlockedError) && !signal.aborted) {
+        await Promise.resolve(storage.delete(tokensKey(found.grant.issuer, found.grant.resource))).catch(() => {})
+      }
       emit({ step: 'failed', endpoint, error })
       return false
     }
@@ -457,21 +496,28 @@ export function oauth(options: OAuthOptions): OAuthProvider {
       }
     },
 
-    async signOut(url) {
+    async signOut(url, signal = AbortSignal.timeout(10_000)) {
       const endpoint = endpointOf(url)
       const state = session(endpoint)
-      const discovered = state.discovered
-      const index = parseRecord<{ issuer: string; resource: string }>(await storage.get(indexKey(endpoint)))
+      await restore(endpoint, state)
+      const tokens = state.tokens
+      const server = tokens ? await grantServer(state, endpoint, signal).catch(() => undefined) : undefined
+      const grant = server?.grant ?? state.grant ?? readIndex(await storage.get(indexKey(endpoint)))
       sessions.delete(endpoint)
-      const issuer = discovered?.as.issuer ?? index?.issuer
-      const resource = discovered?.resource ?? index?.resource
-      if (issuer !== undefined && resource !== undefined) await storage.delete(tokensKey(issuer, resource))
+      // Forgotten here first: the sign-out stands whatever the server says.
+      if (grant) await storage.delete(tokensKey(grant.issuer, grant.resource))
       await storage.delete(indexKey(endpoint))
-      emit({ step: 'signed-out', endpoint, issuer })
+      emit({ step: 'signed-out', endpoint, issuer: grant?.issuer })
+      if (tokens && server && (await revokeTokens(server.as, server.identity, tokens, net, signal)) > 0) emit({ step: 'revoked', endpoint, issuer: server.as.issuer })
     },
 
     isSignedIn(url) {
-      return sessions.get(endpointOf(url))?.tokens !== undefined
+      const endpoint = endpointOf(url)
+      const state = session(endpoint)
+      const restoring = restore(endpoint, state)
+      // An asynchronous storage: say so once it has answered.
+      if (restoring) void restoring.then(() => state.tokens && emit({ step: 'signed-in', endpoint, issuer: state.grant?.issuer, scopes: state.tokens.scopes }), () => {})
+      return state.tokens !== undefined
     },
 
     completeRedirect(callbackUrl, signal = new AbortController().signal) {

@@ -10,8 +10,16 @@ import type { CredentialStorage } from './storage.js'
 
 /** What the person is asked to approve, handed to {@link OAuthOptions.redirectToAuthorization}. */
 export interface AuthorizationRequest {
-  /** The authorization server's URL to open (PKCE, `state`, `resource` and scopes already in it). */
-  url: URL
+  /**
+   * The authorization server's URL to open (PKCE, `state`, `resource` and
+   * scopes in it), made when first called: call it once the person has
+   * chosen to sign in. It registers this client first where it has none at
+   * that server, so a server that only answered `401` never gets a
+   * registration. Every call returns the same URL; it is always https (http
+   * only on loopback). Rejects with the sign-in's typed error (registration
+   * refused, storage failed).
+   */
+  authorizationUrl(): Promise<URL>
   /** The authorization server's issuer, to show who asks. */
   issuer: string
   /** The MCP endpoint that asked (its URL without query), for a sign-in UI to name. */
@@ -22,12 +30,23 @@ export interface AuthorizationRequest {
   scopes: readonly string[]
   /** True when this asks for more scope than the person already granted. */
   stepUp: boolean
+  /**
+   * True when the app asked for DPoP (`dpop`) and this authorization server
+   * offers no ES256 proofs: its tokens will be plain Bearer tokens. A UI
+   * should say so (the `dpop-unsupported` event says it too).
+   */
+  dpopUnsupported: boolean
   signal: AbortSignal
 }
 
 /** One step of a sign-in, for a host's timeline. Never carries a token, a code or a secret. */
 export interface AuthEvent {
-  step: 'metadata' | 'registration' | 'authorization' | 'token' | 'refresh' | 'step-up' | 'signed-in' | 'signed-out' | 'failed'
+  /**
+   * `dpop-unsupported`: DPoP was asked for, and this issuer cannot bind
+   * tokens, so they are Bearer tokens (never silently). `revoked`: sign-out
+   * revoked the tokens at the issuer (RFC 7009).
+   */
+  step: 'metadata' | 'registration' | 'authorization' | 'token' | 'refresh' | 'step-up' | 'signed-in' | 'signed-out' | 'revoked' | 'dpop-unsupported' | 'failed'
   /** The MCP endpoint the sign-in is for. */
   endpoint: string
   issuer?: string | undefined
@@ -45,7 +64,11 @@ export interface OAuthOptions {
    * query). Reject (or abort) when the person gives up.
    */
   redirectToAuthorization: (request: AuthorizationRequest) => Promise<string | URL>
-  /** A client registered beforehand. `issuer` limits it to that authorization server. */
+  /**
+   * A client registered beforehand. `issuer` limits it to that authorization
+   * server, and is required with a `clientSecret` (`oauth()` throws
+   * otherwise): a secret is never sent to a server someone else named.
+   */
   client?: { clientId: string; clientSecret?: string | undefined; tokenEndpointAuthMethod?: TokenEndpointAuthMethod | undefined; issuer?: string | undefined } | undefined
   /** The URL of this app's client ID metadata document, used where the server supports those. */
   clientMetadataUrl?: string | undefined
@@ -84,7 +107,9 @@ export interface OAuthOptions {
    * ES256 proofs: a leaked token is useless without the private key. `true`
    * makes a non-extractable key pair in memory, so a token kept in storage
    * cannot be used after a reload (the person signs in again); pass a
-   * `keyPair` the app keeps (in IndexedDB, say) to use it across loads.
+   * `keyPair` the app keeps (in IndexedDB, say) to use it across loads. Its
+   * private key must be non-extractable (`oauth()` throws otherwise): a key
+   * script could export would be as good as a stolen token.
    * @defaultValue false
    */
   dpop?: boolean | { keyPair: CryptoKeyPair } | undefined

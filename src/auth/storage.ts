@@ -9,6 +9,12 @@
 
 /** Tokens for one resource from one issuer. */
 export interface StoredTokens {
+  /**
+   * The issuer that issued them: the refresh token goes to that issuer's
+   * token endpoint and no other, whatever server the resource names later.
+   * (Absent in records written before it was kept: the endpoint's index names it then.)
+   */
+  issuer?: string | undefined
   accessToken: string
   tokenType: string
   /** Epoch ms; absent when the server named no lifetime. */

@@ -100,11 +100,14 @@ export function parseForm(html: string): { action: string; inputs: Record<string
   return { action: attributes.action ?? '', inputs }
 }
 
+/** A request the person acted on: its `authorizationUrl()` was opened. */
+export type OpenedAuthorization = AuthorizationRequest & { url: URL }
+
 export interface HeadlessUser {
   /** Pass as `redirectToAuthorization`. */
   redirectToAuthorization: (request: AuthorizationRequest) => Promise<string>
-  /** Every request the library handed over, in order. */
-  requests: AuthorizationRequest[]
+  /** Every request the library handed over, in order, with the authorization URL it made. */
+  requests: OpenedAuthorization[]
   /** The callback URLs returned, in order. */
   callbacks: URL[]
   /** The provider pages met, in order, per sign-in: `login`, `consent`. */
@@ -123,18 +126,19 @@ const MAX_STEPS = 20
 
 export function headlessUser(options: HeadlessUserOptions): HeadlessUser {
   const jar = new CookieJar()
-  const requests: AuthorizationRequest[] = []
+  const requests: OpenedAuthorization[] = []
   const callbacks: URL[] = []
   const pages: string[][] = []
   const redirect = new URL(options.redirectUri)
   const isCallback = (url: URL) => url.origin === redirect.origin && url.pathname === redirect.pathname
 
   async function redirectToAuthorization(request: AuthorizationRequest): Promise<string> {
-    requests.push(request)
     options.onRequest?.(request)
+    // The person chose to sign in: only now does the library register and make the URL.
+    let url = await request.authorizationUrl()
+    requests.push({ ...request, url: new URL(url.href) })
     const seen: string[] = []
     pages.push(seen)
-    let url = new URL(request.url)
     let init: RequestInit = { method: 'GET' }
     for (let step = 0; step < MAX_STEPS; step++) {
       const headers = new Headers(init.headers)

@@ -3,12 +3,23 @@
  * sign-in card renders, and the `redirectToAuthorization` it gives `oauth()`.
  * When the server asks for a sign-in, the request waits in the store until
  * the person acts on the card: `open()` (a popup, in their click) or
- * `redirect()` (this tab goes and comes back). The popup's answer comes back
- * by any of three ways (`postMessage`, a `BroadcastChannel`, a `storage`
- * event), so it still arrives when `Cross-Origin-Opener-Policy` cut the
- * popup off from its opener; a closed window counts as cancelled.
+ * `redirect()` (this tab goes and comes back). Only then is the client
+ * registered and the authorization URL made.
+ *
+ * The popup is opened blank in the click, its `opener` cut, and only then
+ * sent to the authorization server: that server's pages cannot reach back
+ * into the app (`window.opener`). The answer comes back on a
+ * `BroadcastChannel` or a `storage` event, which also work when
+ * `Cross-Origin-Opener-Policy` severed the window. Under COOP the window
+ * reads as closed the moment it reaches the authorization server, so a
+ * closed window does not cancel: the request waits on (`windowClosed`), the
+ * callback still completes it, and the person can open it again or cancel.
+ * Every URL the window or this tab is sent to is checked once more here:
+ * https, or http on loopback, and nothing else.
  */
+import { sameEndpoint } from '../../core/index.js'
 import { McpAuthAccessDeniedError, isMcpAuthError, type McpAuthError } from '../errors.js'
+import { checkSecure } from '../http.js'
 import { oauth, type OAuthProvider } from '../oauth.js'
 import type { AuthEvent, AuthorizationRequest, OAuthOptions } from '../options.js'
 import type { CredentialStorage } from '../storage.js'
@@ -35,20 +46,13 @@ export interface BrowserSignInOptions extends SignInChannelOptions {
   /** The redirect URI given to `oauth()`: only messages from its origin, with its callback URLs, are accepted. */
   redirectUri: string
   popup?: {
-    /** @defaultValue `'mcp-elicit-sign-in'` (one sign-in window, reused) */
+    /** @defaultValue `'mcp-elicit-sign-in'`, followed by a digest of the endpoint: one window per endpoint, reused for it alone */
     name?: string | undefined
     /** @defaultValue 500 */
     width?: number | undefined
     /** @defaultValue 650 */
     height?: number | undefined
   } | undefined
-  /**
-   * After a closed window is noticed, how long to still wait for its
-   * message before settling as cancelled: under COOP `closed` reads true as
-   * soon as the window reaches the callback page, before its message lands.
-   * @defaultValue 500 ms
-   */
-  closedGraceMs?: number | undefined
   /** Where `redirect()` comes back to. @defaultValue the current `location.href` */
   returnTo?: (() => string) | undefined
   /** @defaultValue `globalThis.window`, read when first needed (so the store can be created during SSR) */
@@ -76,21 +80,35 @@ export interface BrowserSignIn extends SignInStore {
 /** One request waiting for the person. */
 interface Waiting {
   request: PendingSignIn
-  /** The OAuth `state` of its URL: the one callback that answers it. */
-  state: string
+  /** Makes the authorization URL (and registers the client) once the person acts. */
+  authorizationUrl(): Promise<URL>
+  /** The OAuth `state` of its URL, once made: the one callback that answers it. */
+  state: string | undefined
   resolve(url: string): void
   reject(error: McpAuthError): void
   popup?: Window | undefined
   poll?: ReturnType<typeof setInterval> | undefined
-  grace?: ReturnType<typeof setTimeout> | undefined
   /** Stops listening to the request's signal. */
   release(): void
 }
 
 const POLL_MS = 200
 
+/** A short digest of the endpoint for the window name (the opened page can read `window.name`: no URL in it). */
+function windowSuffix(endpoint: string | undefined): string {
+  if (endpoint === undefined) return ''
+  let hash = 0x811c9dc5
+  for (let i = 0; i < endpoint.length; i++) hash = Math.imul(hash ^ endpoint.charCodeAt(i), 0x01000193) >>> 0
+  return `-${hash.toString(36)}`
+}
+
+/** The URL a window or this tab may be sent to: https, or http on loopback (checked where it is used, whatever made it). */
+function navigable(url: URL | string, issuer: string | undefined): string {
+  return checkSecure(String(url), issuer).href
+}
+
 function cancelled(message: string, request: PendingSignIn | undefined, cause?: unknown): McpAuthAccessDeniedError {
-  return new McpAuthAccessDeniedError(message, { issuer: request?.issuer, endpoint: request?.url, cancelled: true, cause })
+  return new McpAuthAccessDeniedError(message, { issuer: request?.issuer, endpoint: request?.endpoint, cancelled: true, cause })
 }
 
 /** The store plus what only `browserOAuth` uses: a new snapshot when sign-in status changed outside the store. */
@@ -99,17 +117,21 @@ function createBrowserSignIn(options: BrowserSignInOptions): { store: BrowserSig
   const channelName = options.channelName ?? DEFAULT_CHANNEL_NAME
   const storageKey = options.storageKey ?? DEFAULT_STORAGE_KEY
   const redirectOrigin = new URL(options.redirectUri).origin
-  const graceMs = options.closedGraceMs ?? 500
   const env = (): SignInWindow => options.window ?? globalThis.window
 
   let snapshot: SignInState = { status: 'idle' }
   const listeners = new Set<() => void>()
   const queue: Waiting[] = []
   let provider: SignInProvider | undefined
-  /** A window `open()` opened before any request: the next request fills it. */
-  let blank: Window | undefined
-  /** `open()` found no window for the next request: its card offers the redirect at once. */
-  let blankBlocked = false
+  /**
+   * A window `open()` opened before any request, for the endpoint whose
+   * button opened it: only a request of that endpoint fills it (undefined:
+   * the button named none, and the next request of any endpoint does).
+   */
+  let blank: { window: Window; endpoint: string | undefined } | undefined
+  /** `open()` found no window for the next request (of this endpoint): its card offers the redirect at once. */
+  let blankBlocked: { endpoint: string | undefined } | undefined
+  const bindsTo = (bound: { endpoint: string | undefined } | undefined, endpoint: string) => bound !== undefined && (bound.endpoint === undefined || sameEndpoint(bound.endpoint, endpoint))
 
   const set = (next: SignInState) => {
     snapshot = next
@@ -174,22 +196,27 @@ function createBrowserSignIn(options: BrowserSignInOptions): { store: BrowserSig
 
   function stopWatching(waiting: Waiting) {
     clearInterval(waiting.poll)
-    clearTimeout(waiting.grace)
     waiting.poll = undefined
-    waiting.grace = undefined
   }
 
-  /** Polls the window: `closed` is the only sign of a person closing it (no event fires in the opener). */
+  /**
+   * Polls the window: `closed` is the only sign of it going (no event fires
+   * in the opener). Closed is not cancelled: under COOP it reads closed
+   * while the person is still signing in there. The card offers to open it
+   * again or cancel, and the callback still completes the sign-in.
+   */
   function watch(waiting: Waiting) {
     stopWatching(waiting)
     waiting.poll = setInterval(() => {
       if (!waiting.popup?.closed) return
-      clearInterval(waiting.poll)
-      waiting.poll = undefined
-      // Its message may still be on the way (see closedGraceMs).
-      waiting.grace = setTimeout(() => settle(waiting, { error: cancelled('The sign-in window was closed', waiting.request), show: true }), graceMs)
+      stopWatching(waiting)
+      waiting.popup = undefined
+      if (queue[0] === waiting || snapshotFor(waiting)) set({ status: 'needs_sign_in', request: waiting.request, popupBlocked: false, windowClosed: true })
     }, POLL_MS)
   }
+
+  /** True when the snapshot shows this request. */
+  const snapshotFor = (waiting: Waiting) => 'request' in snapshot && snapshot.request === waiting.request
 
   /** Ends a request: resolves its promise with the callback, or rejects it, and shows what comes next. */
   function settle(waiting: Waiting, outcome: { url: string } | { error: McpAuthError; show: boolean }) {
@@ -199,18 +226,22 @@ function createBrowserSignIn(options: BrowserSignInOptions): { store: BrowserSig
     stopWatching(waiting)
     waiting.release()
     // The callback page closes itself; this is for one that could not, and for a cancel while the window is open.
-    try {
-      if (waiting.popup && !waiting.popup.closed) waiting.popup.close()
-    } catch {
-      // A cross-origin window may refuse; it is the person's to close then.
-    }
+    if (waiting.popup && !waiting.popup.closed) closeQuietly(waiting.popup)
     if ('url' in outcome) waiting.resolve(outcome.url)
     else waiting.reject(outcome.error)
     const next = queue[0]
-    if (next) set({ status: 'needs_sign_in', request: next.request, popupBlocked: false })
+    if (next) set(next.popup ? { status: 'signing_in', request: next.request } : { status: 'needs_sign_in', request: next.request, popupBlocked: false, windowClosed: false })
     else if ('error' in outcome && outcome.show) set({ status: 'error', request: waiting.request, error: outcome.error, cancelled: true })
     else set({ status: 'idle' })
     if (queue.length === 0) unlisten()
+  }
+
+  function closeQuietly(popup: Window | undefined) {
+    try {
+      popup?.close()
+    } catch {
+      // A cross-origin window may refuse; it is the person's to close then.
+    }
   }
 
   function features(): string {
@@ -222,11 +253,52 @@ function createBrowserSignIn(options: BrowserSignInOptions): { store: BrowserSig
     return `popup=yes,width=${width},height=${height},left=${left},top=${top}`
   }
 
-  /** The window now shows `waiting`'s authorization page. */
+  /**
+   * Opens a blank window in the person's click and cuts its opener before
+   * it is sent anywhere: the authorization server's page then has no
+   * `window.opener` to reach back into the app with.
+   */
+  function openBlank(endpoint: string | undefined): Window | undefined {
+    const popup = env().open('about:blank', `${options.popup?.name ?? 'mcp-elicit-sign-in'}${windowSuffix(endpoint)}`, features()) ?? undefined
+    if (!popup) return undefined
+    try {
+      popup.opener = null
+    } catch {
+      // A browser that refuses still gets only our blank page until the URL is checked.
+    }
+    return popup
+  }
+
+  /** The window now shows `waiting`'s authorization page, once its URL is made (registration first) and checked. */
   function showIn(waiting: Waiting, popup: Window) {
     waiting.popup = popup
     set({ status: 'signing_in', request: waiting.request })
     watch(waiting)
+    prepare(waiting).then(
+      (href) => {
+        // Settled meanwhile, or the window was replaced: this window is no longer its.
+        if (!queue.includes(waiting) || waiting.popup !== popup) return
+        popup.location.href = href
+      },
+      () => {},
+    )
+  }
+
+  /**
+   * The checked authorization URL of `waiting`, its `state` noted; a
+   * failure (registration refused, a URL that is not https) ends the
+   * request with that typed error and closes its window.
+   */
+  async function prepare(waiting: Waiting): Promise<string> {
+    try {
+      const url = await waiting.authorizationUrl()
+      const href = navigable(url, waiting.request.issuer)
+      waiting.state = url.searchParams.get('state') ?? ''
+      return href
+    } catch (error) {
+      settle(waiting, { error: isMcpAuthError(error) ? error : cancelled('The sign-in could not start', waiting.request, error), show: true })
+      throw error
+    }
   }
 
   function requireProvider(): SignInProvider {
@@ -255,14 +327,15 @@ function createBrowserSignIn(options: BrowserSignInOptions): { store: BrowserSig
         resource: request.resource,
         scopes: [...request.scopes],
         stepUp: request.stepUp,
-        url: request.url.href,
+        dpopUnsupported: request.dpopUnsupported,
       }
       if (request.signal.aborted) return Promise.reject(cancelled('The sign-in was cancelled', pending, request.signal.reason))
       return new Promise<string>((resolve, reject) => {
         const onAbort = () => settle(waiting, { error: cancelled('The sign-in was cancelled', pending, request.signal.reason), show: false })
         const waiting: Waiting = {
           request: pending,
-          state: request.url.searchParams.get('state') ?? '',
+          authorizationUrl: request.authorizationUrl,
+          state: undefined,
           resolve,
           reject,
           release: () => request.signal.removeEventListener('abort', onAbort),
@@ -270,67 +343,67 @@ function createBrowserSignIn(options: BrowserSignInOptions): { store: BrowserSig
         request.signal.addEventListener('abort', onAbort, { once: true })
         queue.push(waiting)
         listen()
-        if (queue[0] !== waiting) return
-        const prepared = blank
-        blank = undefined
-        if (prepared && !prepared.closed) {
-          // Opened in the person's click before the request existed; a window of our own origin, so it can be sent on.
-          prepared.location.href = pending.url
+        if (blank && !blank.window.closed && bindsTo(blank, pending.endpoint)) {
+          // Opened in the person's click, for this endpoint, before the request existed: a blank window of our own, so it can be sent on.
+          const prepared = blank.window
+          blank = undefined
           showIn(waiting, prepared)
-        } else {
-          set({ status: 'needs_sign_in', request: pending, popupBlocked: blankBlocked })
+          return
         }
-        blankBlocked = false
+        if (queue[0] !== waiting) return
+        const blocked = bindsTo(blankBlocked, pending.endpoint)
+        if (blocked) blankBlocked = undefined
+        set({ status: 'needs_sign_in', request: pending, popupBlocked: blocked, windowClosed: false })
       })
     },
 
-    open() {
-      const waiting = queue[0]
-      const name = options.popup?.name ?? 'mcp-elicit-sign-in'
+    open(endpoint) {
+      const waiting = endpoint === undefined ? queue[0] : queue.find((item) => sameEndpoint(item.request.endpoint, endpoint))
       if (!waiting) {
-        if (blank && !blank.closed) return blank.focus()
+        if (blank && !blank.window.closed && blank.endpoint === endpoint) return blank.window.focus()
+        // Another endpoint's blank window is not reused: close it, this click is for `endpoint`.
+        closeQuietly(blank?.window)
         // Synchronously in the click: the request it is for may only arrive after an await.
-        blank = env().open('', name, features()) ?? undefined
-        blankBlocked = blank === undefined
+        const opened = openBlank(endpoint)
+        blank = opened ? { window: opened, endpoint } : undefined
+        blankBlocked = opened ? undefined : { endpoint }
         return
       }
       if (waiting.popup && !waiting.popup.closed) return waiting.popup.focus()
-      const popup = env().open(waiting.request.url, name, features())
+      const popup = openBlank(waiting.request.endpoint)
       if (!popup) {
-        set({ status: 'needs_sign_in', request: waiting.request, popupBlocked: true })
+        set({ status: 'needs_sign_in', request: waiting.request, popupBlocked: true, windowClosed: false })
         return
       }
       showIn(waiting, popup)
     },
 
-    redirect() {
-      const waiting = queue[0]
+    redirect(endpoint) {
+      const waiting = endpoint === undefined ? queue[0] : queue.find((item) => sameEndpoint(item.request.endpoint, endpoint))
       if (!waiting) return
       const win = env()
-      win.sessionStorage.setItem(redirectMarkerKey(prefix, waiting.state), JSON.stringify({ returnTo: options.returnTo?.() ?? win.location.href }))
-      // A popup left open must not be noticed closing: that would cancel the sign-in and drop its pending entry.
+      // A popup left open must not be noticed closing while the page leaves.
       stopWatching(waiting)
-      try {
-        waiting.popup?.close()
-      } catch {
-        // See settle().
-      }
+      closeQuietly(waiting.popup)
       waiting.popup = undefined
       set({ status: 'signing_in', request: waiting.request })
       // The request stays unsettled on purpose: settling it would end the sign-in (and remove its pending entry) while the page leaves.
-      win.location.assign(waiting.request.url)
+      prepare(waiting).then(
+        (href) => {
+          if (!queue.includes(waiting)) return
+          win.sessionStorage.setItem(redirectMarkerKey(prefix, waiting.state ?? ''), JSON.stringify({ returnTo: options.returnTo?.() ?? win.location.href }))
+          win.location.assign(href)
+        },
+        () => {},
+      )
     },
 
     cancel() {
       const waiting = queue[0]
       if (waiting) return settle(waiting, { error: cancelled('The sign-in was cancelled', waiting.request), show: true })
-      try {
-        blank?.close()
-      } catch {
-        // See settle().
-      }
+      closeQuietly(blank?.window)
       blank = undefined
-      blankBlocked = false
+      blankBlocked = undefined
       // Nothing waits: dismisses a shown error.
       if (snapshot.status !== 'idle') set({ status: 'idle' })
     },

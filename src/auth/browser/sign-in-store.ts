@@ -19,14 +19,23 @@ export interface PendingSignIn {
   scopes: readonly string[]
   /** True when the server asks for more than the person already granted (403 insufficient_scope). */
   stepUp: boolean
-  /** The authorization URL (what the popup or the redirect opens). */
-  url: string
+  /**
+   * True when the app asked for DPoP and this authorization server cannot
+   * bind tokens: they will be plain Bearer tokens. Say so on the card.
+   */
+  dpopUnsupported: boolean
 }
 
 export type SignInState =
   | { status: 'idle' }
-  /** Waiting for the person: show the card. `popupBlocked` once `open()` could not open a window. */
-  | { status: 'needs_sign_in'; request: PendingSignIn; popupBlocked: boolean }
+  /**
+   * Waiting for the person: show the card. `popupBlocked` once `open()`
+   * could not open a window; `windowClosed` once the sign-in window closed
+   * (or was cut off by the authorization server's COOP) without an answer:
+   * the sign-in still completes if the person finished there, else they can
+   * open it again or cancel.
+   */
+  | { status: 'needs_sign_in'; request: PendingSignIn; popupBlocked: boolean; windowClosed?: boolean | undefined }
   /** The window is open (or the page is leaving for the redirect). */
   | { status: 'signing_in'; request: PendingSignIn }
   /** The last sign-in failed or was cancelled (`error.code`, e.g. AUTH_ACCESS_DENIED). */
@@ -38,11 +47,13 @@ export interface SignInStore {
   /**
    * Opens the sign-in window. Must be called synchronously inside the
    * person's click (Safari and iOS block a window opened after an `await`).
-   * With no sign-in pending yet, opens a blank window that the next one fills.
+   * With no sign-in pending yet, opens a blank window that the next sign-in
+   * of `endpoint` fills (of any endpoint when none is named). With several
+   * pending, `endpoint` says whose; the first otherwise.
    */
-  open(): void
+  open(endpoint?: string): void
   /** The fallback when the window was blocked: this tab goes to the authorization page and comes back. */
-  redirect(): void
+  redirect(endpoint?: string): void
   /** Gives up the pending sign-in; the call waiting on it fails as cancelled. */
   cancel(): void
   /** Forgets the tokens of `endpoint`; the next request asks to sign in again. */
