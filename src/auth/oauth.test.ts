@@ -158,7 +158,8 @@ describe('oauth()', () => {
       const keys: string[] = []
       const watched: CredentialStorage = {
         get: (key) => pendingStorage.get(key),
-        set: (key, value) => (keys.push(key), pendingStorage.set(key, value)),
+        // The public client's registration is mirrored here too (see keepClient); only pending entries are counted.
+        set: (key, value) => (key.startsWith('pending ') && keys.push(key), pendingStorage.set(key, value)),
         delete: (key) => pendingStorage.delete(key),
       }
       const seen: Array<Record<string, unknown> | undefined> = []
