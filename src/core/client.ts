@@ -8,13 +8,13 @@ import { authorizedFetch } from './auth-hook.js'
 import type { CallOptions, ClientOptions, InputHandler, ListOptions, RequestOptions } from './client-options.js'
 import type { ConnectionContext, SendOptions } from './connection.js'
 import { Connector } from './connector.js'
-import { McpInputError, McpInputRoundsExceededError, McpUnsupportedResultError, RpcErrorCode, isMcpHttpError, isMcpProtocolError } from './errors.js'
+import { McpInputError, McpUnsupportedResultError, RpcErrorCode, isMcpHttpError, isMcpProtocolError } from './errors.js'
 import { DEFAULT_MAX_ROUNDS, runInputLoop } from './input-loop.js'
 import type { OriginalRequest } from './input-round.js'
 import type { LegacyConnection } from './legacy-connection.js'
+import { legacyRounds } from './legacy-rounds.js'
 import { META_LOG_LEVEL, META_SERVER_INFO } from './modern-connection.js'
 import { cacheHint, ResultCache } from './result-cache.js'
-import type { ServerInputHandler } from './server-requests.js'
 import { ChangeListener, type ChangeFilter, type ListenFilter, type McpChange } from './subscriptions.js'
 import { displayText } from './display-text.js'
 import { resolveLimits } from './limits.js'
@@ -79,7 +79,7 @@ export class McpClient {
         (isMcpHttpError(error) && (error.status === 404 || error.status === 405)),
     })
     this.#connector = new Connector(this.#context, options.protocolVersion ?? 'auto', {
-      defaultInput: this.#serverInput(options.onInputRequests, 'tools/call'),
+      defaultInput: legacyRounds(options.onInputRequests, { method: 'tools/call', url: this.url, serverInfo: () => this.serverInfo }),
       // A legacy session's GET stream carries list changes and resource updates too.
       onNotification: (notification) => {
         if (!this.#changes.deliver(notification)) this.#route(notification, undefined, {})
@@ -106,30 +106,12 @@ export class McpClient {
     return this.#connector.current?.serverInfo
   }
 
-  /**
-   * Adapts an input handler to the one-request-at-a-time questions of a legacy
-   * server. Each pushed request is a round of its call, so `maxRounds` bounds
-   * them as it bounds MRTR rounds (the client-level handler, which answers for
-   * no call, is not capped).
-   */
-  #serverInput(handler: InputHandler | undefined, method: MrtrMethod, maxRounds = Number.POSITIVE_INFINITY): ServerInputHandler | undefined {
-    if (!handler) return undefined
-    let round = 0
-    return (requests, signal) => {
-      round += 1
-      if (round > maxRounds) {
-        throw new McpInputRoundsExceededError(maxRounds, { resultType: 'input_required', inputRequests: requests }, { method, url: this.url })
-      }
-      return handler(requests, { round, signal, era: 'legacy', method, serverInfo: this.serverInfo })
-    }
-  }
-
   /** One request, one answer: no round loop. */
   request(method: string, params: JsonObject = {}, options: RequestOptions = {}): Promise<McpResult> {
     return this.#request(method, params, options)
   }
 
-  async #request(method: string, params: JsonObject, options: RequestOptions & Pick<SendOptions, 'paramHeaders' | 'onServerInput'>): Promise<McpResult> {
+  async #request(method: string, params: JsonObject, options: RequestOptions & Pick<SendOptions, 'paramHeaders' | 'onServerInput' | 'ownInputHandler'>): Promise<McpResult> {
     const link = linkSignal(options.signal, options.timeoutMs ?? this.#options.timeoutMs)
     const token = options.onProgress ? `mcp-elicit-${++this.#tokens}` : undefined
     const logLevel = options.logLevel ?? (options.onLog ? 'info' : undefined)
@@ -142,6 +124,7 @@ export class McpClient {
       holdTimeout: link.hold,
       paramHeaders: options.paramHeaders,
       onServerInput: options.onServerInput,
+      ownInputHandler: options.ownInputHandler,
       onNotification: (notification) => this.#route(notification, token, options),
     }
     const attempt = async (): Promise<McpResult> => {
@@ -365,7 +348,7 @@ export class McpClient {
 
   async #run(request: OriginalRequest, options: CallOptions): Promise<McpResult> {
     const handler = options.onInputRequests ?? this.#options.onInputRequests
-    const onServerInput = this.#serverInput(handler, request.method, options.maxRounds ?? this.#options.maxRounds ?? DEFAULT_MAX_ROUNDS)
+    const onServerInput = legacyRounds(handler, { method: request.method, url: this.url, maxRounds: options.maxRounds ?? this.#options.maxRounds ?? DEFAULT_MAX_ROUNDS, serverInfo: () => this.serverInfo })
     const resumed = options.resumeTask
     if (resumed) {
       const result = await this.#followTask(request, { resume: resumed.taskId }, options.signal ?? this.#connector.closedSignal, options, handler, resumed.answered)
@@ -381,7 +364,8 @@ export class McpClient {
       resume: options.resume,
       // Only a tool call may become a task (tasks extension); for anything else it is an invalid answer.
       task: request.method === 'tools/call' ? (result, { signal }) => this.#followTask(request, { created: result }, signal, options, handler) : undefined,
-      send: (params, { signal }) => this.#sendMrtr(request.method, params, { ...options, signal, onServerInput }),
+      // Only a call's own handler may take what the GET stream pushes (see LegacyConnection).
+      send: (params, { signal }) => this.#sendMrtr(request.method, params, { ...options, signal, onServerInput, ownInputHandler: options.onInputRequests !== undefined }),
       fulfil: (requests, { round, signal, pending }) => {
         if (!handler) {
           const asked = Object.values(requests).map((r) => displayText((r as { method?: unknown } | null)?.method, '?'))
@@ -456,7 +440,7 @@ export class McpClient {
     return this.#request('tasks/cancel', { taskId }, { ...options, timeoutMs, signal: options.signal ?? this.#connector.closedSignal })
   }
 
-  async #sendMrtr(method: MrtrMethod, params: JsonObject, options: RequestOptions & Pick<SendOptions, 'onServerInput'>): Promise<McpResult> {
+  async #sendMrtr(method: MrtrMethod, params: JsonObject, options: RequestOptions & Pick<SendOptions, 'onServerInput' | 'ownInputHandler'>): Promise<McpResult> {
     const timeoutMs = options.timeoutMs ?? this.#options.timeoutMs
     // The connection and the implicit tools/list are this call's requests too: the same deadline holds.
     const link = linkSignal(options.signal ?? this.#connector.closedSignal, timeoutMs)

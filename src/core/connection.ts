@@ -17,6 +17,12 @@ export interface SendOptions {
    * shape as an MRTR round with one entry.
    */
   onServerInput?: ((requests: InputRequests, signal: AbortSignal) => Promise<InputResponses>) | undefined
+  /**
+   * `onServerInput` is the call's own handler (a per-call `onInputRequests`),
+   * not the client's: only such a call may be given what a legacy server
+   * pushes on the GET stream.
+   */
+  ownInputHandler?: boolean | undefined
   /** Stops the request's deadline while a pushed question waits for the person; call the result to restart it. */
   holdTimeout?: (() => () => void) | undefined
   /** Never send it again when its stream breaks (a long-lived stream whose owner reconnects itself). */

@@ -57,7 +57,7 @@ function legacyParams(params: JsonObject): JsonObject {
 }
 
 export interface LegacyOptions {
-  /** Answers server requests that arrive while no call is running. */
+  /** The client-level handler: answers GET-stream requests no single call with its own handler can take. */
   defaultInput?: ServerInputHandler | undefined
   onNotification?: ((notification: JsonRpcNotification) => void) | undefined
 }
@@ -260,16 +260,18 @@ export class LegacyConnection implements Connection {
   }
 
   /**
-   * A request on the GET stream names no call. It goes to the client-level
-   * handler (`onInputRequests` of the client); without one, to the only call
-   * in flight that has a handler; with none, or several and no way to tell
-   * which asked, it is answered with a JSON-RPC error rather than guessed.
+   * A request on the GET stream names no call. When exactly one call in
+   * flight has its own handler (a per-call `onInputRequests`), it is taken as
+   * that call's, a round of it: FastMCP sends every question of a tool call
+   * on the GET stream, and a chat UI shows it in that call's card. With none
+   * or several such calls there is no telling which asked: the client-level
+   * handler answers, or without one a JSON-RPC error does, rather than a guess.
    */
   #routeFromGetStream(request: JsonRpcRequest): void {
-    if (this.#options.defaultInput) return this.#answer(request, this.#options.defaultInput, undefined)
-    const candidates = this.#active.filter((call) => call.options.onServerInput !== undefined)
-    const only = candidates.length === 1 ? candidates[0] : undefined
-    this.#answer(request, only?.options.onServerInput, only)
+    const own = this.#active.filter((call) => call.options.ownInputHandler === true && call.options.onServerInput !== undefined)
+    const only = own.length === 1 ? own[0] : undefined
+    if (only) this.#answer(request, only.options.onServerInput, only)
+    else this.#answer(request, this.#options.defaultInput, undefined)
   }
 
   async #initialize(signal: AbortSignal): Promise<void> {
