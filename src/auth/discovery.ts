@@ -36,8 +36,10 @@ function strings(value: unknown): string[] | undefined {
  * Whether resource metadata speaks for exactly `endpoint` (RFC 9728 §3.3:
  * the `resource` must be the identifier the client asked about). Compared
  * after WHATWG normalisation (scheme and host case, default port, one
- * trailing slash), never as a prefix: a document for a whole host would let
- * one token cover every server on it.
+ * trailing slash), never as a prefix. The one exception is the root
+ * document, which may name the origin it was built from (see
+ * resourceMetadataUrls); tokens are filed per endpoint all the same, so
+ * even then one token never serves another endpoint of the host.
  */
 export function sameResource(resource: string, endpoint: URL): boolean {
   let url: URL
@@ -71,12 +73,17 @@ export function checkEndpoints(as: AuthorizationServer): void {
   }
 }
 
-/** The candidate URLs of a resource's metadata, most specific first. */
-function resourceMetadataUrls(endpoint: URL, fromChallenge: string | undefined): string[] {
-  if (fromChallenge) return [new URL(fromChallenge, endpoint).href]
+/**
+ * The candidate URLs of a resource's metadata, most specific first, each
+ * with whether it is the root document: RFC 9728 §3.3 has a document speak
+ * for the identifier its URL was built from, so the root one may name the
+ * origin; a challenge's URL and the path-aware one must name the endpoint.
+ */
+function resourceMetadataUrls(endpoint: URL, fromChallenge: string | undefined): Array<{ url: string; root: boolean }> {
+  if (fromChallenge) return [{ url: new URL(fromChallenge, endpoint).href, root: false }]
   const path = endpoint.pathname.replace(/\/+$/, '')
-  const urls = [`${endpoint.origin}/.well-known/oauth-protected-resource${path}`, `${endpoint.origin}/.well-known/oauth-protected-resource`]
-  return [...new Set(urls)]
+  const root = `${endpoint.origin}/.well-known/oauth-protected-resource`
+  return path === '' ? [{ url: root, root: true }] : [{ url: `${root}${path}`, root: false }, { url: root, root: true }]
 }
 
 /** The candidate URLs of an authorization server's metadata, in the order MCP prescribes. */
@@ -105,12 +112,12 @@ async function fetchJson(fetch: AuthFetch, url: string, signal: AbortSignal): Pr
 }
 
 export async function discoverResource(fetch: AuthFetch, endpoint: URL, fromChallenge: string | undefined, signal: AbortSignal): Promise<ResourceMetadata | undefined> {
-  for (const url of resourceMetadataUrls(endpoint, fromChallenge)) {
+  for (const { url, root } of resourceMetadataUrls(endpoint, fromChallenge)) {
     const found = await fetchJson(fetch, url, signal)
     if (!found) continue
     const body = found.body as { resource?: unknown; authorization_servers?: unknown; scopes_supported?: unknown }
     if (typeof body.resource !== 'string') throw new McpAuthDiscoveryError(`The protected resource metadata at ${url} names no resource`, { endpoint: url })
-    if (!sameResource(body.resource, endpoint)) {
+    if (!sameResource(body.resource, endpoint) && !(root && sameResource(body.resource, new URL(endpoint.origin)))) {
       throw new McpAuthDiscoveryError(`The protected resource metadata at ${url} is for ${body.resource}, not for ${endpoint.href}`, { endpoint: url })
     }
     return { resource: body.resource, authorizationServers: strings(body.authorization_servers) ?? [], scopesSupported: strings(body.scopes_supported) }

@@ -188,7 +188,7 @@ export function oauth(options: OAuthOptions): OAuthProvider {
     return after(storage.get(indexKey(endpoint)), (text) => {
       const index = readIndex(text)
       if (!index) return
-      return after(storage.get(tokensKey(index.issuer, index.resource)), (stored) => {
+      return after(storage.get(tokensKey(index.issuer, endpoint)), (stored) => {
         const tokens = parseRecord<StoredTokens>(stored)
         if (!tokens || typeof tokens.accessToken !== 'string' || state.tokens || state.discovered) return
         // Records written before the issuer was kept with the tokens: the index names it.
@@ -308,7 +308,7 @@ export function oauth(options: OAuthOptions): OAuthProvider {
     }
     const tokens = tokensFrom(as.issuer, response, pending.scopes)
     // Stored before use: a token that cannot be kept would be lost on the next reload anyway, and a refresh token with it.
-    await persist(tokensKey(as.issuer, resource), tokens)
+    await persist(tokensKey(as.issuer, endpoint), tokens)
     await persist(indexKey(endpoint), { issuer: as.issuer, resource })
     state.tokens = tokens
     state.grant = { issuer: as.issuer, resource }
@@ -412,7 +412,7 @@ export function oauth(options: OAuthOptions): OAuthProvider {
       })
       const tokens = tokensFrom(as.issuer, response, held.scopes, held)
       // A rotated refresh token replaces the old one for good: keep it before anything uses the new tokens.
-      await persist(tokensKey(as.issuer, grant.resource), tokens)
+      await persist(tokensKey(as.issuer, endpoint), tokens)
       state.tokens = tokens
       state.grant = grant
       return true
@@ -421,7 +421,7 @@ export function oauth(options: OAuthOptions): OAuthProvider {
       state.tokens = undefined
       // Refused (not merely unreachable): the stored tokens are dead too, and must not come back on the next load.
       if (found && !(error instanceof McpAuthBlockedError) && !signal.aborted) {
-        await Promise.resolve(storage.delete(tokensKey(found.grant.issuer, found.grant.resource))).catch(() => {})
+        await Promise.resolve(storage.delete(tokensKey(found.grant.issuer, endpoint))).catch(() => {})
       }
       emit({ step: 'failed', endpoint, error })
       return false
@@ -505,7 +505,7 @@ export function oauth(options: OAuthOptions): OAuthProvider {
       const grant = server?.grant ?? state.grant ?? readIndex(await storage.get(indexKey(endpoint)))
       sessions.delete(endpoint)
       // Forgotten here first: the sign-out stands whatever the server says.
-      if (grant) await storage.delete(tokensKey(grant.issuer, grant.resource))
+      if (grant) await storage.delete(tokensKey(grant.issuer, endpoint))
       await storage.delete(indexKey(endpoint))
       emit({ step: 'signed-out', endpoint, issuer: grant?.issuer })
       if (tokens && server && (await revokeTokens(server.as, server.identity, tokens, net, signal)) > 0) emit({ step: 'revoked', endpoint, issuer: server.as.issuer })

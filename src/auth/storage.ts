@@ -1,7 +1,7 @@
 /**
  * Where credentials live. Tokens are keyed by the authorization server's
- * issuer and the resource (the MCP endpoint) together, so two servers never
- * share a token, even behind one issuer; a registered client is keyed by
+ * issuer and the MCP endpoint together, so two servers never share a token,
+ * even behind one issuer or when one names its whole host as the resource; a registered client is keyed by
  * issuer alone. The default keeps everything in memory (gone with the page);
  * the `sessionStorage` adapter keeps it to the tab. No adapter here writes to
  * `localStorage`: a refresh token there outlives the session in plaintext.
@@ -37,7 +37,8 @@ export interface CredentialStorage {
   delete(key: string): Promise<void> | void
 }
 
-export const tokensKey = (issuer: string, resource: string) => `tokens ${issuer} ${resource}`
+/** Tokens of one MCP endpoint (its `endpointKey`) from one issuer. */
+export const tokensKey = (issuer: string, endpoint: string) => `tokens ${issuer} ${endpoint}`
 export const clientKey = (issuer: string) => `client ${issuer}`
 
 /** In memory, for this page only: the default. */
