@@ -74,9 +74,12 @@ export interface ClientOptions {
    */
   timeoutMs?: number | undefined
   /**
-   * Keeps list and read results while their `ttlMs` says they are fresh
-   * (`public` ones shared by the clients of the endpoint in this page), and
-   * skips the `tools/list` before a tool call when the listing is fresh or
+   * Keeps list and read results while their `ttlMs` says they are fresh,
+   * for the credentials that fetched them (`public` ones shared by the
+   * clients of the endpoint in this page that send the same `Authorization`
+   * from `auth` and the same `headers`; credentials that a custom `fetch`
+   * or the browser adds, cookies say, are not seen: where those tell people
+   * apart, turn the cache off), and skips the `tools/list` before a tool call when the listing is fresh or
    * the tool has no `x-mcp-header` parameter. `false` asks the server every
    * time (and lists the tools once per client).
    * @defaultValue true

@@ -15,6 +15,7 @@ import type { LegacyConnection } from './legacy-connection.js'
 import { legacyRounds } from './legacy-rounds.js'
 import { META_LOG_LEVEL, META_SERVER_INFO } from './modern-connection.js'
 import { cacheHint, ResultCache } from './result-cache.js'
+import { credentialScope } from './credential-scope.js'
 import { ChangeListener, type ChangeFilter, type ListenFilter, type McpChange } from './subscriptions.js'
 import { displayText } from './display-text.js'
 import { resolveLimits } from './limits.js'
@@ -68,7 +69,7 @@ export class McpClient {
       limits: resolveLimits(options.limits),
       timeoutMs: options.timeoutMs,
     }
-    this.#cache = options.cache === false ? undefined : new ResultCache(this.url)
+    this.#cache = options.cache === false ? undefined : new ResultCache(this.url, credentialScope({ url: this.url, headers: this.#context.headers, auth: options.auth }))
     this.#changes = new ChangeListener({
       listen: (filter, signal, on) => this.#listen(filter, signal, on),
       onChange: (change) => this.#forget(change),
@@ -191,11 +192,11 @@ export class McpClient {
   /**
    * Every page of a list. A listing still fresh by its `ttlMs` comes from the
    * cache (`reload` skips it); a new one is kept for the shortest `ttlMs` of
-   * its pages, shared with other clients of the endpoint only when every page
-   * said `public`.
+   * its pages, shared with other clients of the endpoint that send the same
+   * credentials only when every page said `public`.
    */
   async #listAll(method: string, key: string, options: ListOptions): Promise<{ items: JsonObject[]; cached: boolean }> {
-    const cached = options.reload ? undefined : this.#cache?.get<JsonObject[]>(method)
+    const cached = options.reload ? undefined : await this.#cache?.get<JsonObject[]>(method, options.signal)
     if (cached?.fresh) return { items: cached.value, cached: true }
     const items: JsonObject[] = []
     const seen = new Set<string>()
@@ -209,7 +210,7 @@ export class McpClient {
       if (Array.isArray(list)) items.push(...(list as JsonObject[]))
       const next = result.nextCursor
       if (typeof next !== 'string' || next === '' || seen.has(next)) {
-        this.#cache?.put(method, items, hint)
+        await this.#cache?.put(method, items, hint, options.signal)
         return { items, cached: false }
       }
       seen.add(next)
@@ -326,7 +327,7 @@ export class McpClient {
    */
   async readResource(uri: string, options: CallOptions & { reload?: boolean | undefined } = {}): Promise<McpResult> {
     const key = `resources/read\u0000${uri}`
-    const cached = options.reload || options.resume ? undefined : this.#cache?.get<McpResult>(key)
+    const cached = options.reload || options.resume ? undefined : await this.#cache?.get<McpResult>(key, options.signal)
     if (cached?.fresh) return cached.value
     let rounds = 0
     const result = await this.#run({ method: 'resources/read', params: { uri } }, {
@@ -337,7 +338,7 @@ export class McpClient {
       },
     })
     // What the person answered may have shaped the content: only a read that asked nothing is kept.
-    if (rounds === 0) this.#cache?.put(key, result, cacheHint(result))
+    if (rounds === 0) await this.#cache?.put(key, result, cacheHint(result), options.signal)
     return result
   }
 
@@ -453,7 +454,7 @@ export class McpClient {
     if (method !== 'tools/call' || connection.era === 'legacy') return this.#request(method, params, options)
     const name = String(params.name)
     const headersFor = async (refresh: boolean) => {
-      if (refresh || this.#needsListing(name)) {
+      if (refresh || (await this.#needsListing(name, options.signal))) {
         try {
           await this.listTools({ signal: options.signal, timeoutMs, reload: refresh })
         } catch (error) {
@@ -478,14 +479,14 @@ export class McpClient {
    * Whether a call to `name` must wait for a `tools/list` first, so its
    * `Mcp-Param-*` headers follow the current schema. Not when the listing is
    * fresh (this client's, or a public one of another client of the
-   * endpoint), nor when an earlier listing showed no `x-mcp-header`
+   * endpoint with the same credentials), nor when an earlier listing showed no `x-mcp-header`
    * parameter for the tool (should it have gained one, the server answers
    * -32020 and the call is retried after a refresh). Only a stale listing
    * whose tool has such parameters is asked for again.
    */
-  #needsListing(name: string): boolean {
+  async #needsListing(name: string, signal: AbortSignal | undefined): Promise<boolean> {
     if (!this.#cache) return !this.#toolsListed
-    const cached = this.#cache.get<Tool[]>('tools/list')
+    const cached = await this.#cache.get<Tool[]>('tools/list', signal)
     if (!cached) return true
     if (cached.value !== this.#adopted && (!this.#toolsListed || cached.fresh)) this.#adoptTools(cached.value, false)
     if (cached.fresh) return false
