@@ -54,7 +54,7 @@ import { oauth, sessionStorageCredentials } from ${src('src/auth/index.ts')}
 const auth = oauth({
   redirectUri: new URL('/callback', location.href).href,
   storage: sessionStorageCredentials(),
-  redirectToAuthorization: async ({ url }) => { location.assign(url); return new Promise(() => {}) },
+  redirectToAuthorization: async ({ authorizationUrl }) => { location.assign(await authorizationUrl()); return new Promise(() => {}) },
 })
 const client = createClient(new URL('/mcp', location.href), { auth, capabilities: { elicitation: { form: {} } } })
 console.log(await client.callTool('echo', { text: 'hi' }))
