@@ -1,7 +1,9 @@
 /**
  * The browser sign-in against a scripted authorization server (a fetch
  * fixture, as in oauth.test.ts) and a fake popup whose `closed` the test
- * controls. The callback page is `completeSignIn()` run with a window of its
+ * controls and which records its opener being cut and each navigation (the
+ * URL is made only once the person acts, so tests read it from there or
+ * from `location.assign`). The callback page is `completeSignIn()` run with a window of its
  * own; its messages reach the app window as a browser would deliver them
  * (jsdom's postMessage sets no `origin`, so the opener dispatches the
  * MessageEvent itself; BroadcastChannel is Node's real one).
@@ -14,7 +16,20 @@
 import { createHash } from 'node:crypto'
 import { createRequire } from 'node:module'
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { browserOAuth, completeSignIn, isMcpAuthAccessDeniedError, type AuthEvent, type BrowserSignIn, type CallbackWindow, type OAuthProvider, type SignInWindow } from '../index.js'
+import {
+  browserOAuth,
+  browserSignIn,
+  completeSignIn,
+  isMcpAuthAccessDeniedError,
+  McpAuthInsecureEndpointError,
+  McpAuthRegistrationError,
+  type AuthEvent,
+  type AuthorizationRequest,
+  type BrowserSignIn,
+  type CallbackWindow,
+  type OAuthProvider,
+  type SignInWindow,
+} from '../index.js'
 
 const APP = 'http://localhost:3000'
 // jsdom ships no types; only its constructor and window are used.
@@ -92,13 +107,53 @@ async function request(provider: OAuthProvider, w: ReturnType<typeof world>, sig
   throw new Error('too many challenges')
 }
 
+/**
+ * A window as `open()` returns it: `about:blank` at first, with the app as
+ * its opener (as a browser sets it); `log` records, in order, its opener
+ * being set and each navigation, so a test sees which came first.
+ */
 interface FakePopup {
   closed: boolean
+  opener: unknown
   location: { href: string }
+  readonly log: string[]
   close(): void
   focus(): void
 }
-const fakePopup = (href = ''): FakePopup => ({ closed: false, location: { href }, close() { this.closed = true }, focus() {} })
+function fakePopup(): FakePopup {
+  const log: string[] = []
+  let href = 'about:blank'
+  let opener: unknown = window
+  return {
+    closed: false,
+    log,
+    get opener() {
+      return opener
+    },
+    set opener(value: unknown) {
+      log.push(value === null ? 'opener null' : 'opener set')
+      opener = value
+    },
+    location: {
+      get href() {
+        return href
+      },
+      set href(value: string) {
+        log.push(`navigate ${value}`)
+        href = value
+      },
+    },
+    close() {
+      this.closed = true
+    },
+    focus() {},
+  }
+}
+/** Resolves once the store sent `popup` to the authorization page (the URL is made after the click, registration first). */
+const navigated = async (popup: FakePopup) => {
+  await until(() => popup.location.href !== 'about:blank')
+  return popup.location.href
+}
 
 /** The app page's window: jsdom's events and sessionStorage, a scripted `open` and `location`. */
 function appWindow(open: (url: string) => FakePopup | null) {
@@ -173,27 +228,77 @@ afterEach(() => {
   window.localStorage.clear()
 })
 
-const authUrl = (signIn: BrowserSignIn) => {
+/** Lets the store's promise chains (and a scripted fetch) run. */
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
+
+/** `store.redirect()` made the URL and sent this tab there: the URL it was sent to. */
+const assigned = async (app: ReturnType<typeof appWindow>) => {
+  await until(() => app.assign.mock.calls.length > 0)
+  return app.assign.mock.calls[0]![0]
+}
+
+/** The callback arrives on the BroadcastChannel only: the callback page's opener was cut, and its localStorage tells no one. */
+const callbackOnChannel = (href: string) => completeSignIn({ window: callbackWindow(href, null, { setItem() {}, removeItem() {} } as unknown as Storage).win })
+
+/**
+ * A request as `oauth()` hands it to the store, made by hand: its
+ * `authorizationUrl` resolves to whatever the test says, past every check
+ * `oauth()` makes itself, so only the store's own check stands.
+ */
+function handMade(endpoint: string, url: string | (() => Promise<URL>), signal = new AbortController().signal) {
+  const authorizationUrl = vi.fn(typeof url === 'string' ? async () => new URL(url) : url)
+  const request: AuthorizationRequest = { authorizationUrl, issuer: 'https://as.example', endpoint, resource: endpoint, scopes: [], stepUp: false, dpopUnsupported: false, signal }
+  return { request, authorizationUrl }
+}
+
+const snapshotOf = (signIn: BrowserSignIn) => signIn.getSnapshot()
+const windowClosed = (signIn: BrowserSignIn) => {
   const state = signIn.getSnapshot()
-  if (state.status === 'idle' || !state.request) throw new Error(`no request (${state.status})`)
-  return state.request.url
+  return state.status === 'needs_sign_in' && state.windowClosed === true
 }
 
 describe('browserSignIn()', () => {
-  it('completes through postMessage from the popup, in a centered window', async () => {
+  it('opens a blank window in the click, cuts its opener, and only then sends it to the authorization page; registers only then', async () => {
+    const w = world('blank-first')
+    const popup = fakePopup()
+    const { app, signIn, call } = await waitingFor(w, () => popup)
+    // Asked, not acted on yet: no client registered at the server, no pending entry.
+    expect(w.log).toEqual(['metadata'])
+    expect(pendingKeys()).toEqual([])
+
+    signIn.open()
+    expect(app.opened).toEqual([{ url: 'about:blank', name: expect.stringMatching(/^mcp-elicit-sign-in-[0-9a-z]+$/), features: 'popup=yes,width=500,height=650,left=500,top=200' }])
+    // The window's name is a digest: the page it opens can read window.name, and learns no URL from it.
+    expect(app.opened[0]!.name).not.toContain('127.0.0.1')
+    expect(popup.opener).toBeNull()
+    expect(signIn.getSnapshot().status).toBe('signing_in')
+
+    const href = await navigated(popup)
+    expect(href).toMatch(/^http:\/\/127\.0\.0\.1:7101\/blank-first\/authorize\?/)
+    // The opener was cut before the window went anywhere: the authorization page never had one.
+    expect(popup.log).toEqual(['opener null', `navigate ${href}`])
+    expect(w.log).toEqual(['metadata', 'register'])
+    expect(pendingKeys()).toEqual([`mcp-elicit-sign-in:pending ${new URL(href).searchParams.get('state')}`])
+
+    callbackOnChannel(w.approve(href))
+    expect(await call).toBe(200)
+    expect(pendingKeys()).toEqual([])
+  })
+
+  it('completes through postMessage too (a browser that kept the opener), in a centered window', async () => {
     const w = world('message')
     const popup = fakePopup()
-    const { app, auth, signIn, call } = await waitingFor(w, (url) => ((popup.location.href = url), popup))
+    const { app, auth, signIn, call } = await waitingFor(w, () => popup)
     const snapshots: string[] = []
     signIn.subscribe(() => snapshots.push(signIn.getSnapshot().status))
     signIn.open()
     expect(app.opened).toHaveLength(1)
-    expect(app.opened[0]!.url).toBe(popup.location.href)
     expect(app.opened[0]!.features).toBe('popup=yes,width=500,height=650,left=500,top=200')
     expect(signIn.getSnapshot().status).toBe('signing_in')
+    const href = await navigated(popup)
 
     const opener = openerFrom(APP)
-    const callback = callbackWindow(w.approve(popup.location.href), opener, {} as Storage)
+    const callback = callbackWindow(w.approve(href), opener, {} as Storage)
     expect(completeSignIn({ window: callback.win, channelName: 'unused' })).toBe('popup')
     expect(opener.targets).toEqual([APP])
     expect(callback.close).toHaveBeenCalled()
@@ -207,22 +312,22 @@ describe('browserSignIn()', () => {
     expect(pendingKeys()).toEqual([])
   })
 
-  it('completes through the BroadcastChannel when COOP cut the opener', async () => {
+  it('completes through the BroadcastChannel when the opener is cut', async () => {
     const w = world('channel')
     const popup = fakePopup()
-    const { signIn, call } = await waitingFor(w, (url) => ((popup.location.href = url), popup))
+    const { signIn, call } = await waitingFor(w, () => popup)
     signIn.open()
     // No opener, and a localStorage that tells no one: only the channel carries it.
-    const callback = callbackWindow(w.approve(popup.location.href), null, { setItem() {}, removeItem() {} } as unknown as Storage)
-    expect(completeSignIn({ window: callback.win })).toBe('popup')
+    expect(callbackOnChannel(w.approve(await navigated(popup)))).toBe('popup')
     expect(await call).toBe(200)
   })
 
   it('completes through a storage event, the key written and removed at once', async () => {
     const w = world('storage')
     const popup = fakePopup()
-    const { signIn, call } = await waitingFor(w, (url) => ((popup.location.href = url), popup))
+    const { signIn, call } = await waitingFor(w, () => popup)
     signIn.open()
+    const href = await navigated(popup)
     const written: Array<[string, string | null]> = []
     // Another document's localStorage: each change reaches the app window as a StorageEvent.
     const otherDocument = {
@@ -235,7 +340,7 @@ describe('browserSignIn()', () => {
         window.dispatchEvent(new window.StorageEvent('storage', { key, newValue: null }))
       },
     } as unknown as Storage
-    const callback = callbackWindow(w.approve(popup.location.href), null, otherDocument)
+    const callback = callbackWindow(w.approve(href), null, otherDocument)
     completeSignIn({ window: callback.win, channelName: 'unused' })
     expect(written.map(([key, value]) => [key, value === null])).toEqual([['mcp-elicit-sign-in', false], ['mcp-elicit-sign-in', true]])
     expect(await call).toBe(200)
@@ -244,15 +349,16 @@ describe('browserSignIn()', () => {
   it('ignores a message from a foreign origin and a callback of another state', async () => {
     const w = world('foreign')
     const popup = fakePopup()
-    const { signIn, call } = await waitingFor(w, (url) => ((popup.location.href = url), popup))
+    const { signIn, call } = await waitingFor(w, () => popup)
     signIn.open()
+    const href = await navigated(popup)
     let settled = false
     void call.finally(() => (settled = true))
-    const good = w.approve(popup.location.href)
+    const good = w.approve(href)
     window.dispatchEvent(new window.MessageEvent('message', { data: { type: 'mcp-elicit:sign-in', url: good }, origin: 'https://evil.example' }))
-    const wrongState = callbackWindow(w.approve(popup.location.href, 'another-state'), openerFrom(APP), {} as Storage)
+    const wrongState = callbackWindow(w.approve(href, 'another-state'), openerFrom(APP), {} as Storage)
     completeSignIn({ window: wrongState.win })
-    await new Promise((resolve) => setTimeout(resolve, 50))
+    await sleep(50)
     expect(settled).toBe(false)
     expect(signIn.getSnapshot().status).toBe('signing_in')
     expect(w.log.filter((line) => line.startsWith('token'))).toEqual([])
@@ -261,30 +367,72 @@ describe('browserSignIn()', () => {
     expect(await call).toBe(200)
   })
 
-  it('settles as cancelled within a second of the window closing', async () => {
-    const w = world('closed')
-    const popup = fakePopup()
-    const { signIn, call } = await waitingFor(w, (url) => ((popup.location.href = url), popup))
-    // A fake clock: "within a second" is the store's own timing, not the test machine's.
-    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval'] })
-    let settled = false
-    const outcome = call.catch((e: unknown) => e).finally(() => (settled = true))
-    try {
-      signIn.open()
-      await vi.advanceTimersByTimeAsync(250)
-      popup.closed = true
-      await vi.advanceTimersByTimeAsync(999)
-      expect(settled).toBe(true)
-    } finally {
-      vi.useRealTimers()
+  describe('a window that reads closed (a person closed it, or COOP cut it off)', () => {
+    /** Opens the window, lets it reach the authorization page, then has it read closed: what COOP does the moment it gets there. */
+    async function closedWindow(name: string, popups: FakePopup[] = [fakePopup()]) {
+      const w = world(name)
+      const queue = [...popups]
+      const waiting = await waitingFor(w, () => queue.shift() ?? null)
+      let settled = false
+      void waiting.call.then(
+        () => (settled = true),
+        () => (settled = true),
+      )
+      // The store's poll on a fake clock: "never cancels" is checked over minutes, not the test machine's.
+      vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] })
+      cleanups.push(() => vi.useRealTimers())
+      waiting.signIn.open()
+      const href = await navigated(popups[0]!)
+      popups[0]!.closed = true
+      vi.advanceTimersByTime(200)
+      return { ...waiting, w, href, settled: () => settled }
     }
-    const error = await outcome
-    expect(isMcpAuthAccessDeniedError(error)).toBe(true)
-    expect((error as { cancelled: boolean }).cancelled).toBe(true)
-    const state = signIn.getSnapshot()
-    expect(state.status).toBe('error')
-    expect(state.status === 'error' && state.cancelled && state.error.code).toBe('AUTH_ACCESS_DENIED')
-    expect(pendingKeys()).toEqual([])
+
+    it('is not a cancel: windowClosed, nothing settles, and the callback that comes after still completes', async () => {
+      const { w, signIn, call, href, settled } = await closedWindow('coop')
+      expect(signIn.getSnapshot()).toEqual({ status: 'needs_sign_in', request: expect.objectContaining({ endpoint: w.mcp }), popupBlocked: false, windowClosed: true })
+      vi.advanceTimersByTime(5 * 60_000)
+      await sleep(20)
+      expect(settled()).toBe(false)
+      expect(pendingKeys()).toHaveLength(1)
+
+      // The person finished signing in in that window: its callback page, opener cut, tells the app on the channel.
+      callbackOnChannel(w.approve(href))
+      expect(await call).toBe(200)
+      expect(signIn.getSnapshot()).toEqual({ status: 'idle' })
+      expect(pendingKeys()).toEqual([])
+    })
+
+    it('"Open sign-in again" opens a new blank window, opener cut, at the same authorization page', async () => {
+      const second = fakePopup()
+      const { w, app, signIn, call, href } = await closedWindow('reopen', [fakePopup(), second])
+      expect(windowClosed(signIn)).toBe(true)
+      signIn.open()
+      expect(app.opened.map((entry) => entry.url)).toEqual(['about:blank', 'about:blank'])
+      expect(app.opened[1]!.name).toBe(app.opened[0]!.name)
+      expect(signIn.getSnapshot().status).toBe('signing_in')
+      expect(await navigated(second)).toBe(href)
+      expect(second.log).toEqual(['opener null', `navigate ${href}`])
+      // One registration, one pending entry: the URL is made once.
+      expect(w.log.filter((line) => line === 'register')).toHaveLength(1)
+      callbackOnChannel(w.approve(href))
+      expect(await call).toBe(200)
+    })
+
+    it('Cancel then ends it as cancelled, and a callback arriving later finds nothing to answer', async () => {
+      const { w, signIn, call, href } = await closedWindow('closed-cancel')
+      expect(windowClosed(signIn)).toBe(true)
+      signIn.cancel()
+      const error = await call.catch((e: unknown) => e)
+      expect(isMcpAuthAccessDeniedError(error)).toBe(true)
+      expect((error as { cancelled: boolean }).cancelled).toBe(true)
+      const state = snapshotOf(signIn)
+      expect(state.status === 'error' && state.cancelled && state.error.code).toBe('AUTH_ACCESS_DENIED')
+      expect(pendingKeys()).toEqual([])
+      callbackOnChannel(w.approve(href))
+      await sleep(50)
+      expect(w.log.filter((line) => line.startsWith('token'))).toEqual([])
+    })
   })
 
   it('cancel() fails the waiting call as cancelled and closes its window', async () => {
@@ -296,6 +444,10 @@ describe('browserSignIn()', () => {
     const error = await call.catch((e: unknown) => e)
     expect((error as { cancelled: boolean }).cancelled).toBe(true)
     expect(popup.closed).toBe(true)
+    // Cancelled before its URL was made: the window was never sent anywhere, and no pending entry stays.
+    await sleep(20)
+    expect(popup.location.href).toBe('about:blank')
+    expect(pendingKeys()).toEqual([])
     signIn.cancel()
     expect(signIn.getSnapshot()).toEqual({ status: 'idle' })
   })
@@ -307,9 +459,12 @@ describe('browserSignIn()', () => {
     signIn.open()
     const after = signIn.getSnapshot()
     expect(after).not.toBe(before)
-    expect(after).toMatchObject({ status: 'needs_sign_in', popupBlocked: true })
+    expect(after).toMatchObject({ status: 'needs_sign_in', popupBlocked: true, windowClosed: false })
     signIn.redirect()
-    expect(app.assign).toHaveBeenCalledWith(authUrl(signIn))
+    const url = await assigned(app)
+    expect(url).toMatch(/^http:\/\/127\.0\.0\.1:7101\/blocked\/authorize\?/)
+    const state = new URL(url).searchParams.get('state')
+    expect(JSON.parse(window.sessionStorage.getItem(`mcp-elicit-sign-in:redirect ${state}`)!)).toEqual({ returnTo: `${APP}/chat?thread=7` })
   })
 
   it('a blank window opened in the click before the request is sent to the authorization page when it comes', async () => {
@@ -318,29 +473,148 @@ describe('browserSignIn()', () => {
     const app = appWindow(() => popup)
     const { auth, signIn } = browserOAuth({ redirectUri: REDIRECT_URI, fetch: w.fetch, signIn: { window: app.win } })
     signIn.open()
-    expect(app.opened.map((entry) => entry.url)).toEqual([''])
+    expect(app.opened).toEqual([expect.objectContaining({ url: 'about:blank', name: 'mcp-elicit-sign-in' })])
+    expect(popup.opener).toBeNull()
     expect(signIn.getSnapshot().status).toBe('idle')
     const call = request(auth, w)
-    await until(() => popup.location.href !== '')
-    expect(popup.location.href).toMatch(/^http:\/\/127\.0\.0\.1:7101\/blank\/authorize\?/)
+    const href = await navigated(popup)
+    expect(href).toMatch(/^http:\/\/127\.0\.0\.1:7101\/blank\/authorize\?/)
     expect(signIn.getSnapshot().status).toBe('signing_in')
     expect(app.opened).toHaveLength(1)
-    completeSignIn({ window: callbackWindow(w.approve(popup.location.href), openerFrom(APP), {} as Storage).win })
+    completeSignIn({ window: callbackWindow(w.approve(href), openerFrom(APP), {} as Storage).win })
     expect(await call).toBe(200)
+  })
+
+  describe('a blank window opened for one endpoint', () => {
+    const H = 'https://h.example/mcp'
+    const K = 'https://k.example/mcp'
+    const callbackFor = (state: string) => `${REDIRECT_URI}?code=c-${state}&state=${state}`
+    const arrive = (state: string) => window.dispatchEvent(new window.MessageEvent('message', { data: { type: 'mcp-elicit:sign-in', url: callbackFor(state) }, origin: APP }))
+
+    it('is never filled by another endpoint’s sign-in, and is by its own', async () => {
+      const popup = fakePopup()
+      const app = appWindow(() => popup)
+      const signIn = browserSignIn({ redirectUri: REDIRECT_URI, window: app.win })
+      // The person clicked Sign in on H's card before H's request reached the store.
+      signIn.open('https://H.example:443/mcp?session=1')
+      expect(app.opened).toHaveLength(1)
+      expect(app.opened[0]!.name).toMatch(/^mcp-elicit-sign-in-[0-9a-z]+$/)
+
+      const k = handMade(K, 'https://as.k.example/authorize?state=k')
+      const kCall = signIn.redirectToAuthorization(k.request)
+      kCall.catch(() => {})
+      // K's card asks; H's window is not K's to fill.
+      expect(signIn.getSnapshot()).toEqual({ status: 'needs_sign_in', request: expect.objectContaining({ endpoint: K }), popupBlocked: false, windowClosed: false })
+      await sleep(20)
+      expect(k.authorizationUrl).not.toHaveBeenCalled()
+      expect(popup.location.href).toBe('about:blank')
+      expect(popup.log).toEqual(['opener null'])
+
+      const h = handMade(H, 'https://as.h.example/authorize?state=h')
+      const hCall = signIn.redirectToAuthorization(h.request)
+      expect(await navigated(popup)).toBe('https://as.h.example/authorize?state=h')
+      expect(app.opened).toHaveLength(1)
+      expect(k.authorizationUrl).not.toHaveBeenCalled()
+      arrive('h')
+      expect(await hCall).toBe(callbackFor('h'))
+      // K still waits for its person, and gets its own window when asked.
+      expect(signIn.getSnapshot()).toMatchObject({ status: 'needs_sign_in', request: { endpoint: K } })
+      const other = fakePopup()
+      app.win.open = (() => other) as unknown as Window['open']
+      signIn.open(K)
+      expect(await navigated(other)).toBe('https://as.k.example/authorize?state=k')
+      arrive('k')
+      expect(await kCall).toBe(callbackFor('k'))
+    })
+
+    it('Cancel on the sign-in shown cancels that one, not another endpoint’s waiting before it', async () => {
+      const popup = fakePopup()
+      const app = appWindow(() => popup)
+      const signIn = browserSignIn({ redirectUri: REDIRECT_URI, window: app.win })
+      signIn.open(H)
+      const k = handMade(K, 'https://as.k.example/authorize?state=k')
+      const kCall = signIn.redirectToAuthorization(k.request)
+      let kSettled = false
+      void kCall.then(
+        () => (kSettled = true),
+        () => (kSettled = true),
+      )
+      const h = handMade(H, 'https://as.h.example/authorize?state=h')
+      const hCall = signIn.redirectToAuthorization(h.request).catch((e: unknown) => e)
+      await navigated(popup)
+      expect(signIn.getSnapshot()).toMatchObject({ status: 'signing_in', request: { endpoint: H } })
+      // H's card is the one on screen: its Cancel gives up H.
+      signIn.cancel()
+      expect((await hCall) as { cancelled: boolean }).toMatchObject({ cancelled: true, endpoint: H })
+      await sleep(10)
+      expect(kSettled).toBe(false)
+      expect(signIn.getSnapshot()).toMatchObject({ status: 'needs_sign_in', request: { endpoint: K } })
+      // Named, it cancels that endpoint's.
+      signIn.cancel(K)
+      expect(await kCall.catch((e: unknown) => e)).toMatchObject({ cancelled: true, endpoint: K })
+    })
+  })
+
+  describe('an authorization URL that is not https (http only on loopback) is never opened', () => {
+    const bad = ['javascript:alert(1)//', 'data:text/html,<script>alert(1)</script>', 'http://evil.example/authorize?state=x', 'file:///etc/passwd']
+
+    it.each(bad)('not in the popup: %s', async (url) => {
+      const popup = fakePopup()
+      const app = appWindow(() => popup)
+      const signIn = browserSignIn({ redirectUri: REDIRECT_URI, window: app.win })
+      const outcome = signIn.redirectToAuthorization(handMade('https://h.example/mcp', async () => new URL(url)).request).catch((e: unknown) => e)
+      signIn.open()
+      const error = await outcome
+      expect(error).toBeInstanceOf(McpAuthInsecureEndpointError)
+      expect((error as McpAuthInsecureEndpointError).code).toBe('AUTH_INSECURE_ENDPOINT')
+      // Opened blank in the click, never sent anywhere, and closed.
+      expect(popup.log).toEqual(['opener null'])
+      expect(popup.location.href).toBe('about:blank')
+      expect(popup.closed).toBe(true)
+      // A failure, shown as one: not "cancelled".
+      expect(signIn.getSnapshot()).toMatchObject({ status: 'error', cancelled: false, error: { code: 'AUTH_INSECURE_ENDPOINT' } })
+    })
+
+    it.each(bad)('not in this tab: %s', async (url) => {
+      const app = appWindow(() => null)
+      const signIn = browserSignIn({ redirectUri: REDIRECT_URI, window: app.win })
+      const outcome = signIn.redirectToAuthorization(handMade('https://h.example/mcp', async () => new URL(url)).request).catch((e: unknown) => e)
+      signIn.redirect()
+      const error = await outcome
+      expect((error as McpAuthInsecureEndpointError).code).toBe('AUTH_INSECURE_ENDPOINT')
+      await sleep(10)
+      expect(app.assign).not.toHaveBeenCalled()
+      expect(Object.keys(window.sessionStorage).filter((key) => key.includes('redirect'))).toEqual([])
+      expect(signIn.getSnapshot()).toMatchObject({ status: 'error', cancelled: false })
+    })
+  })
+
+  it('a registration the server refuses ends the sign-in with that error, its window closed', async () => {
+    const popup = fakePopup()
+    const app = appWindow(() => popup)
+    const signIn = browserSignIn({ redirectUri: REDIRECT_URI, window: app.win })
+    const refused = new McpAuthRegistrationError('registration refused', { issuer: 'https://as.example' })
+    const outcome = signIn.redirectToAuthorization(handMade('https://h.example/mcp', () => Promise.reject(refused)).request).catch((e: unknown) => e)
+    signIn.open()
+    expect(await outcome).toBe(refused)
+    expect(popup.closed).toBe(true)
+    expect(popup.location.href).toBe('about:blank')
+    expect(signIn.getSnapshot()).toEqual({ status: 'error', request: expect.objectContaining({ endpoint: 'https://h.example/mcp' }), error: refused, cancelled: false })
   })
 
   it('finishes a full-page redirect on the next page load: redirect, callback page, resumeRedirect', async () => {
     const w = world('redirect')
     const events: AuthEvent[] = []
     const first = await waitingFor(w, () => null, (event) => events.push(event))
-    const url = authUrl(first.signIn)
+    // Nothing saved, nobody registered, until the person chose to sign in.
+    expect(pendingKeys()).toEqual([])
+    first.signIn.redirect()
+    expect(first.signIn.getSnapshot().status).toBe('signing_in')
+    const url = await assigned(first.app)
     const state = new URL(url).searchParams.get('state')!
-    // Saved before the person was asked.
+    // Saved before the page left.
     expect(pendingKeys()).toEqual([`mcp-elicit-sign-in:pending ${state}`])
     const { verifier } = JSON.parse(window.sessionStorage.getItem(pendingKeys()[0]!)!) as { verifier: string }
-    first.signIn.redirect()
-    expect(first.app.assign).toHaveBeenCalledWith(url)
-    expect(first.signIn.getSnapshot().status).toBe('signing_in')
 
     // The authorization server sends the tab to the callback page, which sends it back.
     const callbackUrl = w.approve(url)
@@ -364,7 +638,7 @@ describe('browserSignIn()', () => {
     expect(second.signIn.getSnapshot()).toEqual({ status: 'idle' })
     expect(await second.signIn.resumeRedirect()).toBe(false)
 
-    expect(events.map((event) => event.step)).toEqual(['metadata', 'registration', 'authorization', 'metadata', 'token', 'signed-in'])
+    expect(events.map((event) => event.step)).toEqual(['metadata', 'authorization', 'registration', 'metadata', 'token', 'signed-in'])
     const timeline = JSON.stringify(events)
     for (const secret of [code, verifier, 'redirect-access-1']) expect(timeline).not.toContain(secret)
   })
@@ -372,9 +646,8 @@ describe('browserSignIn()', () => {
   it('shows a refusal that comes back through a redirect as the error state', async () => {
     const w = world('denied')
     const first = await waitingFor(w, () => null)
-    const url = authUrl(first.signIn)
     first.signIn.redirect()
-    const state = new URL(url).searchParams.get('state')!
+    const state = new URL(await assigned(first.app)).searchParams.get('state')!
     completeSignIn({ window: callbackWindow(`${REDIRECT_URI}?error=access_denied&state=${state}&iss=${encodeURIComponent(w.as)}`, null).win })
     const second = browserOAuth({ redirectUri: REDIRECT_URI, fetch: w.fetch, signIn: { window: appWindow(() => null).win } })
     const error = await second.signIn.resumeRedirect().catch((e: unknown) => e)

@@ -107,6 +107,9 @@ function navigable(url: URL | string, issuer: string | undefined): string {
   return checkSecure(String(url), issuer).href
 }
 
+/** The person gave up (Cancel): not a failure to explain. A refused registration or an insecure URL is one. */
+const isCancel = (error: McpAuthError) => error instanceof McpAuthAccessDeniedError && error.cancelled
+
 function cancelled(message: string, request: PendingSignIn | undefined, cause?: unknown): McpAuthAccessDeniedError {
   return new McpAuthAccessDeniedError(message, { issuer: request?.issuer, endpoint: request?.endpoint, cancelled: true, cause })
 }
@@ -231,7 +234,7 @@ function createBrowserSignIn(options: BrowserSignInOptions): { store: BrowserSig
     else waiting.reject(outcome.error)
     const next = queue[0]
     if (next) set(next.popup ? { status: 'signing_in', request: next.request } : { status: 'needs_sign_in', request: next.request, popupBlocked: false, windowClosed: false })
-    else if ('error' in outcome && outcome.show) set({ status: 'error', request: waiting.request, error: outcome.error, cancelled: true })
+    else if ('error' in outcome && outcome.show) set({ status: 'error', request: waiting.request, error: outcome.error, cancelled: isCancel(outcome.error) })
     else set({ status: 'idle' })
     if (queue.length === 0) unlisten()
   }
@@ -398,14 +401,18 @@ function createBrowserSignIn(options: BrowserSignInOptions): { store: BrowserSig
       )
     },
 
-    cancel() {
-      const waiting = queue[0]
+    cancel(endpoint) {
+      // The named endpoint's; else the one the card shows (a blank window filled may show one queued behind another); else the first.
+      const waiting = endpoint === undefined ? (queue.find(snapshotFor) ?? queue[0]) : queue.find((item) => sameEndpoint(item.request.endpoint, endpoint))
       if (waiting) return settle(waiting, { error: cancelled('The sign-in was cancelled', waiting.request), show: true })
-      closeQuietly(blank?.window)
-      blank = undefined
-      blankBlocked = undefined
-      // Nothing waits: dismisses a shown error.
-      if (snapshot.status !== 'idle') set({ status: 'idle' })
+      // Nothing waits (for `endpoint`): closes its blank window, dismisses its shown error.
+      const mine = (bound: string | undefined) => endpoint === undefined || bound === undefined || sameEndpoint(bound, endpoint)
+      if (blank && mine(blank.endpoint)) {
+        closeQuietly(blank.window)
+        blank = undefined
+      }
+      if (blankBlocked && mine(blankBlocked.endpoint)) blankBlocked = undefined
+      if (snapshot.status === 'error' && mine(snapshot.request?.endpoint)) set({ status: 'idle' })
     },
 
     async signOut(endpoint) {

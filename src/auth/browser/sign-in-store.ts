@@ -54,8 +54,12 @@ export interface SignInStore {
   open(endpoint?: string): void
   /** The fallback when the window was blocked: this tab goes to the authorization page and comes back. */
   redirect(endpoint?: string): void
-  /** Gives up the pending sign-in; the call waiting on it fails as cancelled. */
-  cancel(): void
+  /**
+   * Gives up the pending sign-in (of `endpoint` when named, else the one
+   * shown); the call waiting on it fails as cancelled. With nothing
+   * pending, closes a blank window `open()` left and dismisses an error.
+   */
+  cancel(endpoint?: string): void
   /** Forgets the tokens of `endpoint`; the next request asks to sign in again. */
   signOut(endpoint: string): Promise<void>
   /** True when tokens for `endpoint` are held. */
