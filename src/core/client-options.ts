@@ -10,7 +10,10 @@ import type { ClientCapabilities, Era, Implementation, InputRequests, InputRespo
 
 /** What an input handler learns about the round it answers. */
 export interface InputContext {
-  /** 1 for the first round of a call. Legacy server-sent requests count as rounds too. */
+  /**
+   * 1 for the first round of a call. Requests a legacy server pushes count
+   * as rounds too: those that arrive together are one round.
+   */
   round: number
   signal: AbortSignal
   era: Era
@@ -52,7 +55,11 @@ export interface ClientOptions {
   headers?: HeadersInit | (() => HeadersInit | Promise<HeadersInit>)
   /** @defaultValue `'auto'` */
   protocolVersion?: ProtocolVersionOption
-  /** The default answerer of input requests for every call. */
+  /**
+   * The default answerer of input requests for every call; on a 2025-11-25
+   * session also of the requests the server pushes on its GET stream that no
+   * single call can claim (see {@link CallOptions.onInputRequests}).
+   */
   onInputRequests?: InputHandler
   /** @defaultValue 10 */
   maxRounds?: number
@@ -107,7 +114,12 @@ export interface ListOptions extends RequestOptions {
 }
 
 export interface CallOptions extends RequestOptions {
-  /** Answers this call's input requests; falls back to the client's handler. */
+  /**
+   * Answers this call's input requests; falls back to the client's handler.
+   * On a 2025-11-25 session it also answers what the server pushes on the
+   * GET stream while this is the only call in flight with a handler of its
+   * own (FastMCP asks every question of a tool call there).
+   */
   onInputRequests?: InputHandler | undefined
   /** @defaultValue the client's `maxRounds` */
   maxRounds?: number | undefined
