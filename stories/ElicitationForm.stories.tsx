@@ -324,6 +324,34 @@ export const HugeServerName: Story = {
   },
 }
 
+export const HugeQuestion: Story = {
+  name: 'Hostile: 100 KB message, title, description and option labels (clamped)',
+  tags: ['hostile-text'],
+  args: {
+    server,
+    url: endpoint,
+    request: formRequest(
+      hugeName,
+      {
+        name: { type: 'string', title: hugeName, description: hugeName },
+        fare: { type: 'string', title: 'Fare', oneOf: [{ const: 'flex', title: hugeName }, { const: 'saver', title: 'Saver' }] },
+        extras: { type: 'array', title: 'Extras', items: { anyOf: [{ const: 'bag', title: hugeName }, { const: 'seat', title: 'Seat' }] } },
+      },
+      ['name'],
+    ),
+  },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement)
+    // Message, title, description and one checkbox label: each cut, each with its own toggle.
+    await expect(canvasElement.querySelectorAll('.mcp-elicit-clamp')).toHaveLength(4)
+    await expect(canvas.getAllByRole('button', { name: 'Show all' })).toHaveLength(4)
+    await expect(canvas.getByRole('option', { name: /^Travel Booking Server .*…$/ })).toHaveAttribute('title', hugeName)
+    await userEvent.click(canvas.getAllByRole('button', { name: 'Show all' })[0]!)
+    await expect(canvasElement.querySelector('.mcp-elicit-message')).toHaveAttribute('data-expanded', 'true')
+    await expect(canvas.getByRole('button', { name: 'Accept' })).toBeInTheDocument()
+  },
+}
+
 export const OddFieldNames: Story = {
   name: 'Field names with ".", "[", "/", "__proto__" (errors on the right field)',
   args: {

@@ -1,7 +1,7 @@
 import type { Meta, StoryObj } from '@storybook/react-vite'
 import { expect, userEvent, within } from 'storybook/test'
 import { ToolResult } from '../src/forms/index'
-import { deepValue, TINY_PNG, TINY_WAV } from '../src/forms/content-samples'
+import { deepValue, gifDeclaring, jpegDeclaring, pngDeclaring, TINY_PNG, TINY_WAV } from '../src/forms/content-samples'
 
 const meta = {
   title: 'Forms/ToolResult',
@@ -44,6 +44,25 @@ export const RefusedMedia: Story = {
   },
   play: async ({ canvasElement }) => {
     await expect(canvasElement.querySelectorAll('[data-refused]')).toHaveLength(4)
+  },
+}
+
+export const PixelBombs: Story = {
+  name: 'Hostile: pixel bombs (tiny files declaring huge canvases) and hidden characters',
+  tags: ['hostile-text'],
+  args: {
+    result: {
+      content: [
+        { type: 'image', mimeType: 'image/png', data: pngDeclaring(100_000, 100_000) },
+        { type: 'image', mimeType: 'image/png', data: gifDeclaring(65_535, 65_535) },
+        { type: 'image', mimeType: 'image/jpeg', data: jpegDeclaring(65_000, 65_000, { junk: true, comment: 2_000 }) },
+      ],
+      structuredContent: { '\u202Ereport\u2066exe.txt': 'pay\u200Bpal.com', note: 'zero\u200Bwidth\u2028separator\uFEFF' },
+    },
+  },
+  play: async ({ canvasElement }) => {
+    await expect([...canvasElement.querySelectorAll('[data-refused]')].map((note) => note.getAttribute('data-refused'))).toEqual(['pixels', 'pixels', 'pixels'])
+    await expect(canvasElement.querySelector('.mcp-elicit-tree-key')).toHaveTextContent('\\u202Ereport\\u2066exe.txt')
   },
 }
 

@@ -18,6 +18,7 @@ import { displayText, type CallObserverOptions, type InputResponse, type JsonObj
 import { AskedBy } from './AskedBy.js'
 import { CardBoundary } from './CardBoundary.js'
 import { CardFallback } from './CardFallback.js'
+import { CLAMP_LONG, ClampedText, useClamp } from './ClampedText.js'
 import { inlineText } from './IsolatedLine.js'
 import { resolveMessages, type Messages } from './messages.js'
 import { refusalsFor } from './refusals.js'
@@ -166,7 +167,7 @@ function SamplingRequest({ params, text }: { params: JsonObject; text: Messages 
       {typeof params.systemPrompt === 'string' && params.systemPrompt && (
         <p className="mcp-elicit-sampling-system">
           <strong>{text.systemPrompt}: </strong>
-          <bdi dir="auto">{params.systemPrompt}</bdi>
+          <ClampedText as="bdi" dir="auto" text={params.systemPrompt} budget={CLAMP_LONG} labels={text} />
         </p>
       )}
       <ol className="mcp-elicit-sampling-messages">
@@ -203,9 +204,10 @@ function RootList({ roots, text }: { roots: Array<{ uri: string; name?: string }
 }
 
 /**
- * Content blocks as text: `text` blocks verbatim, others by their type only.
- * A block's `type` is server data like the rest: coerced, never `String()`ed
- * (an object with a non-callable `toString` throws there).
+ * Content blocks as text: `text` blocks verbatim (clamped when long, so a
+ * 100 KB prompt leaves Approve and Decline in view), others by their type
+ * only. A block's `type` is server data like the rest: coerced, never
+ * `String()`ed (an object with a non-callable `toString` throws there).
  */
 export function ContentText({ content, text }: { content: unknown; text: Messages }) {
   const blocks = Array.isArray(content) ? content : content === undefined ? [] : [content]
@@ -213,13 +215,22 @@ export function ContentText({ content, text }: { content: unknown; text: Message
     <span className="mcp-elicit-content">
       {blocks.map((block, index) => {
         const type = isObject(block) ? inlineText(block.type, 'unknown') : 'unknown'
-        return (
-          <span key={index} className="mcp-elicit-content-block" data-type={type} dir="auto">
-            {isObject(block) && block.type === 'text' && typeof block.text === 'string' ? block.text : text.nonTextContent(isObject(block) ? type : typeof block)}
-          </span>
-        )
+        const shown = isObject(block) && block.type === 'text' && typeof block.text === 'string' ? block.text : text.nonTextContent(isObject(block) ? type : typeof block)
+        return <ContentTextBlock key={index} type={type} shown={shown} text={text} />
       })}
     </span>
+  )
+}
+
+function ContentTextBlock({ type, shown, text }: { type: string; shown: string; text: Messages }) {
+  const clamp = useClamp(shown, CLAMP_LONG)
+  return (
+    <>
+      <span {...clamp.props('mcp-elicit-content-block')} data-type={type} dir="auto">
+        {shown}
+      </span>
+      {clamp.button(text)}
+    </>
   )
 }
 

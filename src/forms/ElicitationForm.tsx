@@ -10,6 +10,7 @@ import CoreForm, { type FormProps, type IChangeEvent } from '@rjsf/core'
 import { type RegistryWidgetsType, type RJSFSchema, type RJSFValidationError, type ValidatorType } from '@rjsf/utils'
 import type { ElicitResult, JsonObject } from '../core/index.js'
 import { AskedBy } from './AskedBy.js'
+import { CLAMP_LONG, ClampedText } from './ClampedText.js'
 import { chooseValidator } from './csp.js'
 import { DateTimeWidget, templates, widgets } from './form-parts.js'
 import { inlineText } from './IsolatedLine.js'
@@ -183,17 +184,18 @@ const FormCard = /* @__PURE__ */ forwardRef(function FormCard(props: Elicitation
       aria-labelledby={messageId}
       onKeyDown={onKeyDown}
     >
-      <p id={messageId} className="mcp-elicit-message" dir="auto">
-        {typeof request.message === 'string' ? request.message : ''}
-      </p>
+      {/* A message of any length stays a few lines until asked for: who asks and Accept stay in view. */}
+      <ClampedText id={messageId} className="mcp-elicit-message" dir="auto" text={typeof request.message === 'string' ? request.message : ''} budget={CLAMP_LONG} labels={text} />
       <AskedBy server={server} url={url} text={text} />
       {mapped.unsupported.length > 0 && (
         <div className="mcp-elicit-unsupported" role="note">
           <p>{text.unsupportedHeading}</p>
           <ul>
             {mapped.unsupported.map((item, index) => (
-              // Field names and reasons quote the server: no bidi controls, so they cannot reorder the line.
-              <li key={index}>{text.unsupportedItem(item.field === null ? null : inlineText(item.field), inlineText(item.reason))}</li>
+              // Field names and reasons quote the server: no bidi controls, so they cannot reorder the line; a long one is clamped.
+              <li key={index}>
+                <ClampedText as="span" text={text.unsupportedItem(item.field === null ? null : inlineText(item.field), inlineText(item.reason))} budget={CLAMP_LONG} labels={text} />
+              </li>
             ))}
           </ul>
           {blocking && <p>{text.unsupportedBlocksAccept}</p>}

@@ -20,18 +20,18 @@
  */
 import { useState, type ReactNode } from 'react'
 import { displayText } from '../core/index.js'
+import { CLAMP_SHORT, isLongText, ShowAllButton } from './ClampedText.js'
+import { BIDI_CONTROLS } from './format-chars.js'
 
 const SERVER_OPEN = '\uE000'
 const SERVER_CLOSE = '\uE001'
 const HOST_OPEN = '\uE002'
 const HOST_CLOSE = '\uE003'
 const MARKERS = /[\uE000-\uE003]/g
-/** LRE RLE PDF LRO RLO, LRI RLI FSI PDI, LRM RLM ALM: explicit bidi formatting. */
-const BIDI_CONTROLS = /[\u202A-\u202E\u2066-\u2069\u200E\u200F\u061C]/g
 const LINE_BREAKS = /[\r\n\u0085\u2028\u2029]+/g
 
-/** Parts longer than this are clamped (CSS) and get a "Show all" disclosure. */
-export const CLAMP_CHARS = 160
+/** Parts longer than this are clamped (CSS) and get a "Show all" disclosure (`ClampedText.tsx`). */
+export const CLAMP_CHARS = CLAMP_SHORT.chars
 
 /**
  * Server text as one inline line: coerced, without bidi controls, line breaks
@@ -85,7 +85,7 @@ function renderPart(part: Part, index: number): ReactNode {
       </bdi>
     )
   }
-  const long = part.text.length > CLAMP_CHARS
+  const long = isLongText(part.text)
   return (
     <bdi key={index} dir="auto" className={long ? 'mcp-elicit-server-text mcp-elicit-clamp' : 'mcp-elicit-server-text'} title={long ? part.text : undefined}>
       {part.text}
@@ -110,16 +110,14 @@ export interface IsolatedLineProps {
 export function IsolatedLine({ text, className, showAll, showLess }: IsolatedLineProps) {
   const [expanded, setExpanded] = useState(false)
   const parts = partsOf(typeof text === 'string' ? text : displayText(text))
-  const clamped = parts.some((part) => part.kind === 'server' && part.text.length > CLAMP_CHARS)
+  const clamped = parts.some((part) => part.kind === 'server' && isLongText(part.text))
   return (
     <p className={className} data-expanded={clamped && expanded ? 'true' : undefined}>
       {parts.map(renderPart)}
       {clamped && (
         <>
           {' '}
-          <button type="button" className="mcp-elicit-more" aria-expanded={expanded} onClick={() => setExpanded(!expanded)}>
-            {expanded ? showLess : showAll}
-          </button>
+          <ShowAllButton expanded={expanded} onToggle={() => setExpanded(!expanded)} labels={{ showAll, showLess }} />
         </>
       )}
     </p>

@@ -231,10 +231,10 @@ describe('structuredContent tree', () => {
     expect(items(root)).toHaveLength(251)
   })
 
-  it('long strings are cut until expanded; keys and values are bidi-isolated text', () => {
+  it('long strings are cut until expanded; keys and values are bidi-isolated text, bidi controls escaped', () => {
     const root = show({ structuredContent: { ['\u202Ekey<b>']: 'x'.repeat(500), html: '<img src=x>' } })
     const [, long, html] = items(root) as [HTMLElement, HTMLElement, HTMLElement]
-    expect(long.querySelector('.mcp-elicit-tree-key')!.textContent).toBe('key<b>')
+    expect(long.querySelector('.mcp-elicit-tree-key')!.textContent).toBe('\\u202Ekey<b>')
     expect(long.textContent!.length).toBeLessThan(300)
     fireEvent.keyDown(long, { key: 'Enter' })
     expect(long.querySelector('.mcp-elicit-tree-text')!.textContent).toBe('x'.repeat(500))

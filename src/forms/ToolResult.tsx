@@ -14,7 +14,7 @@ import { forwardRef, type ErrorInfo, type ForwardedRef } from 'react'
 import { boundedJson } from './bounded-json.js'
 import { CardBoundary } from './CardBoundary.js'
 import { Block, Blocks, EmbeddedResource, type BlockOptions } from './content-blocks.js'
-import { DEFAULT_MAX_MEDIA_BYTES } from './content-media.js'
+import { DEFAULT_MAX_IMAGE_PIXELS, DEFAULT_MAX_MEDIA_BYTES } from './content-media.js'
 import { JsonTree } from './content-tree.js'
 import { inlineText } from './IsolatedLine.js'
 import { resolveMessages, type Messages } from './messages.js'
@@ -26,6 +26,12 @@ export interface ToolResultProps {
   messages?: Partial<Messages> | undefined
   /** Decoded bytes of an image or audio clip shown at most; larger ones become a note. @defaultValue 5 MiB */
   maxMediaBytes?: number | undefined
+  /**
+   * Pixels an image may declare in its header (width × height) and still be
+   * shown; a larger one (a "pixel bomb": a few bytes that decode to
+   * gigabytes) becomes a note with its declared size. @defaultValue 50,000,000 (50 megapixels)
+   */
+  maxImagePixels?: number | undefined
   /** Told when the result, or one block of it, failed to render (replaced by a short notice). */
   onError?: ((error: unknown, info: ErrorInfo) => void) | undefined
   className?: string | undefined
@@ -45,10 +51,10 @@ export const ToolResult = /* @__PURE__ */ forwardRef(function ToolResult(props: 
   )
 })
 
-function ResultBody({ result, maxMediaBytes, onError, className, text, forwardedRef }: ToolResultProps & { text: Messages; forwardedRef: ForwardedRef<HTMLDivElement> }) {
+function ResultBody({ result, maxMediaBytes, maxImagePixels, onError, className, text, forwardedRef }: ToolResultProps & { text: Messages; forwardedRef: ForwardedRef<HTMLDivElement> }) {
   const value = isObject(result) ? result : {}
   const isError = value.isError === true
-  const options: BlockOptions = { text, maxMediaBytes: maxMediaBytes ?? DEFAULT_MAX_MEDIA_BYTES, onError }
+  const options: BlockOptions = { text, maxMediaBytes: maxMediaBytes ?? DEFAULT_MAX_MEDIA_BYTES, maxImagePixels: maxImagePixels ?? DEFAULT_MAX_IMAGE_PIXELS, onError }
   const content = Array.isArray(value.content) ? value.content : []
   const messages = Array.isArray(value.messages) ? value.messages : undefined
   const contents = Array.isArray(value.contents) ? value.contents : undefined

@@ -14,6 +14,7 @@
 import { forwardRef, useEffect, useId, useMemo, useRef, useState, type ErrorInfo, type ForwardedRef, type KeyboardEvent } from 'react'
 import type { ElicitResult } from '../core/index.js'
 import { AskedBy } from './AskedBy.js'
+import { CLAMP_LONG, ClampedText } from './ClampedText.js'
 import { DeclineCancel } from './DeclineCancel.js'
 import { guardedCard } from './guarded-card.js'
 import { resolveMessages, type AskingServer, type Messages } from './messages.js'
@@ -122,9 +123,8 @@ const UrlCard = /* @__PURE__ */ forwardRef(function UrlCard(props: UrlElicitatio
       aria-labelledby={messageId}
       onKeyDown={onKeyDown}
     >
-      <p id={messageId} className="mcp-elicit-message" dir="auto">
-        {typeof request.message === 'string' ? request.message : ''}
-      </p>
+      {/* A message of any length stays a few lines until asked for: the address and Open stay in view. */}
+      <ClampedText id={messageId} className="mcp-elicit-message" dir="auto" text={typeof request.message === 'string' ? request.message : ''} budget={CLAMP_LONG} labels={text} />
       <AskedBy server={server} url={url} text={text} />
       <dl className="mcp-elicit-url-address">
         {analysis.host && <SiteEntry host={analysis.host} text={text} />}

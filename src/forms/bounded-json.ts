@@ -6,7 +6,14 @@
  * `maxDepth` an object or array is shown as `{…}` / `[…]`, and the text stops
  * at about `maxLength` characters with `…`. Nothing of the value is called
  * (no `toJSON`, no `toString`).
+ *
+ * Keys and strings are written with their invisible and reordering
+ * characters escaped (`\u202E`, `\u200B`, `\u2028`: `format-chars.ts`):
+ * JSON.stringify leaves them raw, so a right-to-left override in a key
+ * would reorder the lines shown, and a zero-width space would hide in a
+ * value. The text is still JSON, and parses to the same value.
  */
+import { visibleJsonString } from './format-chars.js'
 
 export interface BoundedJsonOptions {
   /** Levels of nesting shown. @defaultValue 20 */
@@ -38,7 +45,7 @@ export function boundedJson(value: unknown, options: BoundedJsonOptions = {}): s
   const write = (item: unknown, depth: number, indent: string): void => {
     switch (typeof item) {
       case 'string':
-        return emit(JSON.stringify(item))
+        return emit(visibleJsonString(item))
       case 'number':
         return emit(Number.isFinite(item) ? String(item) : 'null')
       case 'boolean':
@@ -68,7 +75,7 @@ export function boundedJson(value: unknown, options: BoundedJsonOptions = {}): s
       const field = (item as Record<string, unknown>)[key]
       if (field === undefined || typeof field === 'function' || typeof field === 'symbol') continue
       if (first && depth >= maxDepth) return emit(`{${ELLIPSIS}}`)
-      emit(`${first ? '{' : ','}\n${inner}${JSON.stringify(key)}: `)
+      emit(`${first ? '{' : ','}\n${inner}${visibleJsonString(key)}: `)
       first = false
       write(field, depth + 1, inner)
     }

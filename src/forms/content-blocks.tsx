@@ -1,16 +1,17 @@
 /**
  * MCP content blocks for a person: `text` (long text folded), `image` and
- * `audio` (allow-listed types, size-capped, from `data:` URLs only),
+ * `audio` (allow-listed types, size-capped, images pixel-capped by their
+ * declared size, from `data:` URLs only),
  * `resource_link` and embedded `resource` (the address with its host
  * highlighted, a link only for http(s), never prefetched; text shown as text,
  * binary as a size note). Anything else is named by its type. Every server
  * value is coerced (`displayText`) and bidi-isolated; each block sits behind
  * its own boundary, so one that fails to render leaves the others.
  */
-import { useState, type ErrorInfo } from 'react'
+import { useMemo, useState, type ErrorInfo } from 'react'
 import { displayText } from '../core/index.js'
 import { CardBoundary } from './CardBoundary.js'
-import { checkMedia, base64Bytes, DEFAULT_MAX_MEDIA_BYTES, type MediaKind } from './content-media.js'
+import { checkMedia, base64Bytes, DEFAULT_MAX_IMAGE_PIXELS, DEFAULT_MAX_MEDIA_BYTES, type MediaKind } from './content-media.js'
 import { inlineText } from './IsolatedLine.js'
 import { resolveMessages, type Messages } from './messages.js'
 import { MarkedUrl, SiteEntry, UrlWarnings } from './url-display.js'
@@ -27,6 +28,8 @@ export interface ContentBlocksProps {
   messages?: Partial<Messages> | undefined
   /** Decoded bytes of an image or audio clip shown at most. @defaultValue 5 MiB */
   maxMediaBytes?: number | undefined
+  /** Pixels an image's header may declare (width × height); a larger one becomes a note, never an `<img>`. @defaultValue 50,000,000 */
+  maxImagePixels?: number | undefined
   /** Told when a block failed to render (it is replaced by a short notice). */
   onError?: ((error: unknown, info: ErrorInfo) => void) | undefined
 }
@@ -34,12 +37,14 @@ export interface ContentBlocksProps {
 export interface BlockOptions {
   text: Messages
   maxMediaBytes: number
+  maxImagePixels: number
   onError?: ((error: unknown, info: ErrorInfo) => void) | undefined
 }
 
 /** Content blocks, each behind its own boundary. Usable alone (e.g. for sampling or prompt content). */
-export function ContentBlocks({ content, messages, maxMediaBytes, onError }: ContentBlocksProps) {
-  return <Blocks content={content} options={{ text: resolveMessages(messages), maxMediaBytes: maxMediaBytes ?? DEFAULT_MAX_MEDIA_BYTES, onError }} />
+export function ContentBlocks({ content, messages, maxMediaBytes, maxImagePixels, onError }: ContentBlocksProps) {
+  const options = { text: resolveMessages(messages), maxMediaBytes: maxMediaBytes ?? DEFAULT_MAX_MEDIA_BYTES, maxImagePixels: maxImagePixels ?? DEFAULT_MAX_IMAGE_PIXELS, onError }
+  return <Blocks content={content} options={options} />
 }
 
 export function Blocks({ content, options }: { content: unknown; options: BlockOptions }) {
@@ -121,14 +126,18 @@ function countLines(value: string): number {
 
 function MediaBlock({ kind, mimeType, data, options }: { kind: MediaKind; mimeType: unknown; data: unknown; options: BlockOptions }) {
   const { text } = options
-  const check = checkMedia(kind, mimeType, data, options.maxMediaBytes)
+  const { maxMediaBytes, maxImagePixels } = options
+  // Once per block, not per render: reading a header may walk a few MB of base64.
+  const check = useMemo(() => checkMedia(kind, mimeType, data, maxMediaBytes, maxImagePixels), [kind, mimeType, data, maxMediaBytes, maxImagePixels])
   if (!check.ok) {
     const message =
       check.reason === 'type'
         ? text.resultMediaRefused(kind, inlineText(check.mimeType, 'unknown'))
         : check.reason === 'size'
           ? text.resultMediaTooLarge(kind, check.bytes, check.limit)
-          : text.resultMediaInvalid(kind)
+          : check.reason === 'pixels'
+            ? text.resultImageTooManyPixels(check.width, check.height, check.limit)
+            : text.resultMediaInvalid(kind)
     return <Note type={kind} text={message} reason={check.reason} />
   }
   return (

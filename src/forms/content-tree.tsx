@@ -8,13 +8,16 @@
  * depth or size costs about one page of elements until the person opens more
  * (a value nested 10,000 deep is two items).
  *
- * Keys and strings are server text: keys are coerced to one line without bidi
- * controls, values sit in `<bdi dir="auto">`, and nothing of the value is
- * called (no `toJSON`, no `toString`).
+ * Keys and strings are server text: keys are shown as the inside of their
+ * JSON literal and strings as JSON literals, both with invisible and
+ * reordering characters escaped (`\u202E`, `\u200B`: `format-chars.ts`),
+ * as in the raw JSON next to the tree, so a key cannot pose as another or
+ * reorder its row; values sit in `<bdi dir="auto">`, and nothing of the
+ * value is called (no `toJSON`, no `toString`).
  */
 import { useEffect, useId, useRef, useState, type KeyboardEvent, type ReactNode } from 'react'
 import { displayText } from '../core/index.js'
-import { inlineText } from './IsolatedLine.js'
+import { escapeInvisible, visibleJsonString } from './format-chars.js'
 import type { Messages } from './messages.js'
 
 /** Entries of an object or array shown per page. */
@@ -157,7 +160,7 @@ function TreeNode({ name, value, level, posinset, setsize, first, text, treeRef 
       >
         {name !== undefined && (
           <>
-            <bdi className="mcp-elicit-tree-key">{typeof name === 'number' ? name : inlineText(name)}</bdi>
+            <bdi className="mcp-elicit-tree-key">{typeof name === 'number' ? name : visibleJsonString(name).slice(1, -1)}</bdi>
             {': '}
           </>
         )}
@@ -166,7 +169,8 @@ function TreeNode({ name, value, level, posinset, setsize, first, text, treeRef 
       {expanded && (kind === 'long-string' ? (
         <ul role="group">
           <li role="treeitem" className="mcp-elicit-tree-item mcp-elicit-tree-text" aria-level={level + 1} aria-posinset={1} aria-setsize={1} tabIndex={-1} dir="auto">
-            {value as string}
+            {/* The whole text, line breaks kept; only what would be invisible is escaped. */}
+            {escapeInvisible(value as string)}
           </li>
         </ul>
       ) : (
@@ -190,7 +194,7 @@ function Summary({ value, kind, size, expanded, text }: { value: unknown; kind: 
     return (
       <>
         <bdi dir="auto" className="mcp-elicit-tree-value" data-type="string">
-          {JSON.stringify((value as string).slice(0, TREE_STRING_CUT)).slice(0, -1)}…
+          {visibleJsonString((value as string).slice(0, TREE_STRING_CUT)).slice(0, -1)}…
         </bdi>{' '}
         <span className="mcp-elicit-tree-count">{text.resultTreeLongText((value as string).length)}</span>
       </>
@@ -199,7 +203,7 @@ function Summary({ value, kind, size, expanded, text }: { value: unknown; kind: 
   const type = value === null ? 'null' : typeof value
   return (
     <bdi dir="auto" className="mcp-elicit-tree-value" data-type={type}>
-      {typeof value === 'string' ? JSON.stringify(value) : value === null ? 'null' : displayText(value)}
+      {typeof value === 'string' ? visibleJsonString(value) : value === null ? 'null' : displayText(value)}
     </bdi>
   )
 }

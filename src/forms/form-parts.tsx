@@ -5,15 +5,16 @@
  * named radio and checkbox groups, descriptions as plain text (rjsf can
  * render Markdown), server-chosen titles bidi-isolated (`<bdi dir="auto">`,
  * so a right-to-left override in a title cannot reorder the text around it),
- * and a date-time input that keeps the chosen offset.
+ * long titles and descriptions clamped with "Show all" (`ClampedText.tsx`;
+ * the toggle sits outside the `<label>` and the described element, so it
+ * joins neither the input's name nor its description), and a date-time
+ * input that keeps the chosen offset. The choice widgets are in
+ * `choice-widgets.tsx`.
  * Internal: their props follow rjsf's and may change with it.
  */
 import type { FormProps } from '@rjsf/core'
 import {
   descriptionId,
-  enumOptionsDeselectValue,
-  enumOptionsIsSelected,
-  enumOptionsSelectValue,
   errorId,
   getInputProps,
   getTemplate,
@@ -25,50 +26,48 @@ import {
   type RegistryWidgetsType,
   type WidgetProps,
 } from '@rjsf/utils'
+import { CheckboxesWidget, RadioWidget, SelectWidget } from './choice-widgets.js'
+import { CLAMP_LONG, ClampedText, useClamp } from './ClampedText.js'
 import { fromDateTimeInput, toDateTimeInput } from './date-time.js'
-import { resolveMessages, type Messages } from './messages.js'
+import { describedBy, invalid, labelIdOf, messagesOf } from './field-aria.js'
 
-const messagesOf = (registry: { formContext?: unknown }): Messages => resolveMessages((registry.formContext as { messages?: Messages } | undefined)?.messages)
-const labelIdOf = (id: string) => `${id}__label`
 const zoneIdOf = (id: string) => `${id}__zone`
-
-/** Ids that exist for this widget: its errors and its description. */
-function describedBy(props: Pick<WidgetProps, 'id' | 'rawErrors' | 'schema' | 'options' | 'hideError'>, extra?: string): string | undefined {
-  const ids = [
-    !props.hideError && props.rawErrors?.length ? errorId(props.id) : undefined,
-    props.options.description ?? props.schema.description ? descriptionId(props.id) : undefined,
-    extra,
-  ].filter(Boolean)
-  return ids.length > 0 ? ids.join(' ') : undefined
-}
-const invalid = (props: Pick<WidgetProps, 'rawErrors'>) => (props.rawErrors?.length ? true : undefined)
 
 function FieldTemplate(props: FieldTemplateProps) {
   const { id, label, children, errors, description, hidden, required, displayLabel, rawErrors, schema, uiSchema, registry } = props
+  const title = useClamp(typeof label === 'string' ? label : '')
   if (hidden) return <div hidden>{children}</div>
   const widget = getUiOptions(uiSchema).widget
   const isGroup = schema.type === 'array' || widget === 'radio'
   // A checkbox carries its own label (after the box); the template adds only the description.
   const ownLabel = widget === 'checkbox' || (schema.type === 'boolean' && widget === undefined)
+  const text = messagesOf(registry)
   const mark = required ? (
     <span aria-hidden="true" className="mcp-elicit-required">
-      {messagesOf(registry).requiredMark}
+      {text.requiredMark}
     </span>
   ) : null
   return (
     <div className="mcp-elicit-field" data-invalid={rawErrors?.length ? 'true' : undefined}>
       {displayLabel && label && !ownLabel ? (
-        isGroup ? (
-          <span id={labelIdOf(id)} className="mcp-elicit-label">
-            <bdi dir="auto">{label}</bdi>
-            {mark}
-          </span>
-        ) : (
-          <label id={labelIdOf(id)} htmlFor={id} className="mcp-elicit-label">
-            <bdi dir="auto">{label}</bdi>
-            {mark}
-          </label>
-        )
+        <>
+          {isGroup ? (
+            <span id={labelIdOf(id)} className="mcp-elicit-label">
+              <bdi dir="auto" {...title.props()}>
+                {label}
+              </bdi>
+              {mark}
+            </span>
+          ) : (
+            <label id={labelIdOf(id)} htmlFor={id} className="mcp-elicit-label">
+              <bdi dir="auto" {...title.props()}>
+                {label}
+              </bdi>
+              {mark}
+            </label>
+          )}
+          {title.button(text)}
+        </>
       ) : null}
       {displayLabel && description ? description : null}
       {children}
@@ -77,9 +76,12 @@ function FieldTemplate(props: FieldTemplateProps) {
   )
 }
 
-function DescriptionFieldTemplate({ id, description }: DescriptionFieldProps) {
+function DescriptionFieldTemplate({ id, description, registry }: DescriptionFieldProps) {
   if (!description) return null
   // Server text: a string is rendered as a text node, never parsed as Markdown or HTML.
+  if (typeof description === 'string') {
+    return <ClampedText as="div" id={id} className="mcp-elicit-description" dir="auto" text={description} budget={CLAMP_LONG} labels={messagesOf(registry)} />
+  }
   return (
     <div id={id} className="mcp-elicit-description" dir="auto">
       {description}
@@ -160,6 +162,8 @@ function CheckboxWidget(props: WidgetProps) {
   // With `ui:widget: checkbox` the field template shows the description (rjsf's split).
   const description = getUiOptions(props.uiSchema).widget === 'checkbox' ? undefined : (options.description ?? schema.description)
   const Description = getTemplate('DescriptionFieldTemplate', registry, options)
+  const text = messagesOf(registry)
+  const title = useClamp(typeof label === 'string' && !hideLabel ? label : '')
   return (
     <div className="mcp-elicit-checkbox">
       <input
@@ -177,109 +181,19 @@ function CheckboxWidget(props: WidgetProps) {
         onFocus={(event) => onFocus(id, event.target.checked)}
       />
       <label htmlFor={id} className="mcp-elicit-label">
-        {hideLabel ? null : <bdi dir="auto">{label}</bdi>}
+        {hideLabel ? null : (
+          <bdi dir="auto" {...title.props()}>
+            {label}
+          </bdi>
+        )}
         {required && (
           <span aria-hidden="true" className="mcp-elicit-required">
-            {messagesOf(registry).requiredMark}
+            {text.requiredMark}
           </span>
         )}
       </label>
+      {title.button(text)}
       {description && <Description id={descriptionId(id)} description={description} schema={schema} registry={registry} />}
-    </div>
-  )
-}
-
-function SelectWidget(props: WidgetProps) {
-  const { id, htmlName, value, disabled, readonly, autofocus, required, onChange, onBlur, onFocus, options } = props
-  const choices = options.enumOptions ?? []
-  const index = choices.findIndex((choice) => enumOptionsIsSelected(choice.value, value))
-  const decode = (raw: string) => (raw === '' ? options.emptyValue : choices[Number(raw)]?.value)
-  return (
-    <select
-      id={id}
-      name={htmlName || id}
-      className="mcp-elicit-select"
-      value={index === -1 ? '' : String(index)}
-      required={required}
-      disabled={disabled || readonly}
-      autoFocus={autofocus}
-      aria-invalid={invalid(props)}
-      aria-describedby={describedBy(props)}
-      onChange={(event) => onChange(decode(event.target.value))}
-      onBlur={(event) => onBlur(id, decode(event.target.value))}
-      onFocus={(event) => onFocus(id, decode(event.target.value))}
-    >
-      {/* An optional choice can be taken back; a required one starts empty only when nothing is chosen. */}
-      {(index === -1 || !required) && <option value="" />}
-      {choices.map((choice, i) => (
-        <option key={i} value={String(i)} dir="auto">
-          {choice.label}
-        </option>
-      ))}
-    </select>
-  )
-}
-
-function RadioWidget(props: WidgetProps) {
-  const { id, htmlName, value, disabled, readonly, autofocus, required, onChange, onBlur, onFocus, options } = props
-  const choices = options.enumOptions ?? []
-  return (
-    <div
-      id={id}
-      role="radiogroup"
-      className="mcp-elicit-choices"
-      aria-labelledby={labelIdOf(id)}
-      aria-required={required || undefined}
-      aria-invalid={invalid(props)}
-      aria-describedby={describedBy(props)}
-    >
-      {choices.map((choice, i) => (
-        <label key={i} className="mcp-elicit-choice">
-          <input
-            type="radio"
-            id={`${id}-${i}`}
-            name={htmlName || id}
-            value={String(i)}
-            checked={enumOptionsIsSelected(choice.value, value)}
-            disabled={disabled || readonly}
-            autoFocus={autofocus && i === 0}
-            onChange={() => onChange(choice.value)}
-            onBlur={() => onBlur(id, value)}
-            onFocus={() => onFocus(id, value)}
-          />
-          <bdi dir="auto">{choice.label}</bdi>
-        </label>
-      ))}
-    </div>
-  )
-}
-
-function CheckboxesWidget(props: WidgetProps) {
-  const { id, htmlName, value, disabled, readonly, autofocus, onChange, onBlur, onFocus, options } = props
-  const choices = options.enumOptions ?? []
-  const selected: unknown[] = Array.isArray(value) ? value : []
-  return (
-    <div id={id} role="group" className="mcp-elicit-choices" aria-labelledby={labelIdOf(id)} aria-describedby={describedBy(props)}>
-      {choices.map((choice, i) => (
-        <label key={i} className="mcp-elicit-choice">
-          <input
-            type="checkbox"
-            id={`${id}-${i}`}
-            name={htmlName || id}
-            value={String(i)}
-            checked={enumOptionsIsSelected(choice.value, selected as never)}
-            disabled={disabled || readonly}
-            autoFocus={autofocus && i === 0}
-            aria-invalid={invalid(props)}
-            onChange={(event) =>
-              onChange(event.target.checked ? enumOptionsSelectValue(i, selected as never, choices) : (enumOptionsDeselectValue(i, selected as never, choices) ?? []))
-            }
-            onBlur={() => onBlur(id, selected)}
-            onFocus={() => onFocus(id, selected)}
-          />
-          <bdi dir="auto">{choice.label}</bdi>
-        </label>
-      ))}
     </div>
   )
 }

@@ -182,6 +182,14 @@ export interface Messages {
   signInReopen: string
   /** Announced while the window is open. */
   signInOpened: string
+  /**
+   * The sign-in window closed (or the sign-in service cut it off from this
+   * page) before the sign-in came back: it may still complete by itself;
+   * "Open sign-in again" and Cancel are offered.
+   */
+  signInWindowClosed: string
+  /** The sign-in service cannot bind the sign-in to this browser (DPoP): its tokens are ordinary bearer tokens. */
+  signInDpopUnsupported: string
   /** When the browser blocked the window: what "Continue in this tab" does. */
   signInPopupBlocked: string
   /** Signs in in this tab instead of a window. @defaultValue `'Continue in this tab'` */
@@ -221,6 +229,8 @@ export interface Messages {
   resultMediaTooLarge: (kind: string, bytes: number, limit: number) => string
   /** In place of an image or audio clip whose data is not base64. */
   resultMediaInvalid: (kind: string) => string
+  /** In place of an image whose header declares more pixels than the limit (`maxImagePixels`). */
+  resultImageTooManyPixels: (width: number, height: number, limit: number) => string
   /** Label of a resource's address (`resource_link`, embedded `resource`). @defaultValue `'Resource'` */
   resultResourceLabel: string
   /** Binary resource content, not shown. */
@@ -409,6 +419,8 @@ export const defaultMessages: Messages = {
   signInButton: 'Sign in',
   signInReopen: 'Open sign-in again',
   signInOpened: 'Finish signing in in the window that opened. This page continues by itself afterwards.',
+  signInWindowClosed: 'The sign-in window closed. If you finished signing in there, this page continues by itself; otherwise open it again or cancel.',
+  signInDpopUnsupported: 'This server cannot bind the sign-in to this browser (DPoP), so its tokens are ordinary bearer tokens.',
   signInPopupBlocked: 'The browser blocked the sign-in window. You can sign in in this tab instead: it goes to the sign-in page and comes back here.',
   signInRedirect: 'Continue in this tab',
   signInCancelled: 'Sign-in cancelled.',
@@ -455,6 +467,7 @@ export const defaultMessages: Messages = {
   resultMediaRefused: (kind, mimeType) => `[${kind} of type "${mimeType}" not shown: only common image and audio formats are shown]`,
   resultMediaTooLarge: (kind, bytes, limit) => `[${kind} not shown: ${formatBytes(bytes)}, over the limit of ${formatBytes(limit)}]`,
   resultMediaInvalid: (kind) => `[${kind} not shown: its data is not valid base64]`,
+  resultImageTooManyPixels: (width, height, limit) => `[image not shown: it declares ${formatCount(width)} × ${formatCount(height)} pixels, over the limit of ${formatMegapixels(limit)}]`,
   resultResourceLabel: 'Resource',
   resultResourceBlob: (mimeType, bytes) => `[binary content${mimeType ? ` (${mimeType})` : ''}, ${formatBytes(bytes)}, not shown]`,
   resultResourceNotWeb: 'Not a web address: shown as text, not opened.',
@@ -466,6 +479,18 @@ function formatBytes(bytes: number): string {
   const kb = bytes / 1024
   if (kb < 1024) return `${Number(kb.toFixed(1))} KB`
   return `${Number((kb / 1024).toFixed(1))} MB`
+}
+
+/** A whole number with thousands separators, the same on every machine: `100,000`. */
+function formatCount(count: number): string {
+  return String(count).replace(/\B(?=(\d{3})+(?!\d))/g, ',')
+}
+
+/** A pixel limit for people: `50 megapixels`, `1 megapixel`, `2.5 megapixels`, `640 pixels`. */
+function formatMegapixels(pixels: number): string {
+  if (pixels < 1_000_000) return `${formatCount(pixels)} ${plural(pixels, 'pixel', 'pixels')}`
+  const megapixels = Number((pixels / 1_000_000).toFixed(1))
+  return `${megapixels} ${plural(megapixels, 'megapixel', 'megapixels')}`
 }
 
 /** The defaults with the given replacements on top. */

@@ -7,6 +7,7 @@
  * {@link Messages.validation} text instead, naming the field by its title.
  */
 import { toPath, type RJSFSchema, type RJSFValidationError, type UiSchema } from '@rjsf/utils'
+import { shortText } from './ClampedText.js'
 import { inlineText } from './IsolatedLine.js'
 import type { Messages, ValidationField } from './messages.js'
 
@@ -48,11 +49,20 @@ export function fieldKind(schema: RJSFSchema | undefined, ui: UiSchema | undefin
   return { kind: 'text', format }
 }
 
-/** The label of a field key: its title (untitled fields were titled by `toKeyedFormSchema`), without bidi controls. */
+/** Characters of a field's title quoted in a sentence (a validation message, the error summary). */
+export const QUOTED_LABEL_CHARS = 80
+
+/**
+ * The label of a field key as quoted in a sentence: its title (untitled
+ * fields were titled by `toKeyedFormSchema`), without bidi controls, cut to
+ * {@link QUOTED_LABEL_CHARS} with `…`. The full title is on the field itself
+ * (clamped there, with "Show all"); a 100 KB title quoted whole would make
+ * every message about the field, and the summary, 100 KB long.
+ */
 export function fieldLabelOf(schema: RJSFSchema, key: string): string {
   const property = (schema.properties as Record<string, RJSFSchema> | undefined)?.[key]
   const title = property && typeof property === 'object' && typeof property.title === 'string' ? property.title : key
-  return inlineText(title)
+  return shortText(inlineText(title), QUOTED_LABEL_CHARS)
 }
 
 /**
