@@ -24,6 +24,7 @@ function Live(props: SignInCardProps & { blockPopups?: boolean }) {
       pending={pending}
       popupBlocked={state.status === 'needs_sign_in' && state.popupBlocked}
       opened={state.status === 'signing_in'}
+      windowClosed={state.status === 'needs_sign_in' && state.windowClosed === true}
       error={state.status === 'error' ? state.error : undefined}
       cancelled={state.status === 'error' && state.cancelled}
       signIn={() => {
@@ -101,6 +102,27 @@ export const SigningIn: Story = {
   play: async ({ canvasElement }) => {
     await expect(card(canvasElement)).toHaveAttribute('data-state', 'signing_in')
     await expect(within(canvasElement).getByRole('status')).toHaveTextContent('Finish signing in in the window that opened.')
+  },
+}
+
+export const WindowClosed: Story = {
+  name: 'Window closed: it may still complete; open again or cancel',
+  args: { windowClosed: true },
+  play: async ({ canvasElement, args }) => {
+    const canvas = within(canvasElement)
+    await expect(card(canvasElement)).toHaveAttribute('data-state', 'window_closed')
+    await expect(canvas.getByRole('status')).toHaveTextContent('If you finished signing in there, this page continues by itself')
+    await expect(canvas.getByRole('button', { name: 'Open sign-in again' })).toHaveFocus()
+    await userEvent.click(canvas.getByRole('button', { name: 'Cancel' }))
+    await expect(args.cancel).toHaveBeenCalledTimes(1)
+  },
+}
+
+export const DpopUnsupported: Story = {
+  name: 'No DPoP at this server: bearer tokens',
+  args: { pending: pendingSignIn({ dpopUnsupported: true }) },
+  play: async ({ canvasElement }) => {
+    await expect(canvasElement).toHaveTextContent('cannot bind the sign-in to this browser (DPoP)')
   },
 }
 

@@ -62,7 +62,7 @@ export function fakeSignInStore(initial: SignInState = { status: 'idle' }): Fake
     open() {
       store.calls.push('open')
       if (state.status !== 'needs_sign_in') return
-      store.set(store.blockPopups ? { ...state, popupBlocked: true } : { status: 'signing_in', request: state.request })
+      store.set(store.blockPopups ? { ...state, popupBlocked: true, windowClosed: false } : { status: 'signing_in', request: state.request })
     },
     redirect() {
       store.calls.push('redirect')

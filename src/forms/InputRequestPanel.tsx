@@ -63,9 +63,11 @@ export interface InputRequestPanelProps {
   popupBlocked?: boolean | undefined
   /** While `needs_auth`: the sign-in window is open. */
   authOpened?: boolean | undefined
+  /** While `needs_auth`: the sign-in window closed before the sign-in came back (the hook's `windowClosed`). */
+  windowClosed?: boolean | undefined
   /** While `needs_auth`: who asks (`serverInfo`), when known. */
   server?: unknown
-  /** Opens the sign-in window (the hook's `signIn`); without it no sign-in card is shown. */
+  /** Opens the sign-in window of the call's endpoint (the hook's `signIn`); without it no sign-in card is shown. */
   signIn?: (() => void) | undefined
   /** Signs in in this tab (the hook's `redirectSignIn`). */
   redirectSignIn?: (() => void) | undefined
@@ -112,6 +114,7 @@ export const InputRequestPanel = /* @__PURE__ */ forwardRef(function InputReques
             pending={auth}
             popupBlocked={props.popupBlocked}
             opened={props.authOpened}
+            windowClosed={props.windowClosed}
             signIn={signIn}
             redirect={props.redirectSignIn}
             cancel={props.cancelSignIn}

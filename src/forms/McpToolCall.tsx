@@ -143,6 +143,7 @@ export const McpToolCall = /* @__PURE__ */ forwardRef(function McpToolCall(props
           auth={tool.auth}
           popupBlocked={tool.popupBlocked}
           authOpened={tool.authOpened}
+          windowClosed={tool.windowClosed}
           server={tool.server}
           signIn={tool.signIn}
           redirectSignIn={tool.redirectSignIn}

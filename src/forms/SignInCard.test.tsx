@@ -1,8 +1,10 @@
 // @vitest-environment jsdom
-import { cleanup, render, screen, within } from '@testing-library/react'
+import { act, cleanup, render, screen, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { authError, pendingSignIn } from '../../stories/fake-sign-in-store'
+import { authError, fakeSignInStore, pendingSignIn } from '../../stories/fake-sign-in-store'
+import { createClient } from '../core/index'
+import { McpProvider, useMcpAuth } from '../react/index'
 import { SignInCard, type SignInCardProps } from './SignInCard'
 
 afterEach(cleanup)
@@ -75,6 +77,56 @@ describe('SignInCard', () => {
     expect(within(card).getByRole('button', { name: 'Open sign-in again' })).toBeTruthy()
   })
 
+  it('tells the store whose sign-in it is: Sign in, Continue in this tab and Cancel pass the pending endpoint', async () => {
+    const user = userEvent.setup()
+    const endpoint = 'https://mcp.travel.example:8443/mcp'
+    const { card, signIn, redirect, cancel } = renderCard({ popupBlocked: true })
+    await user.click(within(card).getByRole('button', { name: 'Sign in' }))
+    await user.click(within(card).getByRole('button', { name: 'Continue in this tab' }))
+    await user.click(within(card).getByRole('button', { name: 'Cancel' }))
+    expect(signIn).toHaveBeenCalledWith(endpoint)
+    expect(redirect).toHaveBeenCalledWith(endpoint)
+    expect(cancel).toHaveBeenCalledWith(endpoint)
+  })
+
+  it('when the window closed: says it completes on its own if the person finished there, offers to open it again or cancel', async () => {
+    const user = userEvent.setup()
+    const { card, signIn, cancel } = renderCard({ windowClosed: true })
+    expect(card.dataset.state).toBe('window_closed')
+    expect(within(card).getByRole('status').textContent).toBe(
+      'The sign-in window closed. If you finished signing in there, this page continues by itself; otherwise open it again or cancel.',
+    )
+    // Not a failure: nothing alarming, the access asked is still shown.
+    expect(within(card).queryByRole('alert')).toBeNull()
+    expect(within(card).getAllByRole('listitem')).toHaveLength(2)
+    const again = within(card).getByRole('button', { name: 'Open sign-in again' })
+    expect(document.activeElement).toBe(again)
+    await user.click(again)
+    expect(signIn).toHaveBeenCalledTimes(1)
+    await user.click(within(card).getByRole('button', { name: 'Cancel' }))
+    expect(cancel).toHaveBeenCalledTimes(1)
+  })
+
+  it('windowClosed texts are translatable', () => {
+    const { card } = renderCard({ windowClosed: true, messages: { signInWindowClosed: 'Fenster zu', signInReopen: 'Nochmals öffnen' } })
+    expect(within(card).getByRole('status').textContent).toBe('Fenster zu')
+    expect(within(card).getByRole('button', { name: 'Nochmals öffnen' })).toBeTruthy()
+  })
+
+  it('says when the server cannot bind the sign-in to this browser (DPoP): its tokens are bearer tokens', () => {
+    const { card, unmount } = renderCard({ pending: pendingSignIn({ dpopUnsupported: true }) })
+    const line = card.querySelector('.mcp-elicit-sign-in-dpop')!
+    expect(line.textContent).toBe('This server cannot bind the sign-in to this browser (DPoP), so its tokens are ordinary bearer tokens.')
+    unmount()
+    // Not said when the server binds them, nor on a failure; the prop (what useMcpAuth() spreads) says it too.
+    expect(renderCard().card.querySelector('.mcp-elicit-sign-in-dpop')).toBeNull()
+    cleanup()
+    expect(renderCard({ error: authError('AUTH_TOKEN_FAILED'), pending: pendingSignIn({ dpopUnsupported: true }) }).card.querySelector('.mcp-elicit-sign-in-dpop')).toBeNull()
+    cleanup()
+    const translated = renderCard({ dpopUnsupported: true, messages: { signInDpopUnsupported: 'Kein DPoP' } })
+    expect(translated.card.querySelector('.mcp-elicit-sign-in-dpop')!.textContent).toBe('Kein DPoP')
+  })
+
   it('says when more access is asked (step-up), and when no scope is named', () => {
     const { card, unmount } = renderCard({ pending: pendingSignIn({ stepUp: true, scopes: ['files:write'] }) })
     expect(screen.getByRole('group', { name: 'More access needed' })).toBe(card)
@@ -133,5 +185,33 @@ describe('SignInCard', () => {
     expect(name.textContent).not.toMatch(/[\u202A-\u202E]/)
     expect(within(card).getAllByRole('listitem').map((item) => item.textContent)).toEqual(['readetirw', '<img src=x>'])
     expect(card.querySelector('img')).toBeNull()
+  })
+
+  it('takes what useMcpAuth() returns as is: <SignInCard {...auth} />, window closed and DPoP included', async () => {
+    const user = userEvent.setup()
+    const endpoint = 'https://mcp.travel.example:8443/mcp'
+    const request = pendingSignIn({ endpoint, dpopUnsupported: true })
+    const store = fakeSignInStore({ status: 'needs_sign_in', request, popupBlocked: false, windowClosed: true })
+    const open = vi.spyOn(store, 'open')
+    const cancel = vi.spyOn(store, 'cancel')
+    function Auth() {
+      const auth = useMcpAuth()
+      return <SignInCard {...auth} />
+    }
+    const { container } = render(
+      <McpProvider client={createClient(`${endpoint}?session=1`)} signIn={store}>
+        <Auth />
+      </McpProvider>,
+    )
+    const card = container.querySelector<HTMLElement>('.mcp-elicit-sign-in')!
+    expect(card.dataset.state).toBe('window_closed')
+    expect(card.querySelector('.mcp-elicit-sign-in-dpop')).not.toBeNull()
+    await user.click(within(card).getByRole('button', { name: 'Open sign-in again' }))
+    expect(open).toHaveBeenCalledWith(endpoint)
+    expect(card.dataset.state).toBe('signing_in')
+    act(() => store.set({ status: 'needs_sign_in', request, popupBlocked: false, windowClosed: true }))
+    await user.click(within(card).getByRole('button', { name: 'Cancel' }))
+    expect(cancel).toHaveBeenCalledWith(endpoint)
+    expect(card.dataset.state).toBe('cancelled')
   })
 })

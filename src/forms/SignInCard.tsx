@@ -3,9 +3,13 @@
  * and its endpoint host), where the person signs in (the authorization
  * server's host), what access is asked, and Sign in / Cancel.
  *
- * Sign in calls `signIn()` (the store's `open()`) synchronously in the click
- * handler: browsers block a window opened after an `await`. When the window
- * was blocked all the same, "Continue in this tab" offers the redirect.
+ * Sign in calls `signIn(endpoint)` (the store's `open(endpoint)`, with the
+ * pending sign-in's endpoint) synchronously in the click handler: browsers
+ * block a window opened after an `await`. When the window was blocked all
+ * the same, "Continue in this tab" offers the redirect. When the window
+ * closed before the sign-in came back (`windowClosed`; the sign-in server's
+ * COOP reads as closed too), the card says it may still complete on its own
+ * and offers "Open sign-in again" and Cancel.
  *
  * Hosts are our own text (parsed from URLs), highlighted as on the URL card;
  * everything else the servers chose (name, scopes, error description) is
@@ -33,16 +37,31 @@ export interface SignInCardProps {
   popupBlocked?: boolean | undefined
   /** The window is open: Sign in becomes "Open sign-in again". */
   opened?: boolean | undefined
+  /**
+   * The window closed before the sign-in came back: the card says it still
+   * completes if the person finished there, and offers "Open sign-in again"
+   * and Cancel.
+   */
+  windowClosed?: boolean | undefined
+  /**
+   * The sign-in cannot be bound to this browser (DPoP): a line says its
+   * tokens are ordinary bearer tokens. @defaultValue `pending.dpopUnsupported`
+   */
+  dpopUnsupported?: boolean | undefined
   /** Why the last sign-in failed: an `McpAuthError` (`code` `AUTH_…`). */
   error?: McpError | undefined
   /** The failure was the person giving up. */
   cancelled?: boolean | undefined
-  /** Opens the sign-in window (the store's `open()`); called synchronously inside the click. */
-  signIn: () => void
-  /** Signs in in this tab (the store's `redirect()`). */
-  redirect?: (() => void) | undefined
-  /** Gives up the sign-in (the store's `cancel()`); without it no Cancel is offered. */
-  cancel?: (() => void) | undefined
+  /**
+   * Opens the sign-in window (the store's `open(endpoint)`); called
+   * synchronously inside the click, with the endpoint of the sign-in shown
+   * (`pending.endpoint`, else `url`).
+   */
+  signIn: (endpoint?: string) => void
+  /** Signs in in this tab (the store's `redirect(endpoint)`). */
+  redirect?: ((endpoint?: string) => void) | undefined
+  /** Gives up the sign-in (the store's `cancel(endpoint)`); without it no Cancel is offered. */
+  cancel?: ((endpoint?: string) => void) | undefined
   /**
    * "Try again" after a failure, called right after `signIn()` opened the
    * window (when the failure had got as far as asking the person): sends the
@@ -63,7 +82,7 @@ export interface SignInCardProps {
 }
 
 /** `data-state` of the card. */
-type SignInCardState = 'needs_sign_in' | 'popup_blocked' | 'signing_in' | 'cancelled' | 'error'
+type SignInCardState = 'needs_sign_in' | 'popup_blocked' | 'signing_in' | 'window_closed' | 'cancelled' | 'error'
 
 /** Longer lists are cut (a server may name thousands of scopes); the rest is counted. */
 const MAX_SCOPES = 12
@@ -74,7 +93,7 @@ export const SignInCard = /* @__PURE__ */ forwardRef(function SignInCard(props: 
     <CardBoundary
       onError={props.onError}
       resetKey={props.pending}
-      fallback={() => <CardFallback onDecline={() => props.cancel?.()} messages={props.messages} className={props.className} />}
+      fallback={() => <CardFallback onDecline={() => props.cancel?.(endpointOf(props))} messages={props.messages} className={props.className} />}
     >
       <Card {...props} ref={ref} />
     </CardBoundary>
@@ -84,17 +103,28 @@ export const SignInCard = /* @__PURE__ */ forwardRef(function SignInCard(props: 
 function stateOf(props: SignInCardProps): SignInCardState {
   if (props.error) return props.cancelled ? 'cancelled' : 'error'
   if (props.opened) return 'signing_in'
-  return props.popupBlocked ? 'popup_blocked' : 'needs_sign_in'
+  if (props.popupBlocked) return 'popup_blocked'
+  return props.windowClosed ? 'window_closed' : 'needs_sign_in'
+}
+
+/** The endpoint whose sign-in the card shows: the store's actions are told whose. */
+function endpointOf(props: SignInCardProps): string | undefined {
+  return props.pending?.endpoint ?? props.url
 }
 
 const Card = /* @__PURE__ */ forwardRef(function Card(props: SignInCardProps, ref: ForwardedRef<HTMLDivElement>) {
-  const { pending, error, signIn, redirect, cancel, onRetry, server, className, autoFocus = true } = props
+  const { pending, error, onRetry, server, className, autoFocus = true } = props
+  const endpoint = endpointOf(props)
+  const signIn = () => props.signIn(endpoint)
+  const redirect = props.redirect && (() => props.redirect?.(endpoint))
+  const cancel = props.cancel && (() => props.cancel?.(endpoint))
   const text = resolveMessages(props.messages)
   const titleId = `mcp-elicit-${useId().replace(/[^a-zA-Z0-9]/g, '')}-sign-in`
   const primary = useRef<HTMLButtonElement | null>(null)
   const state = stateOf(props)
   const failed = state === 'error' || state === 'cancelled'
   const stepUp = pending?.stepUp === true
+  const dpopUnsupported = props.dpopUnsupported ?? pending?.dpopUnsupported === true
   // Open a window up front only when the failed attempt had reached the person; otherwise it would sit empty.
   const canRetry = failed && (pending !== undefined || onRetry !== undefined)
   const primaryAction = failed ? (canRetry ? 'retry' : undefined) : state === 'popup_blocked' && redirect ? 'redirect' : 'sign-in'
@@ -114,7 +144,7 @@ const Card = /* @__PURE__ */ forwardRef(function Card(props: SignInCardProps, re
     cancel()
   }
 
-  const liveText = state === 'signing_in' ? text.signInOpened : state === 'cancelled' ? text.signInCancelled : ''
+  const liveText = state === 'signing_in' ? text.signInOpened : state === 'window_closed' ? text.signInWindowClosed : state === 'cancelled' ? text.signInCancelled : ''
   return (
     <div
       role="group"
@@ -131,6 +161,7 @@ const Card = /* @__PURE__ */ forwardRef(function Card(props: SignInCardProps, re
       {server !== undefined && server !== null && <AskedBy server={server} url={undefined} text={text} />}
       <Parties url={props.url ?? pending?.endpoint} issuer={pending?.issuer} text={text} />
       {pending && !failed && <Scopes pending={pending} text={text} />}
+      {dpopUnsupported && !failed && <p className="mcp-elicit-hint mcp-elicit-sign-in-dpop">{text.signInDpopUnsupported}</p>}
 
       {/* Present from the start, so each change of its text is announced. */}
       <p role="status" className="mcp-elicit-sign-in-status">
@@ -158,7 +189,7 @@ const Card = /* @__PURE__ */ forwardRef(function Card(props: SignInCardProps, re
             data-action="sign-in"
             onClick={() => signIn()}
           >
-            {state === 'signing_in' ? text.signInReopen : text.signInButton}
+            {state === 'signing_in' || state === 'window_closed' ? text.signInReopen : text.signInButton}
           </button>
         )}
         {canRetry && (

@@ -4,7 +4,7 @@ import type { ReactNode } from 'react'
 import { act, cleanup, render, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import validator from '@rjsf/validator-ajv8'
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
 import { startModernServer, type ModernServer } from '../../test/servers/modern-server'
 import { fakeSignInStore, pendingSignIn, type FakeSignInStore } from '../../stories/fake-sign-in-store'
 import { McpAuthAccessDeniedError } from '../auth/errors'
@@ -125,13 +125,42 @@ describe('McpToolCall: a sign-in that fails, then works', () => {
     expect(within(section).getAllByRole('button', { name: 'Try again' })).toHaveLength(1)
     expect(within(section).getByRole('button', { name: 'Start over' })).toBeTruthy()
 
+    const open = vi.spyOn(store, 'open')
     await user.click(within(failed).getByRole('button', { name: 'Try again' }))
     expect(store.calls).toEqual(['cancel', 'open'])
+    // Nothing pending yet: a blank window that only this endpoint's sign-in fills.
+    expect(open).toHaveBeenCalledWith(endpointOf(server.url))
     await waitFor(() => expect(section.dataset.state).toBe('needs_auth'))
     act(() => complete())
     await waitFor(() => expect(section.dataset.state).toBe('done'))
     expect(within(section).getByText('after sign-in')).toBeTruthy()
     expect(section.textContent).not.toContain('secret-token')
+  })
+})
+
+describe('McpToolCall when the sign-in window closed', () => {
+  it('says it may still complete, and offers to open it again (for this endpoint) or cancel', async () => {
+    const user = userEvent.setup()
+    const store = fakeSignInStore()
+    const open = vi.spyOn(store, 'open')
+    const { container } = render(
+      <Provided store={store}>
+        <McpToolCall name="slow" arguments={{ ms: 400 }} validator={validator} />
+      </Provided>,
+    )
+    const section = container.querySelector<HTMLElement>('section.mcp-elicit-call')!
+    await user.click(screen.getByRole('button', { name: 'Run slow' }))
+    const request = pendingSignIn({ endpoint: endpointOf(server.url) })
+    act(() => store.set({ status: 'needs_sign_in', request, popupBlocked: false, windowClosed: true }))
+    expect(section.dataset.state).toBe('needs_auth')
+    const card = within(section).getByRole('group', { name: 'Sign in to continue' })
+    expect(card.dataset.state).toBe('window_closed')
+    expect(within(card).getByRole('status').textContent).toMatch(/^The sign-in window closed\. If you finished signing in there, this page continues by itself/)
+    await user.click(within(card).getByRole('button', { name: 'Open sign-in again' }))
+    expect(open).toHaveBeenCalledWith(endpointOf(server.url))
+    expect(card.dataset.state).toBe('signing_in')
+    act(() => store.set({ status: 'idle' }))
+    await waitFor(() => expect(section.dataset.state).toBe('done'))
   })
 })
 

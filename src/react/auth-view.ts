@@ -7,8 +7,10 @@
  * The mapping:
  * - a sign-in pending for this endpoint (`needs_sign_in` or `signing_in`)
  *   → `signing_in`: the person has something to do, whether or not the
- *   window is open yet (`opened` tells which). A step-up is `signing_in`
- *   too, although tokens are held: the request waits on the person.
+ *   window is open yet (`opened` tells which; `windowClosed` when it was
+ *   open and went: the callback may still complete it). A step-up is
+ *   `signing_in` too, although tokens are held: the request waits on the
+ *   person.
  * - `error` for this endpoint, or for no known sign-in (the store could not
  *   tell whose: showing it beats hiding a failure) → `error`, until the
  *   store moves on.
@@ -31,11 +33,29 @@ export interface McpAuthView {
   popupBlocked: boolean
   /** The window is open (or the page is leaving for the redirect): the person is at the authorization server. */
   opened: boolean
-  /** The failure was the person giving up (`cancel()`, or the window closed). */
+  /**
+   * The sign-in window closed (or the authorization server's
+   * `Cross-Origin-Opener-Policy` cut it off) before the sign-in came back:
+   * if the person finished there it still completes on its own; else offer
+   * to open it again, or cancel.
+   */
+  windowClosed: boolean
+  /** This authorization server cannot bind the sign-in to this browser (DPoP): its tokens are plain bearer tokens (`pending.dpopUnsupported`). */
+  dpopUnsupported: boolean
+  /** The failure was the person giving up (`cancel()`). */
   cancelled: boolean
 }
 
-const SIGNED_OUT: McpAuthView = Object.freeze({ status: 'signed_out', pending: undefined, error: undefined, popupBlocked: false, opened: false, cancelled: false })
+const SIGNED_OUT: McpAuthView = Object.freeze({
+  status: 'signed_out',
+  pending: undefined,
+  error: undefined,
+  popupBlocked: false,
+  opened: false,
+  windowClosed: false,
+  dpopUnsupported: false,
+  cancelled: false,
+})
 const SIGNED_IN: McpAuthView = Object.freeze({ ...SIGNED_OUT, status: 'signed_in' })
 
 /** The view of `endpoint`'s sign-in. Idle results are shared objects, so an unchanged state compares equal. */
@@ -45,12 +65,30 @@ export function authViewOf(state: SignInState, endpoint: string, signedIn: boole
     case 'needs_sign_in':
     case 'signing_in': {
       if (!sameEndpoint(state.request.endpoint, endpoint)) return idle
-      const popupBlocked = state.status === 'needs_sign_in' && state.popupBlocked
-      return { status: 'signing_in', pending: state.request, error: undefined, popupBlocked, opened: state.status === 'signing_in', cancelled: false }
+      const waiting = state.status === 'needs_sign_in'
+      return {
+        status: 'signing_in',
+        pending: state.request,
+        error: undefined,
+        popupBlocked: waiting && state.popupBlocked,
+        opened: !waiting,
+        windowClosed: waiting && state.windowClosed === true,
+        dpopUnsupported: state.request.dpopUnsupported === true,
+        cancelled: false,
+      }
     }
     case 'error': {
       if (state.request && !sameEndpoint(state.request.endpoint, endpoint)) return idle
-      return { status: 'error', pending: state.request, error: state.error, popupBlocked: false, opened: false, cancelled: state.cancelled }
+      return {
+        status: 'error',
+        pending: state.request,
+        error: state.error,
+        popupBlocked: false,
+        opened: false,
+        windowClosed: false,
+        dpopUnsupported: state.request?.dpopUnsupported === true,
+        cancelled: state.cancelled,
+      }
     }
     default:
       return idle

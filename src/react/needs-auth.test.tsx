@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import type { ReactNode } from 'react'
 import { act, cleanup, renderHook, waitFor } from '@testing-library/react'
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
 import { startModernServer, type ModernServer } from '../../test/servers/modern-server'
 import { fakeSignInStore, pendingSignIn, type FakeSignInStore } from '../../stories/fake-sign-in-store'
 import { createClient, type CallState } from '../core/index'
@@ -52,8 +52,12 @@ describe('useMcpTool under a sign-in store', () => {
     expect(result.current.state.status).toBe('running')
 
     act(() => result.current.redirectSignIn())
-    expect(result.current).toMatchObject({ status: 'needs_auth', authOpened: true, popupBlocked: false })
+    expect(result.current).toMatchObject({ status: 'needs_auth', authOpened: true, popupBlocked: false, windowClosed: false })
     expect(store.calls).toEqual(['redirect'])
+
+    // The window closed (or COOP cut it off): still waiting on the sign-in, which may yet complete.
+    act(() => store.set({ status: 'needs_sign_in', request, popupBlocked: false, windowClosed: true }))
+    expect(result.current).toMatchObject({ status: 'needs_auth', authOpened: false, windowClosed: true, isActive: true })
 
     act(() => store.set({ status: 'idle' }))
     expect(result.current.status).toBe('running')
@@ -66,12 +70,20 @@ describe('useMcpTool under a sign-in store', () => {
     expect(result.current.status).toBe('done')
   })
 
-  it('signIn and cancelSignIn reach the store; without a store they do nothing and there is no needs_auth', () => {
-    const store = fakeSignInStore({ status: 'needs_sign_in', request: pendingSignIn({ endpoint: endpointOf(server.url) }), popupBlocked: false })
+  it('signIn, redirectSignIn and cancelSignIn reach the store naming the call’s endpoint; without a store they do nothing and there is no needs_auth', () => {
+    const endpoint = endpointOf(server.url)
+    const store = fakeSignInStore({ status: 'needs_sign_in', request: pendingSignIn({ endpoint }), popupBlocked: false })
+    const open = vi.spyOn(store, 'open')
+    const redirect = vi.spyOn(store, 'redirect')
+    const cancel = vi.spyOn(store, 'cancel')
     const { result } = renderTool(store)
     result.current.signIn()
+    result.current.redirectSignIn()
     result.current.cancelSignIn()
-    expect(store.calls).toEqual(['open', 'cancel'])
+    expect(store.calls).toEqual(['open', 'redirect', 'cancel'])
+    expect(open).toHaveBeenCalledWith(endpoint)
+    expect(redirect).toHaveBeenCalledWith(endpoint)
+    expect(cancel).toHaveBeenCalledWith(endpoint)
 
     const bare = renderTool(undefined)
     expect(() => {
@@ -85,7 +97,7 @@ describe('withAuth', () => {
   it('keeps the task of a call waiting for a sign-in, so its status line stays', () => {
     const task = { taskId: 't-1', status: 'working' as const, statusMessage: 'Step 2 of 5' }
     const running: CallState = { status: 'running', request: { method: 'tools/call', params: { name: 'long' } }, round: 0, progress: undefined, task }
-    const view = withAuth(running, { status: 'signing_in', pending: pendingSignIn(), popupBlocked: false, opened: false } as McpAuthView, undefined)
+    const view = withAuth(running, { status: 'signing_in', pending: pendingSignIn(), popupBlocked: false, opened: false, windowClosed: false } as McpAuthView, undefined)
     expect(view).toMatchObject({ status: 'needs_auth', callStatus: 'running', task })
   })
 })

@@ -27,6 +27,8 @@ export interface NeedsAuthState {
   popupBlocked: boolean
   /** The sign-in window is open (or the page is leaving for the redirect). */
   authOpened: boolean
+  /** The sign-in window closed before the sign-in came back: it still completes if the person finished there; else offer `signIn()` again or `cancelSignIn()`. */
+  windowClosed: boolean
   /** Who asks (`serverInfo`), when an answer has told; unknown on a first request refused with 401. */
   server: Implementation | undefined
 }
@@ -47,6 +49,7 @@ export function withAuth(state: CallState, auth: McpAuthView, server: Implementa
     auth: auth.pending,
     popupBlocked: auth.popupBlocked,
     authOpened: auth.opened,
+    windowClosed: auth.windowClosed,
     server,
   }
 }

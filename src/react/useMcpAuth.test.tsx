@@ -1,8 +1,9 @@
 // @vitest-environment jsdom
 import type { ReactNode } from 'react'
-import { act, cleanup, renderHook } from '@testing-library/react'
+import { act, cleanup, render, renderHook, waitFor } from '@testing-library/react'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { authError, fakeSignInStore, pendingSignIn, type FakeSignInStore } from '../../stories/fake-sign-in-store'
+import { browserOAuth, sessionStorageCredentials, type CredentialStorage, type StoredTokens } from '../auth/index'
 import { createClient, type McpClient } from '../core/index'
 import { McpProvider, useMcpAuth } from './index'
 
@@ -75,15 +76,36 @@ describe('useMcpAuth', () => {
     expect(result.current.status).toBe('signing_in')
   })
 
-  it('signIn() opens synchronously; redirect and cancel reach the store', () => {
+  it('signIn() opens synchronously; redirect and cancel reach the store; each names this endpoint', () => {
     const store = fakeSignInStore({ status: 'needs_sign_in', request: pendingSignIn({ endpoint }), popupBlocked: false })
-    const { result } = renderAuth(store)
+    const { result } = renderAuth(store, createClient(`${endpoint}?tenant=7`))
     const open = vi.spyOn(store, 'open')
+    const redirect = vi.spyOn(store, 'redirect')
+    const cancel = vi.spyOn(store, 'cancel')
     result.current.signIn()
     expect(open).toHaveBeenCalledTimes(1)
     result.current.redirect()
     result.current.cancel()
     expect(store.calls).toEqual(['open', 'redirect', 'cancel'])
+    // The endpoint, so a window opened before the request is filled by this server's sign-in and no other's.
+    expect(open).toHaveBeenCalledWith(endpoint)
+    expect(redirect).toHaveBeenCalledWith(endpoint)
+    expect(cancel).toHaveBeenCalledWith(endpoint)
+  })
+
+  it('says when the window closed before the sign-in came back, and when the server cannot bind it to this browser (DPoP)', () => {
+    const request = pendingSignIn({ endpoint, dpopUnsupported: true })
+    const store = fakeSignInStore({ status: 'signing_in', request })
+    const { result } = renderAuth(store)
+    expect(result.current).toMatchObject({ status: 'signing_in', opened: true, windowClosed: false, dpopUnsupported: true })
+    // Closed (or cut off by COOP): still signing in, the window no longer open.
+    act(() => store.set({ status: 'needs_sign_in', request, popupBlocked: false, windowClosed: true }))
+    expect(result.current).toMatchObject({ status: 'signing_in', pending: request, opened: false, popupBlocked: false, windowClosed: true, dpopUnsupported: true })
+    act(() => store.set({ status: 'needs_sign_in', request: pendingSignIn({ endpoint }), popupBlocked: false }))
+    expect(result.current).toMatchObject({ windowClosed: false, dpopUnsupported: false })
+    // Another endpoint's closed window is not this one's.
+    act(() => store.set({ status: 'needs_sign_in', request: pendingSignIn({ endpoint: other, dpopUnsupported: true }), popupBlocked: false, windowClosed: true }))
+    expect(result.current).toMatchObject({ status: 'signed_out', windowClosed: false, dpopUnsupported: false })
   })
 
   it('keeps one snapshot while nothing changes, and unsubscribes on unmount', () => {
@@ -104,5 +126,56 @@ describe('useMcpAuth', () => {
     } finally {
       quiet.mockRestore()
     }
+  })
+})
+
+describe('useMcpAuth after a reload with stored credentials', () => {
+  const issuer = 'https://accounts.travel.example'
+  const tokens: StoredTokens = { issuer, accessToken: 'stored-access', tokenType: 'Bearer', expiresAt: Date.now() + 3_600_000, scopes: ['bookings:read'] }
+  /** What the provider wrote on the page before the reload (sessionStorageCredentials' keys, its default prefix). */
+  function storedByAnEarlierPage() {
+    sessionStorage.setItem(`mcp-elicit-auth:endpoint ${endpoint}`, JSON.stringify({ issuer, resource: endpoint }))
+    sessionStorage.setItem(`mcp-elicit-auth:tokens ${issuer} ${endpoint}`, JSON.stringify(tokens))
+  }
+  afterEach(() => sessionStorage.clear())
+
+  /** Every status the component rendered, in order. */
+  function renderStatuses(storage: CredentialStorage) {
+    const { auth, signIn } = browserOAuth({ redirectUri: 'https://chat.example/callback', storage })
+    const statuses: string[] = []
+    function Status() {
+      const view = useMcpAuth()
+      statuses.push(view.status)
+      return <p>{view.status}</p>
+    }
+    const view = render(
+      <McpProvider client={createClient(`${endpoint}?session=4`, { auth })} signIn={signIn}>
+        <Status />
+      </McpProvider>,
+    )
+    return { ...view, statuses, signIn }
+  }
+
+  it('says signed_in from the first render with sessionStorageCredentials()', () => {
+    storedByAnEarlierPage()
+    const { statuses, container, signIn } = renderStatuses(sessionStorageCredentials())
+    expect(statuses[0]).toBe('signed_in')
+    expect(new Set(statuses)).toEqual(new Set(['signed_in']))
+    expect(container.textContent).toBe('signed_in')
+    expect(signIn.isSignedIn(endpoint)).toBe(true)
+  })
+
+  it('says signed_out with nothing stored, and signed_in once an asynchronous storage answered', async () => {
+    const { statuses } = renderStatuses(sessionStorageCredentials())
+    expect(statuses).toEqual(['signed_out'])
+    cleanup()
+
+    storedByAnEarlierPage()
+    const sync = sessionStorageCredentials()
+    // IndexedDB, say: every answer a promise.
+    const later: CredentialStorage = { get: async (key) => sync.get(key), set: async (key, value) => sync.set(key, value), delete: async (key) => sync.delete(key) }
+    const asynchronous = renderStatuses(later)
+    expect(asynchronous.statuses[0]).toBe('signed_out')
+    await waitFor(() => expect(asynchronous.container.textContent).toBe('signed_in'))
   })
 })

@@ -11,15 +11,17 @@ import { useMcpClient, useSignInStore } from './McpProvider.js'
 
 export interface McpAuthActions {
   /**
-   * Opens the sign-in window (`store.open()`). Call it straight from the
-   * click handler, never after an `await`: browsers block windows opened
-   * outside the person's click. With nothing pending yet it opens a blank
-   * window that the next sign-in of a request fills.
+   * Opens the sign-in window of this endpoint (`store.open(endpoint)`).
+   * Call it straight from the click handler, never after an `await`:
+   * browsers block windows opened outside the person's click. With nothing
+   * pending yet it opens a blank window that the next sign-in of this
+   * endpoint fills (never another server's). After `windowClosed`, opens
+   * the sign-in again.
    */
   signIn(): void
-  /** When the window was blocked: this tab goes to the authorization page and comes back. */
+  /** When the window was blocked: this tab goes to this endpoint's authorization page and comes back (`store.redirect(endpoint)`). */
   redirect(): void
-  /** Gives up the pending sign-in; the call waiting on it fails as cancelled. */
+  /** Gives up this endpoint's pending sign-in (`store.cancel(endpoint)`); the call waiting on it fails as cancelled. */
   cancel(): void
   /** Forgets this endpoint's tokens; its next request asks to sign in again. */
   signOut(): Promise<void>
@@ -71,9 +73,9 @@ export function useMcpAuth(): McpAuthResult {
   const [, recheck] = useState(0)
   const actions = useMemo<McpAuthActions>(
     () => ({
-      signIn: () => store.open(),
-      redirect: () => store.redirect(),
-      cancel: () => store.cancel(),
+      signIn: () => store.open(endpoint),
+      redirect: () => store.redirect(endpoint),
+      cancel: () => store.cancel(endpoint),
       signOut: async () => {
         try {
           await store.signOut(endpoint)

@@ -39,9 +39,11 @@ export interface McpCallActions<Args> {
   /** Continues a saved round with its `requestState`. */
   resume(saved: SavedCall): Promise<CallState>
   /**
-   * While `needs_auth`: opens the sign-in window. Call it straight from the
-   * click handler, never after an `await` (browsers block the window then).
-   * Does nothing without a sign-in store on the provider.
+   * While `needs_auth`: opens the sign-in window of the call's endpoint
+   * (`store.open(endpoint)`; with nothing pending yet, a blank window only
+   * that endpoint's next sign-in fills). Call it straight from the click
+   * handler, never after an `await` (browsers block the window then). Does
+   * nothing without a sign-in store on the provider.
    */
   signIn(): void
   /** While `needs_auth` with `popupBlocked`: signs in in this tab instead (the page leaves and comes back). */
@@ -112,11 +114,12 @@ export function useMcpCall<Args>(toRequest: (args: Args | undefined) => Original
   )
   const signInActions = useMemo(
     () => ({
-      signIn: () => store?.open(),
-      redirectSignIn: () => store?.redirect(),
-      cancelSignIn: () => store?.cancel(),
+      // This endpoint's sign-in: a window opened here is filled by no other server's.
+      signIn: () => store?.open(endpoint),
+      redirectSignIn: () => store?.redirect(endpoint),
+      cancelSignIn: () => store?.cancel(endpoint),
     }),
-    [store],
+    [store, endpoint],
   )
   const call = useCallback((args?: Args) => o.start(toRequest(args)), [o, toRequest])
   const view = withAuth(state, auth, client.serverInfo)

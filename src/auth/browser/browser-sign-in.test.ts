@@ -493,7 +493,9 @@ describe('browserSignIn()', () => {
 
     it('is never filled by another endpoint’s sign-in, and is by its own', async () => {
       const popup = fakePopup()
-      const app = appWindow(() => popup)
+      const other = fakePopup()
+      const popups = [popup, other]
+      const app = appWindow(() => popups.shift() ?? null)
       const signIn = browserSignIn({ redirectUri: REDIRECT_URI, window: app.win })
       // The person clicked Sign in on H's card before H's request reached the store.
       signIn.open('https://H.example:443/mcp?session=1')
@@ -519,12 +521,27 @@ describe('browserSignIn()', () => {
       expect(await hCall).toBe(callbackFor('h'))
       // K still waits for its person, and gets its own window when asked.
       expect(signIn.getSnapshot()).toMatchObject({ status: 'needs_sign_in', request: { endpoint: K } })
-      const other = fakePopup()
-      app.win.open = (() => other) as unknown as Window['open']
       signIn.open(K)
       expect(await navigated(other)).toBe('https://as.k.example/authorize?state=k')
+      // One window per endpoint: K's has a name of its own.
+      expect(app.opened.map((entry) => entry.url)).toEqual(['about:blank', 'about:blank'])
+      expect(app.opened[1]!.name).not.toBe(app.opened[0]!.name)
       arrive('k')
       expect(await kCall).toBe(callbackFor('k'))
+    })
+
+    it('is named by a digest of the endpoint, however the endpoint was spelled', () => {
+      const app = appWindow(() => fakePopup())
+      const signIn = browserSignIn({ redirectUri: REDIRECT_URI, window: app.win })
+      signIn.open('https://H.example:443/mcp?session=1#x')
+      signIn.cancel()
+      signIn.open(H)
+      signIn.cancel()
+      signIn.open(K)
+      signIn.cancel()
+      const [spelled, normal, k] = app.opened.map((entry) => entry.name)
+      expect(spelled).toBe(normal)
+      expect(k).not.toBe(normal)
     })
 
     it('Cancel on the sign-in shown cancels that one, not another endpoint’s waiting before it', async () => {

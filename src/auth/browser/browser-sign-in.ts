@@ -17,7 +17,7 @@
  * Every URL the window or this tab is sent to is checked once more here:
  * https, or http on loopback, and nothing else.
  */
-import { sameEndpoint } from '../../core/index.js'
+import { endpointKey, sameEndpoint } from '../../core/index.js'
 import { McpAuthAccessDeniedError, isMcpAuthError, type McpAuthError } from '../errors.js'
 import { checkSecure } from '../http.js'
 import { oauth, type OAuthProvider } from '../oauth.js'
@@ -97,8 +97,10 @@ const POLL_MS = 200
 /** A short digest of the endpoint for the window name (the opened page can read `window.name`: no URL in it). */
 function windowSuffix(endpoint: string | undefined): string {
   if (endpoint === undefined) return ''
+  // One name however the endpoint was spelled (`open()` gets the app's URL, a request the normalised key).
+  const key = endpointKey(endpoint)
   let hash = 0x811c9dc5
-  for (let i = 0; i < endpoint.length; i++) hash = Math.imul(hash ^ endpoint.charCodeAt(i), 0x01000193) >>> 0
+  for (let i = 0; i < key.length; i++) hash = Math.imul(hash ^ key.charCodeAt(i), 0x01000193) >>> 0
   return `-${hash.toString(36)}`
 }
 
