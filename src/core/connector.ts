@@ -9,7 +9,7 @@ import { McpArgumentError, RpcErrorCode, isMcpProtocolError, isMcpSessionError }
 import { decideEra, eraCache, isLegacySignal, type EraDecision } from './era-detection.js'
 import { LegacyConnection, type LegacyOptions } from './legacy-connection.js'
 import { ModernConnection } from './modern-connection.js'
-import { SharedTask } from './shared-task.js'
+import { SingleFlight } from './single-flight.js'
 import { MODERN_PROTOCOL_VERSION, type McpResult, type ProtocolVersionOption } from './types.js'
 import { LEGACY_VERSIONS, SUPPORTED_VERSIONS, eraOf, pickMutualVersion } from './version.js'
 
@@ -18,7 +18,7 @@ export class Connector {
   #option: ProtocolVersionOption
   #legacy: LegacyOptions
   #current: Connection | undefined
-  #connecting = new SharedTask<Connection>((signal) => this.#establish(signal))
+  #connecting = new SingleFlight<Connection>((signal) => this.#establish(signal))
   #fromCache = false
   #closed = new AbortController()
   /** The probe's `server/discover` result, when the probe found a modern server. */

@@ -12,7 +12,7 @@ import { clampRetry } from './limits.js'
 import { GetStream } from './legacy-get-stream.js'
 import { buildHeaders } from './request-headers.js'
 import { answerServerRequest, type ServerInputHandler } from './server-requests.js'
-import { SharedTask } from './shared-task.js'
+import { SingleFlight } from './single-flight.js'
 import { linkSignal, sleep } from './signals.js'
 import { LEGACY_VERSIONS } from './version.js'
 import type { Implementation, InputRequiredResult, JsonObject, JsonRpcNotification, JsonRpcRequest } from './types.js'
@@ -70,7 +70,7 @@ export class LegacyConnection implements Connection {
   #sessionId: string | undefined
   #serverInfo: Implementation | undefined
   #initializeResult: JsonObject = {}
-  #ready = new SharedTask<void>((signal) => this.#initialize(signal))
+  #ready = new SingleFlight<void>((signal) => this.#initialize(signal))
   #getStream: GetStream | undefined
   #closed = new AbortController()
   /** Calls in flight, oldest first (see {@link #routeFromGetStream}). */

@@ -1,35 +1,35 @@
 import { describe, expect, it } from 'vitest'
 import { McpCancelledError, McpTimeoutError } from './errors'
-import { SharedTask } from './shared-task'
+import { SingleFlight } from './single-flight'
 import { linkSignal } from './signals'
 
 /** Work that settles only when told, and reports whether it was aborted. */
 function controllable() {
   const runs: Array<{ signal: AbortSignal; resolve: (value: string) => void; reject: (error: unknown) => void }> = []
-  const task = new SharedTask<string>((signal) => new Promise((resolve, reject) => runs.push({ signal, resolve, reject })))
-  return { task, runs }
+  const flight = new SingleFlight<string>((signal) => new Promise((resolve, reject) => runs.push({ signal, resolve, reject })))
+  return { flight, runs }
 }
 const tick = () => new Promise((resolve) => setTimeout(resolve, 0))
 
-describe('SharedTask', () => {
+describe('SingleFlight', () => {
   it('runs the work once for concurrent callers and keeps the success', async () => {
-    const { task, runs } = controllable()
-    const a = task.run(new AbortController().signal, 'm')
-    const b = task.run(new AbortController().signal, 'm')
+    const { flight, runs } = controllable()
+    const a = flight.run(new AbortController().signal, 'm')
+    const b = flight.run(new AbortController().signal, 'm')
     await tick()
     expect(runs).toHaveLength(1)
     runs[0]!.resolve('ok')
     expect(await Promise.all([a, b])).toEqual(['ok', 'ok'])
-    expect(await task.run(new AbortController().signal, 'm')).toBe('ok')
-    expect(task.value).toBe('ok')
+    expect(await flight.run(new AbortController().signal, 'm')).toBe('ok')
+    expect(flight.value).toBe('ok')
     expect(runs).toHaveLength(1)
   })
 
   it('a caller that gives up gets its own error at once; the work goes on for the others', async () => {
-    const { task, runs } = controllable()
+    const { flight, runs } = controllable()
     const link = linkSignal(undefined, 20)
-    const impatient = task.run(link.signal, 'initialize')
-    const patient = task.run(new AbortController().signal, 'initialize')
+    const impatient = flight.run(link.signal, 'initialize')
+    const patient = flight.run(new AbortController().signal, 'initialize')
     await expect(impatient).rejects.toBeInstanceOf(McpTimeoutError)
     expect(runs[0]!.signal.aborted).toBe(false)
     runs[0]!.resolve('late')
@@ -37,14 +37,14 @@ describe('SharedTask', () => {
   })
 
   it('work every caller gave up on is aborted and forgotten, so the next caller starts it anew', async () => {
-    const { task, runs } = controllable()
+    const { flight, runs } = controllable()
     const controller = new AbortController()
-    const first = task.run(controller.signal, 'connect')
+    const first = flight.run(controller.signal, 'connect')
     await tick()
     controller.abort()
     await expect(first).rejects.toBeInstanceOf(McpCancelledError)
     expect(runs[0]!.signal.aborted).toBe(true)
-    const second = task.run(new AbortController().signal, 'connect')
+    const second = flight.run(new AbortController().signal, 'connect')
     await tick()
     expect(runs).toHaveLength(2)
     runs[1]!.resolve('fresh')
@@ -52,25 +52,25 @@ describe('SharedTask', () => {
     // The abandoned attempt settling later changes nothing.
     runs[0]!.resolve('stale')
     await tick()
-    expect(task.value).toBe('fresh')
+    expect(flight.value).toBe('fresh')
   })
 
   it('does not keep a failure, and reset() forgets a success', async () => {
-    const { task, runs } = controllable()
-    const failing = task.run(new AbortController().signal, 'm')
+    const { flight, runs } = controllable()
+    const failing = flight.run(new AbortController().signal, 'm')
     await tick()
     runs[0]!.reject(new Error('refused'))
     await expect(failing).rejects.toThrow('refused')
-    const retried = task.run(new AbortController().signal, 'm')
+    const retried = flight.run(new AbortController().signal, 'm')
     await tick()
     runs[1]!.resolve('ok')
     expect(await retried).toBe('ok')
-    task.reset()
-    expect(task.value).toBeUndefined()
-    void task.run(new AbortController().signal, 'm')
+    flight.reset()
+    expect(flight.value).toBeUndefined()
+    void flight.run(new AbortController().signal, 'm')
     await tick()
     expect(runs).toHaveLength(3)
-    task.reset()
+    flight.reset()
     expect(runs[2]!.signal.aborted).toBe(true)
   })
 })

@@ -1,9 +1,10 @@
 /**
- * Work that several callers wait for but only one should start: the era
- * probe, a legacy session's `initialize`. Each caller waits under its own
- * signal (and so its own timeout); when every waiter has given up, the work
- * is aborted and forgotten, so one hung attempt never blocks a later call.
- * A success is kept until {@link reset}; a failure is not kept.
+ * A single flight (not an MCP task): work that several callers wait for but
+ * only one should start, such as the era probe or a legacy session's
+ * `initialize`. Each caller waits under its own signal (and so its own
+ * timeout); when every waiter has given up, the work is aborted and
+ * forgotten, so one hung attempt never blocks a later call. A success is
+ * kept until {@link reset}; a failure is not kept.
  */
 import { abortError } from './http-exchange.js'
 
@@ -13,7 +14,7 @@ interface Running<T> {
   waiters: number
 }
 
-export class SharedTask<T> {
+export class SingleFlight<T> {
   #work: (signal: AbortSignal) => Promise<T>
   #running: Running<T> | undefined
   #done: { value: T } | undefined
