@@ -5,14 +5,14 @@
  * loop and the wire live in their own modules.
  */
 import { authorizedFetch } from './auth-hook.js'
-import type { CallOptions, ClientOptions, InputHandler, ListOptions, RequestOptions } from './client-options.js'
+import type { CallOptions, ClientOptions, ListOptions, RequestOptions } from './client-options.js'
 import type { ConnectionContext, SendOptions } from './connection.js'
 import { Connector } from './connector.js'
-import { McpInputError, McpUnsupportedResultError, RpcErrorCode, isMcpHttpError, isMcpProtocolError } from './errors.js'
+import { McpUnsupportedResultError, RpcErrorCode, isMcpHttpError, isMcpProtocolError } from './errors.js'
 import { DEFAULT_MAX_ROUNDS, runInputLoop } from './input-loop.js'
 import type { OriginalRequest } from './input-round.js'
+import { InputRouting, type CallInput } from './input-routing.js'
 import type { LegacyConnection } from './legacy-connection.js'
-import { legacyRounds } from './legacy-rounds.js'
 import { META_LOG_LEVEL, META_SERVER_INFO } from './modern-connection.js'
 import { cacheHint, ResultCache } from './result-cache.js'
 import { credentialScope } from './credential-scope.js'
@@ -48,6 +48,7 @@ export class McpClient {
   #toolsListed = false
   #cache: ResultCache | undefined
   #changes: ChangeListener
+  #routing: InputRouting
   #ids = 0
   #tokens = 0
 
@@ -79,8 +80,9 @@ export class McpClient {
         (isMcpProtocolError(error) && (error.code === RpcErrorCode.MethodNotFound || error.code === RpcErrorCode.MissingRequiredClientCapability)) ||
         (isMcpHttpError(error) && (error.status === 404 || error.status === 405)),
     })
+    this.#routing = new InputRouting(options.onInputRequests, { url: this.url, serverInfo: () => this.serverInfo })
     this.#connector = new Connector(this.#context, options.protocolVersion ?? 'auto', {
-      defaultInput: legacyRounds(options.onInputRequests, { method: 'tools/call', url: this.url, serverInfo: () => this.serverInfo }),
+      routing: this.#routing,
       // A legacy session's GET stream carries list changes and resource updates too.
       onNotification: (notification) => {
         if (!this.#changes.deliver(notification)) this.#route(notification, undefined, {})
@@ -112,7 +114,7 @@ export class McpClient {
     return this.#request(method, params, options)
   }
 
-  async #request(method: string, params: JsonObject, options: RequestOptions & Pick<SendOptions, 'paramHeaders' | 'onServerInput' | 'ownInputHandler'>): Promise<McpResult> {
+  async #request(method: string, params: JsonObject, options: RequestOptions & Pick<SendOptions, 'paramHeaders' | 'input'>): Promise<McpResult> {
     const link = linkSignal(options.signal, options.timeoutMs ?? this.#options.timeoutMs)
     const token = options.onProgress ? `mcp-elicit-${++this.#tokens}` : undefined
     const logLevel = options.logLevel ?? (options.onLog ? 'info' : undefined)
@@ -124,8 +126,7 @@ export class McpClient {
       signal: link.signal,
       holdTimeout: link.hold,
       paramHeaders: options.paramHeaders,
-      onServerInput: options.onServerInput,
-      ownInputHandler: options.ownInputHandler,
+      input: options.input,
       onNotification: (notification) => this.#route(notification, token, options),
     }
     const attempt = async (): Promise<McpResult> => {
@@ -348,11 +349,10 @@ export class McpClient {
   }
 
   async #run(request: OriginalRequest, options: CallOptions): Promise<McpResult> {
-    const handler = options.onInputRequests ?? this.#options.onInputRequests
-    const onServerInput = legacyRounds(handler, { method: request.method, url: this.url, maxRounds: options.maxRounds ?? this.#options.maxRounds ?? DEFAULT_MAX_ROUNDS, serverInfo: () => this.serverInfo })
+    const input = this.#routing.forCall(request.method, options.onInputRequests, options.maxRounds ?? this.#options.maxRounds ?? DEFAULT_MAX_ROUNDS)
     const resumed = options.resumeTask
     if (resumed) {
-      const result = await this.#followTask(request, { resume: resumed.taskId }, options.signal ?? this.#connector.closedSignal, options, handler, resumed.answered)
+      const result = await this.#followTask(request, { resume: resumed.taskId }, options.signal ?? this.#connector.closedSignal, options, input, resumed.answered)
       options.onEvent?.({ type: 'complete', result, rounds: 0 })
       return result
     }
@@ -364,16 +364,10 @@ export class McpClient {
       onEvent: options.onEvent,
       resume: options.resume,
       // Only a tool call may become a task (tasks extension); for anything else it is an invalid answer.
-      task: request.method === 'tools/call' ? (result, { signal }) => this.#followTask(request, { created: result }, signal, options, handler) : undefined,
-      // Only a call's own handler may take what the GET stream pushes (see LegacyConnection).
-      send: (params, { signal }) => this.#sendMrtr(request.method, params, { ...options, signal, onServerInput, ownInputHandler: options.onInputRequests !== undefined }),
-      fulfil: (requests, { round, signal, pending }) => {
-        if (!handler) {
-          const asked = Object.values(requests).map((r) => displayText((r as { method?: unknown } | null)?.method, '?'))
-          throw new McpInputError(`The server asked for input (${asked.join(', ')}) but no onInputRequests handler was given`, { method: request.method, url: this.url })
-        }
-        return handler(requests, { round, signal, pending, era: this.era ?? 'modern', method: request.method, serverInfo: this.serverInfo })
-      },
+      task: request.method === 'tools/call' ? (result, { signal }) => this.#followTask(request, { created: result }, signal, options, input) : undefined,
+      send: (params, { signal }) => this.#sendMrtr(request.method, params, { ...options, signal, input }),
+      fulfil: (requests, { round, signal, pending }) =>
+        this.#routing.ask(input, requests, { round, signal, pending, era: this.era ?? 'modern', method: request.method, serverInfo: this.serverInfo }),
     })
   }
 
@@ -393,7 +387,7 @@ export class McpClient {
     task: { created: McpResult } | { resume: string },
     signal: AbortSignal,
     options: CallOptions,
-    handler: InputHandler | undefined,
+    input: CallInput,
     answered?: readonly string[],
   ): Promise<McpResult> {
     // A resumed task may be the first thing a new client does: the era is known once connected.
@@ -412,10 +406,8 @@ export class McpClient {
       get: (taskId, pollSignal) => this.#request('tasks/get', { taskId }, { ...poll, signal: pollSignal }),
       update: (taskId, inputResponses, updateSignal) => this.updateTask(taskId, inputResponses, { timeoutMs: options.timeoutMs, signal: updateSignal }),
       cancel: (taskId) => this.cancelTask(taskId),
-      fulfil: (requests, { round, signal: askSignal, task: info }) => {
-        if (!handler) throw new McpInputError('The task asked for input but no onInputRequests handler was given', { method: request.method, url: this.url })
-        return handler(requests, { round, signal: askSignal, era: 'modern', method: request.method, serverInfo: this.serverInfo, task: info })
-      },
+      fulfil: (requests, { round, signal: askSignal, task: info }) =>
+        this.#routing.ask(input, requests, { round, signal: askSignal, era: 'modern', method: request.method, serverInfo: this.serverInfo, task: info }),
       onTask: (info, keys) => options.onEvent?.({ type: 'task', task: info, answered: keys }),
       onAnswering: (round) => options.onEvent?.({ type: 'retrying', round, stateOnly: false }),
     })
@@ -441,7 +433,7 @@ export class McpClient {
     return this.#request('tasks/cancel', { taskId }, { ...options, timeoutMs, signal: options.signal ?? this.#connector.closedSignal })
   }
 
-  async #sendMrtr(method: MrtrMethod, params: JsonObject, options: RequestOptions & Pick<SendOptions, 'onServerInput' | 'ownInputHandler'>): Promise<McpResult> {
+  async #sendMrtr(method: MrtrMethod, params: JsonObject, options: RequestOptions & Pick<SendOptions, 'input'>): Promise<McpResult> {
     const timeoutMs = options.timeoutMs ?? this.#options.timeoutMs
     // The connection and the implicit tools/list are this call's requests too: the same deadline holds.
     const link = linkSignal(options.signal ?? this.#connector.closedSignal, timeoutMs)

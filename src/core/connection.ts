@@ -3,8 +3,9 @@
  * and the legacy connection implement it; the client above them only picks
  * one.
  */
+import type { CallInput } from './input-routing.js'
 import type { Limits } from './limits.js'
-import type { Era, Implementation, InputRequests, InputResponses, JsonObject, JsonRpcNotification } from './types.js'
+import type { Era, Implementation, JsonObject, JsonRpcNotification } from './types.js'
 
 export interface SendOptions {
   signal: AbortSignal
@@ -13,16 +14,11 @@ export interface SendOptions {
   /** Already-encoded `Mcp-Param-*` headers (modern era). */
   paramHeaders?: Record<string, string> | undefined
   /**
-   * Answers requests a legacy server sends while this request runs; the same
-   * shape as an MRTR round with one entry.
+   * The call this request is a step of, for the requests a legacy server
+   * pushes while it runs (who answers them: input-routing.ts). None for a
+   * request that is no call: it takes no questions.
    */
-  onServerInput?: ((requests: InputRequests, signal: AbortSignal) => Promise<InputResponses>) | undefined
-  /**
-   * `onServerInput` is the call's own handler (a per-call `onInputRequests`),
-   * not the client's: only such a call may be given what a legacy server
-   * pushes on the GET stream.
-   */
-  ownInputHandler?: boolean | undefined
+  input?: CallInput | undefined
   /** Stops the request's deadline while a pushed question waits for the person; call the result to restart it. */
   holdTimeout?: (() => () => void) | undefined
   /** Never send it again when its stream breaks (a long-lived stream whose owner reconnects itself). */

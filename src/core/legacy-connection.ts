@@ -11,7 +11,8 @@ import { abortError, exchange, post, readResponse, send, type ExchangeContext } 
 import { clampRetry } from './limits.js'
 import { GetStream } from './legacy-get-stream.js'
 import { buildHeaders } from './request-headers.js'
-import { answerServerRequest, type ServerInputHandler } from './server-requests.js'
+import type { Answerer, InputRouting, Question } from './input-routing.js'
+import { answerServerRequest } from './server-requests.js'
 import { SingleFlight } from './single-flight.js'
 import { linkSignal, sleep } from './signals.js'
 import { LEGACY_VERSIONS } from './version.js'
@@ -57,8 +58,8 @@ function legacyParams(params: JsonObject): JsonObject {
 }
 
 export interface LegacyOptions {
-  /** The client-level handler: answers GET-stream requests no single call with its own handler can take. */
-  defaultInput?: ServerInputHandler | undefined
+  /** Who answers what the server pushes; without it nobody does (each request gets a JSON-RPC error). */
+  routing?: InputRouting | undefined
   onNotification?: ((notification: JsonRpcNotification) => void) | undefined
 }
 
@@ -73,7 +74,7 @@ export class LegacyConnection implements Connection {
   #ready = new SingleFlight<void>((signal) => this.#initialize(signal))
   #getStream: GetStream | undefined
   #closed = new AbortController()
-  /** Calls in flight, oldest first (see {@link #routeFromGetStream}). */
+  /** Calls in flight, oldest first: a request on the GET stream may be one's (see input-routing.ts). */
   #active: Call[] = []
 
   constructor(context: ConnectionContext, version: string, options: LegacyOptions = {}) {
@@ -168,7 +169,7 @@ export class LegacyConnection implements Connection {
       limits: this.#context.limits,
       onNotification: call?.options.onNotification,
       // A request on a call's own stream belongs to that call.
-      onServerRequest: (request) => this.#answer(request, call?.options.onServerInput, call),
+      onServerRequest: (request) => this.#answer(request, call, this.#whoAnswers({ of: call })),
       onEventId,
       onRetry,
     }
@@ -239,17 +240,21 @@ export class LegacyConnection implements Connection {
     throw failure
   }
 
+  #whoAnswers(question: Question<Call>): Answerer<Call> | undefined {
+    return this.#options.routing?.whoAnswers(question, (call) => call.options.input)
+  }
+
   /**
    * Answers a request the server pushed. `call` is the call it belongs to, if
    * any; a handler that fails fails that call too (as a throwing handler does
    * in the modern era), and the server gets a JSON-RPC error either way.
    */
-  #answer(request: JsonRpcRequest, handler: ServerInputHandler | undefined, call: Call | undefined): void {
+  #answer(request: JsonRpcRequest, call: Call | undefined, answerer: Answerer<Call> | undefined): void {
     void (async () => {
       const signal = call?.signal ?? this.#closed.signal
       // Waiting for the person is not the server being slow: the call's deadline stops meanwhile.
       const release = call?.options.holdTimeout?.()
-      const { response, failure } = await answerServerRequest(request, this.#context.capabilities, handler, signal).finally(() => release?.())
+      const { response, failure } = await answerServerRequest(request, this.#context.capabilities, answerer?.pushed, signal).finally(() => release?.())
       if (failure !== undefined && call) call.fail(failure)
       try {
         await post(response, { url: this.#context.url, fetch: this.#context.fetch, headers: await this.#headers(response), signal: this.#closed.signal, limits: this.#context.limits })
@@ -257,21 +262,6 @@ export class LegacyConnection implements Connection {
         this.#context.warn(`Could not send the answer to ${displayText(request.method)}: ${error instanceof Error ? error.message : displayText(error)}`)
       }
     })().catch(() => {})
-  }
-
-  /**
-   * A request on the GET stream names no call. When exactly one call in
-   * flight has its own handler (a per-call `onInputRequests`), it is taken as
-   * that call's, a round of it: FastMCP sends every question of a tool call
-   * on the GET stream, and a chat UI shows it in that call's card. With none
-   * or several such calls there is no telling which asked: the client-level
-   * handler answers, or without one a JSON-RPC error does, rather than a guess.
-   */
-  #routeFromGetStream(request: JsonRpcRequest): void {
-    const own = this.#active.filter((call) => call.options.ownInputHandler === true && call.options.onServerInput !== undefined)
-    const only = own.length === 1 ? own[0] : undefined
-    if (only) this.#answer(request, only.options.onServerInput, only)
-    else this.#answer(request, this.#options.defaultInput, undefined)
   }
 
   async #initialize(signal: AbortSignal): Promise<void> {
@@ -316,7 +306,11 @@ export class LegacyConnection implements Connection {
         fetch: this.#context.fetch,
         limits: this.#context.limits,
         onNotification: (notification) => this.#options.onNotification?.(notification),
-        onServerRequest: (request) => this.#routeFromGetStream(request),
+        // A request on the GET stream names no call: it may be one of those in flight.
+        onServerRequest: (request) => {
+          const answerer = this.#whoAnswers({ inFlight: this.#active })
+          this.#answer(request, answerer?.call, answerer)
+        },
       },
       headers: () => this.#headers({ jsonrpc: '2.0', method: 'GET' }),
     })

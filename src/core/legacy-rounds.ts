@@ -37,9 +37,8 @@ interface Round {
   settle: (answers: Promise<InputResponses>) => void
 }
 
-/** Adapts `handler` to pushed requests, one round per burst; undefined without a handler. */
-export function legacyRounds(handler: InputHandler | undefined, options: LegacyRoundsOptions): ServerInputHandler | undefined {
-  if (!handler) return undefined
+/** Adapts `handler` to pushed requests, one round per burst (who the handler is: input-routing.ts). */
+export function legacyRounds(handler: InputHandler, options: LegacyRoundsOptions): ServerInputHandler {
   const maxRounds = options.maxRounds ?? Number.POSITIVE_INFINITY
   let rounds = 0
   let open: Round | undefined

@@ -2,7 +2,8 @@
  * Requests a legacy server sends to the client (`elicitation/create`,
  * `sampling/createMessage`, `roots/list`, `ping`). Each is answered with a
  * JSON-RPC response carrying the same id; what needs a person or the app goes
- * through the same input handler as an MRTR round, so one UI serves both eras.
+ * through the same input handler as an MRTR round, so one UI serves both eras
+ * (which handler: input-routing.ts).
  * Nothing is left unanswered: a request the client did not declare, or that no
  * handler can take, gets a JSON-RPC error.
  */
