@@ -13,6 +13,7 @@ import { DEFAULT_MAX_ROUNDS, runInputLoop } from './input-loop.js'
 import type { OriginalRequest } from './input-round.js'
 import { InputRouting, type CallInput } from './input-routing.js'
 import type { LegacyConnection } from './legacy-connection.js'
+import { Listings } from './listings.js'
 import { META_LOG_LEVEL, META_SERVER_INFO } from './modern-connection.js'
 import { cacheHint, ResultCache } from './result-cache.js'
 import { credentialScope } from './credential-scope.js'
@@ -21,14 +22,12 @@ import { displayText } from './display-text.js'
 import { resolveLimits } from './limits.js'
 import { linkSignal } from './signals.js'
 import { runTask } from './task-loop.js'
-import { checkToolHeaders, paramHeaders, type ParamHeaderBinding } from './tool-headers.js'
 import { TASKS_EXTENSION } from './types.js'
 import type { Era, Implementation, InputResponses, JsonObject, JsonRpcNotification, McpResult, MrtrMethod, Progress, Tool } from './types.js'
 
 export type { CallOptions, ClientOptions, InputContext, InputHandler, ListOptions, RequestOptions } from './client-options.js'
 export type { ChangeFilter, McpChange } from './subscriptions.js'
 
-const MAX_PAGES = 100
 /** How long a `tasks/cancel` sent on the way out may take when the client sets no timeout. */
 const CANCEL_TIMEOUT_MS = 10_000
 
@@ -41,12 +40,8 @@ export class McpClient {
   #options: ClientOptions
   #context: ConnectionContext
   #connector: Connector
-  /** `Mcp-Param-*` bindings of the tools of the latest listing, fresh or not. */
-  #tools = new Map<string, ParamHeaderBinding[]>()
-  /** The listing `#tools` was made from: a cached one is checked once, not before every call. */
-  #adopted: unknown
-  #toolsListed = false
   #cache: ResultCache | undefined
+  #listings: Listings
   #changes: ChangeListener
   #routing: InputRouting
   #ids = 0
@@ -71,6 +66,7 @@ export class McpClient {
       timeoutMs: options.timeoutMs,
     }
     this.#cache = options.cache === false ? undefined : new ResultCache(this.url, credentialScope({ url: this.url, headers: this.#context.headers, auth: options.auth }))
+    this.#listings = new Listings({ request: (method, params, options) => this.request(method, params, options), cache: this.#cache, warn: this.#context.warn })
     this.#changes = new ChangeListener({
       listen: (filter, signal, on) => this.#listen(filter, signal, on),
       onChange: (change) => this.#forget(change),
@@ -191,75 +187,25 @@ export class McpClient {
   }
 
   /**
-   * Every page of a list. A listing still fresh by its `ttlMs` comes from the
-   * cache (`reload` skips it); a new one is kept for the shortest `ttlMs` of
-   * its pages, shared with other clients of the endpoint that send the same
-   * credentials only when every page said `public`.
-   */
-  async #listAll(method: string, key: string, options: ListOptions): Promise<{ items: JsonObject[]; cached: boolean }> {
-    const cached = options.reload ? undefined : await this.#cache?.get<JsonObject[]>(method, options.signal)
-    if (cached?.fresh) return { items: cached.value, cached: true }
-    const items: JsonObject[] = []
-    const seen = new Set<string>()
-    let hint: { ttlMs: number; scope: 'public' | 'private' } = { ttlMs: Number.POSITIVE_INFINITY, scope: 'public' }
-    let cursor: string | undefined
-    for (let page = 0; page < MAX_PAGES; page++) {
-      const result = await this.request(method, cursor === undefined ? {} : { cursor }, options)
-      const own = cacheHint(result)
-      hint = { ttlMs: Math.min(hint.ttlMs, own.ttlMs), scope: own.scope === 'private' ? 'private' : hint.scope }
-      const list = result[key]
-      if (Array.isArray(list)) items.push(...(list as JsonObject[]))
-      const next = result.nextCursor
-      if (typeof next !== 'string' || next === '' || seen.has(next)) {
-        await this.#cache?.put(method, items, hint, options.signal)
-        return { items, cached: false }
-      }
-      seen.add(next)
-      cursor = next
-    }
-    this.#context.warn(`${method} returned more than ${MAX_PAGES} pages; the rest was not read`)
-    return { items, cached: false }
-  }
-
-  /**
    * Every tool, all pages; from the cache while the listing is fresh by its
    * `ttlMs` (`reload: true` asks anyway). Tools whose `x-mcp-header`
    * annotations are invalid are left out, with a warning naming the tool and
    * the reason.
    */
-  async listTools(options: ListOptions = {}): Promise<Tool[]> {
-    const { items, cached } = await this.#listAll('tools/list', 'tools', options)
-    return this.#adoptTools(items as unknown as Tool[], !cached)
+  listTools(options: ListOptions = {}): Promise<Tool[]> {
+    return this.#listings.tools(options)
   }
 
-  /** Takes a listing as the source of `Mcp-Param-*` headers; returns its tools with valid annotations. */
-  #adoptTools(tools: Tool[], warn: boolean): Tool[] {
-    const valid: Tool[] = []
-    this.#adopted = tools
-    this.#tools.clear()
-    for (const tool of tools) {
-      const check = checkToolHeaders(tool)
-      if (!check.ok) {
-        if (warn) this.#context.warn(`Tool "${displayText(tool.name)}" left out: ${check.reason}`)
-        continue
-      }
-      this.#tools.set(tool.name, check.bindings)
-      valid.push(tool)
-    }
-    this.#toolsListed = true
-    return valid
+  listPrompts(options: ListOptions = {}): Promise<JsonObject[]> {
+    return this.#listings.list('prompts/list', 'prompts', options)
   }
 
-  async listPrompts(options: ListOptions = {}): Promise<JsonObject[]> {
-    return (await this.#listAll('prompts/list', 'prompts', options)).items
+  listResources(options: ListOptions = {}): Promise<JsonObject[]> {
+    return this.#listings.list('resources/list', 'resources', options)
   }
 
-  async listResources(options: ListOptions = {}): Promise<JsonObject[]> {
-    return (await this.#listAll('resources/list', 'resources', options)).items
-  }
-
-  async listResourceTemplates(options: ListOptions = {}): Promise<JsonObject[]> {
-    return (await this.#listAll('resources/templates/list', 'resourceTemplates', options)).items
+  listResourceTemplates(options: ListOptions = {}): Promise<JsonObject[]> {
+    return this.#listings.list('resources/templates/list', 'resourceTemplates', options)
   }
 
   /**
@@ -444,45 +390,9 @@ export class McpClient {
       link.dispose()
     }
     if (method !== 'tools/call' || connection.era === 'legacy') return this.#request(method, params, options)
-    const name = String(params.name)
-    const headersFor = async (refresh: boolean) => {
-      if (refresh || (await this.#needsListing(name, options.signal))) {
-        try {
-          await this.listTools({ signal: options.signal, timeoutMs, reload: refresh })
-        } catch (error) {
-          // A server that cannot list its tools can still be called; it just gets no Mcp-Param-* headers.
-          if (!isMcpProtocolError(error)) throw error
-          this.#context.warn(`tools/list failed (${error.message}); calling ${name} without Mcp-Param headers`)
-          this.#toolsListed = true
-        }
-      }
-      return paramHeaders(this.#tools.get(name) ?? [], params.arguments as JsonObject | undefined)
-    }
-    try {
-      return await this.#request(method, params, { ...options, paramHeaders: await headersFor(false) })
-    } catch (error) {
-      // The tool's schema may have changed since it was listed: refresh once and retry.
-      if (!isMcpProtocolError(error) || error.code !== RpcErrorCode.HeaderMismatch) throw error
-      return this.#request(method, params, { ...options, paramHeaders: await headersFor(true) })
-    }
-  }
-
-  /**
-   * Whether a call to `name` must wait for a `tools/list` first, so its
-   * `Mcp-Param-*` headers follow the current schema. Not when the listing is
-   * fresh (this client's, or a public one of another client of the
-   * endpoint with the same credentials), nor when an earlier listing showed no `x-mcp-header`
-   * parameter for the tool (should it have gained one, the server answers
-   * -32020 and the call is retried after a refresh). Only a stale listing
-   * whose tool has such parameters is asked for again.
-   */
-  async #needsListing(name: string, signal: AbortSignal | undefined): Promise<boolean> {
-    if (!this.#cache) return !this.#toolsListed
-    const cached = await this.#cache.get<Tool[]>('tools/list', signal)
-    if (!cached) return true
-    if (cached.value !== this.#adopted && (!this.#toolsListed || cached.fresh)) this.#adoptTools(cached.value, false)
-    if (cached.fresh) return false
-    return (this.#tools.get(name)?.length ?? 0) > 0
+    return this.#listings.withParamHeaders(String(params.name), params.arguments as JsonObject | undefined, { signal: options.signal, timeoutMs }, (paramHeaders) =>
+      this.#request(method, params, { ...options, paramHeaders }),
+    )
   }
 
   /** Ends the connection (a legacy session is deleted on the server) and the change listener. */

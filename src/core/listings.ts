@@ -1,0 +1,146 @@
+/**
+ * One client's listings (`tools/list`, `prompts/list`, `resources/list`,
+ * `resources/templates/list`), every page, through the result cache; and
+ * the `Mcp-Param-*` header bindings of the tools, which come from the
+ * latest tool listing, so a tool call can carry them.
+ */
+import type { ListOptions, RequestOptions } from './client-options.js'
+import { displayText } from './display-text.js'
+import { RpcErrorCode, isMcpProtocolError } from './errors.js'
+import { cacheHint, type ResultCache } from './result-cache.js'
+import { checkToolHeaders, paramHeaders, type ParamHeaderBinding } from './tool-headers.js'
+import type { JsonObject, McpResult, Tool } from './types.js'
+
+const MAX_PAGES = 100
+
+export interface ListingsDeps {
+  request: (method: string, params: JsonObject, options: RequestOptions) => Promise<McpResult>
+  /** Undefined when the client keeps no cache. */
+  cache: ResultCache | undefined
+  warn: (message: string) => void
+}
+
+export class Listings {
+  #deps: ListingsDeps
+  /** `Mcp-Param-*` bindings of the tools of the latest listing, fresh or not. */
+  #bindings = new Map<string, ParamHeaderBinding[]>()
+  /** The listing `#bindings` was made from: a cached one is checked once, not before every call. */
+  #adopted: unknown
+  #toolsListed = false
+
+  constructor(deps: ListingsDeps) {
+    this.#deps = deps
+  }
+
+  /**
+   * Every page of a list. A listing still fresh by its `ttlMs` comes from the
+   * cache (`reload` skips it); a new one is kept for the shortest `ttlMs` of
+   * its pages, shared with other clients of the endpoint that send the same
+   * credentials only when every page said `public`.
+   */
+  async #listAll(method: string, key: string, options: ListOptions): Promise<{ items: JsonObject[]; cached: boolean }> {
+    const cache = this.#deps.cache
+    const cached = options.reload ? undefined : await cache?.get<JsonObject[]>(method, options.signal)
+    if (cached?.fresh) return { items: cached.value, cached: true }
+    const items: JsonObject[] = []
+    const seen = new Set<string>()
+    let hint: { ttlMs: number; scope: 'public' | 'private' } = { ttlMs: Number.POSITIVE_INFINITY, scope: 'public' }
+    let cursor: string | undefined
+    for (let page = 0; page < MAX_PAGES; page++) {
+      const result = await this.#deps.request(method, cursor === undefined ? {} : { cursor }, options)
+      const own = cacheHint(result)
+      hint = { ttlMs: Math.min(hint.ttlMs, own.ttlMs), scope: own.scope === 'private' ? 'private' : hint.scope }
+      const list = result[key]
+      if (Array.isArray(list)) items.push(...(list as JsonObject[]))
+      const next = result.nextCursor
+      if (typeof next !== 'string' || next === '' || seen.has(next)) {
+        await cache?.put(method, items, hint, options.signal)
+        return { items, cached: false }
+      }
+      seen.add(next)
+      cursor = next
+    }
+    this.#deps.warn(`${method} returned more than ${MAX_PAGES} pages; the rest was not read`)
+    return { items, cached: false }
+  }
+
+  /** Every item of a list other than the tools (`key` names the result's array). */
+  async list(method: 'prompts/list' | 'resources/list' | 'resources/templates/list', key: string, options: ListOptions): Promise<JsonObject[]> {
+    return (await this.#listAll(method, key, options)).items
+  }
+
+  /**
+   * Every tool, all pages; from the cache while the listing is fresh. Tools
+   * whose `x-mcp-header` annotations are invalid are left out, with a
+   * warning (for a listing just fetched) naming the tool and the reason.
+   */
+  async tools(options: ListOptions): Promise<Tool[]> {
+    const { items, cached } = await this.#listAll('tools/list', 'tools', options)
+    return this.#adoptTools(items as unknown as Tool[], !cached)
+  }
+
+  /** Takes a listing as the source of `Mcp-Param-*` headers; returns its tools with valid annotations. */
+  #adoptTools(tools: Tool[], warn: boolean): Tool[] {
+    const valid: Tool[] = []
+    this.#adopted = tools
+    this.#bindings.clear()
+    for (const tool of tools) {
+      const check = checkToolHeaders(tool)
+      if (!check.ok) {
+        if (warn) this.#deps.warn(`Tool "${displayText(tool.name)}" left out: ${check.reason}`)
+        continue
+      }
+      this.#bindings.set(tool.name, check.bindings)
+      valid.push(tool)
+    }
+    this.#toolsListed = true
+    return valid
+  }
+
+  /**
+   * Sends a tool call with its `Mcp-Param-*` headers. The tool's schema may
+   * have changed since it was listed: on the server's -32020 the listing is
+   * refreshed and the call sent once more.
+   */
+  async withParamHeaders(name: string, args: JsonObject | undefined, options: RequestOptions, send: (headers: Record<string, string>) => Promise<McpResult>): Promise<McpResult> {
+    try {
+      return await send(await this.#headersFor(name, args, options, false))
+    } catch (error) {
+      if (!isMcpProtocolError(error) || error.code !== RpcErrorCode.HeaderMismatch) throw error
+      return send(await this.#headersFor(name, args, options, true))
+    }
+  }
+
+  async #headersFor(name: string, args: JsonObject | undefined, options: RequestOptions, refresh: boolean): Promise<Record<string, string>> {
+    if (refresh || (await this.#needsListing(name, options.signal))) {
+      try {
+        await this.tools({ signal: options.signal, timeoutMs: options.timeoutMs, reload: refresh })
+      } catch (error) {
+        // A server that cannot list its tools can still be called; it just gets no Mcp-Param-* headers.
+        if (!isMcpProtocolError(error)) throw error
+        this.#deps.warn(`tools/list failed (${error.message}); calling ${name} without Mcp-Param headers`)
+        this.#toolsListed = true
+      }
+    }
+    return paramHeaders(this.#bindings.get(name) ?? [], args)
+  }
+
+  /**
+   * Whether a call to `name` must wait for a `tools/list` first, so its
+   * `Mcp-Param-*` headers follow the current schema. Not when the listing is
+   * fresh (this client's, or a public one of another client of the
+   * endpoint with the same credentials), nor when an earlier listing showed no `x-mcp-header`
+   * parameter for the tool (should it have gained one, the server answers
+   * -32020 and the call is retried after a refresh). Only a stale listing
+   * whose tool has such parameters is asked for again.
+   */
+  async #needsListing(name: string, signal: AbortSignal | undefined): Promise<boolean> {
+    const cache = this.#deps.cache
+    if (!cache) return !this.#toolsListed
+    const cached = await cache.get<Tool[]>('tools/list', signal)
+    if (!cached) return true
+    if (cached.value !== this.#adopted && (!this.#toolsListed || cached.fresh)) this.#adoptTools(cached.value, false)
+    if (cached.fresh) return false
+    return (this.#bindings.get(name)?.length ?? 0) > 0
+  }
+}
