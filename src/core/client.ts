@@ -8,10 +8,10 @@ import { authorizedFetch } from './auth-hook.js'
 import type { CallOptions, ClientOptions, ListOptions, RequestOptions } from './client-options.js'
 import type { ConnectionContext, SendOptions } from './connection.js'
 import { Connector } from './connector.js'
-import { McpUnsupportedResultError, RpcErrorCode, isMcpHttpError, isMcpProtocolError } from './errors.js'
+import { RpcErrorCode, isMcpHttpError, isMcpProtocolError } from './errors.js'
 import { DEFAULT_MAX_ROUNDS, runInputLoop } from './input-loop.js'
 import type { OriginalRequest } from './input-round.js'
-import { InputRouting, type CallInput } from './input-routing.js'
+import { InputRouting } from './input-routing.js'
 import type { LegacyConnection } from './legacy-connection.js'
 import { Listings } from './listings.js'
 import { META_LOG_LEVEL, META_SERVER_INFO } from './modern-connection.js'
@@ -21,15 +21,11 @@ import { ChangeListener, type ChangeFilter, type ListenFilter, type McpChange } 
 import { displayText } from './display-text.js'
 import { resolveLimits } from './limits.js'
 import { linkSignal } from './signals.js'
-import { runTask } from './task-loop.js'
-import { TASKS_EXTENSION } from './types.js'
+import { TaskClient, WAY_OUT_TIMEOUT_MS } from './task-client.js'
 import type { Era, Implementation, InputResponses, JsonObject, JsonRpcNotification, McpResult, MrtrMethod, Progress, Tool } from './types.js'
 
 export type { CallOptions, ClientOptions, InputContext, InputHandler, ListOptions, RequestOptions } from './client-options.js'
 export type { ChangeFilter, McpChange } from './subscriptions.js'
-
-/** How long a `tasks/cancel` sent on the way out may take when the client sets no timeout. */
-const CANCEL_TIMEOUT_MS = 10_000
 
 function isObject(value: unknown): value is JsonObject {
   return typeof value === 'object' && value !== null && !Array.isArray(value)
@@ -44,6 +40,7 @@ export class McpClient {
   #listings: Listings
   #changes: ChangeListener
   #routing: InputRouting
+  #tasks: TaskClient
   #ids = 0
   #tokens = 0
 
@@ -83,6 +80,16 @@ export class McpClient {
       onNotification: (notification) => {
         if (!this.#changes.deliver(notification)) this.#route(notification, undefined, {})
       },
+    })
+    this.#tasks = new TaskClient({
+      url: this.url,
+      capabilities: this.#context.capabilities,
+      limits: this.#context.limits,
+      timeoutMs: options.timeoutMs,
+      connector: this.#connector,
+      routing: this.#routing,
+      request: (method, params, options) => this.#request(method, params, options),
+      serverInfo: () => this.serverInfo,
     })
   }
 
@@ -243,7 +250,7 @@ export class McpClient {
       on.ack({ ...filter })
       // List changes and updates arrive on the session's GET stream; this listener just holds the subscriptions.
       await new Promise<void>((resolve) => signal.addEventListener('abort', () => resolve(), { once: true }))
-      for (const uri of uris) void this.request('resources/unsubscribe', { uri }, { timeoutMs: CANCEL_TIMEOUT_MS }).catch(() => {})
+      for (const uri of uris) void this.request('resources/unsubscribe', { uri }, { timeoutMs: WAY_OUT_TIMEOUT_MS }).catch(() => {})
       return
     }
     await connection.request('subscriptions/listen', { notifications: { ...filter } }, {
@@ -295,10 +302,12 @@ export class McpClient {
   }
 
   async #run(request: OriginalRequest, options: CallOptions): Promise<McpResult> {
-    const input = this.#routing.forCall(request.method, options.onInputRequests, options.maxRounds ?? this.#options.maxRounds ?? DEFAULT_MAX_ROUNDS)
+    const maxRounds = options.maxRounds ?? this.#options.maxRounds ?? DEFAULT_MAX_ROUNDS
+    const input = this.#routing.forCall(request.method, options.onInputRequests, maxRounds)
+    const call = { request, options, input, maxRounds }
     const resumed = options.resumeTask
     if (resumed) {
-      const result = await this.#followTask(request, { resume: resumed.taskId }, options.signal ?? this.#connector.closedSignal, options, input, resumed.answered)
+      const result = await this.#tasks.follow(call, { resume: resumed.taskId }, options.signal ?? this.#connector.closedSignal, resumed.answered)
       options.onEvent?.({ type: 'complete', result, rounds: 0 })
       return result
     }
@@ -310,63 +319,21 @@ export class McpClient {
       onEvent: options.onEvent,
       resume: options.resume,
       // Only a tool call may become a task (tasks extension); for anything else it is an invalid answer.
-      task: request.method === 'tools/call' ? (result, { signal }) => this.#followTask(request, { created: result }, signal, options, input) : undefined,
+      task: request.method === 'tools/call' ? (result, { signal }) => this.#tasks.follow(call, { created: result }, signal) : undefined,
       send: (params, { signal }) => this.#sendMrtr(request.method, params, { ...options, signal, input }),
       fulfil: (requests, { round, signal, pending }) =>
         this.#routing.ask(input, requests, { round, signal, pending, era: this.era ?? 'modern', method: request.method, serverInfo: this.serverInfo }),
     })
   }
 
-  /** True when the app declared the tasks extension: only then may a server answer with a task. */
-  #offersTasks(): boolean {
-    const extensions = this.#context.capabilities.extensions
-    return isObject(extensions) && isObject(extensions[TASKS_EXTENSION])
-  }
-
-  /**
-   * Follows a task to its result. Each poll is a request of the call (its
-   * `timeoutMs`, its progress and log callbacks); the task's questions go to
-   * the call's input handler and back with `tasks/update`.
-   */
-  async #followTask(
-    request: OriginalRequest,
-    task: { created: McpResult } | { resume: string },
-    signal: AbortSignal,
-    options: CallOptions,
-    input: CallInput,
-    answered?: readonly string[],
-  ): Promise<McpResult> {
-    // A resumed task may be the first thing a new client does: the era is known once connected.
-    const link = linkSignal(signal, options.timeoutMs ?? this.#options.timeoutMs)
-    const connection = await this.#connector.connect(link.signal).finally(link.dispose)
-    if (!this.#offersTasks() || connection.era !== 'modern') throw new McpUnsupportedResultError('task', 'created' in task ? task.created : task, { method: request.method, url: this.url })
-    const poll: RequestOptions = { timeoutMs: options.timeoutMs, onProgress: options.onProgress, onLog: options.onLog, logLevel: options.logLevel }
-    return runTask({
-      task,
-      signal,
-      answered,
-      limits: this.#context.limits,
-      maxRounds: options.maxRounds ?? this.#options.maxRounds ?? DEFAULT_MAX_ROUNDS,
-      method: request.method,
-      url: this.url,
-      get: (taskId, pollSignal) => this.#request('tasks/get', { taskId }, { ...poll, signal: pollSignal }),
-      update: (taskId, inputResponses, updateSignal) => this.updateTask(taskId, inputResponses, { timeoutMs: options.timeoutMs, signal: updateSignal }),
-      cancel: (taskId) => this.cancelTask(taskId),
-      fulfil: (requests, { round, signal: askSignal, task: info }) =>
-        this.#routing.ask(input, requests, { round, signal: askSignal, era: 'modern', method: request.method, serverInfo: this.serverInfo, task: info }),
-      onTask: (info, keys) => options.onEvent?.({ type: 'task', task: info, answered: keys }),
-      onAnswering: (round) => options.onEvent?.({ type: 'retrying', round, stateOnly: false }),
-    })
-  }
-
   /** `tasks/get`: the task as it stands, with its questions, result or error (tasks extension). */
   getTask(taskId: string, options: RequestOptions = {}): Promise<McpResult> {
-    return this.#request('tasks/get', { taskId }, options)
+    return this.#tasks.get(taskId, options)
   }
 
   /** `tasks/update`: answers to questions of a task, keyed as it asked them. */
   updateTask(taskId: string, inputResponses: InputResponses, options: RequestOptions = {}): Promise<McpResult> {
-    return this.#request('tasks/update', { taskId, inputResponses }, options)
+    return this.#tasks.update(taskId, inputResponses, options)
   }
 
   /**
@@ -375,8 +342,7 @@ export class McpClient {
    * way out never leaves a request hanging.
    */
   cancelTask(taskId: string, options: RequestOptions = {}): Promise<McpResult> {
-    const timeoutMs = options.timeoutMs ?? this.#options.timeoutMs ?? CANCEL_TIMEOUT_MS
-    return this.#request('tasks/cancel', { taskId }, { ...options, timeoutMs, signal: options.signal ?? this.#connector.closedSignal })
+    return this.#tasks.cancel(taskId, options)
   }
 
   async #sendMrtr(method: MrtrMethod, params: JsonObject, options: RequestOptions & Pick<SendOptions, 'input'>): Promise<McpResult> {
