@@ -16,6 +16,10 @@
  * - `protected-nocors`: behind a provider whose token endpoint sends no CORS
  *   headers at all (discovery and registration still do): a browser sign-in
  *   fails at the token endpoint, and the client must say so.
+ * - `protected-coop`: behind a provider whose pages send
+ *   `Cross-Origin-Opener-Policy: same-origin`, as many real providers do:
+ *   the sign-in window is severed from the page the moment it gets there
+ *   (it reads closed), and the sign-in must still complete.
  * Every provider accepts, at registration, only redirect URIs on the page's
  * origin with the path {@link OAUTH_CALLBACK_PATH} (any query).
  */
@@ -77,7 +81,7 @@ export interface DemoStack {
   redirectUri: string
   demo: DemoServer
   legacy: LegacyDemoServer
-  protected: { primary: ProtectedDeployment; second: ProtectedDeployment; noCors: ProtectedDeployment }
+  protected: { primary: ProtectedDeployment; second: ProtectedDeployment; noCors: ProtectedDeployment; coop: ProtectedDeployment }
   config: DemoConfig
   close(): Promise<void>
 }
@@ -102,6 +106,10 @@ export interface StackOptions {
   authNoCorsPort?: number
   /** MCP server `protected-nocors`. @defaultValue 0 */
   protectedNoCorsPort?: number
+  /** Authorization server whose pages send `Cross-Origin-Opener-Policy: same-origin`. @defaultValue 0 */
+  authCoopPort?: number
+  /** MCP server `protected-coop`. @defaultValue 0 */
+  protectedCoopPort?: number
   /** Access-token lifetime of the protected servers, in seconds (short to see silent refreshes). @defaultValue 600 */
   accessTokenTtl?: number
 }
@@ -195,9 +203,9 @@ const PROTECTED_SCOPES = { base: 'mcp:read', tools: { write_note: ['mcp:write'],
 async function startDeployment(
   id: string,
   ports: { as: number | undefined; mcp: number | undefined },
-  settings: { tokenCors: boolean; accessTokenTtl: number; redirectUriAllowed: (uri: string) => boolean; name: string },
+  settings: { tokenCors: boolean; accessTokenTtl: number; redirectUriAllowed: (uri: string) => boolean; name: string; openerPolicy?: string },
 ): Promise<ProtectedDeployment> {
-  const as = await startAuthorizationServer({ host: HOST, port: ports.as ?? 0, tokenCors: settings.tokenCors, redirectUriAllowed: settings.redirectUriAllowed })
+  const as = await startAuthorizationServer({ host: HOST, port: ports.as ?? 0, tokenCors: settings.tokenCors, redirectUriAllowed: settings.redirectUriAllowed, openerPolicy: settings.openerPolicy })
   try {
     const mcp = await startBearerMcpServer({
       host: HOST,
@@ -230,6 +238,11 @@ export async function startDemoStack(options: StackOptions): Promise<DemoStack> 
     startDeployment('protected', { as: options.authPort, mcp: options.protectedPort }, { tokenCors: true, accessTokenTtl, redirectUriAllowed, name: 'mcp-elicit-demo-protected' }),
     startDeployment('protected-2', { as: options.auth2Port, mcp: options.protected2Port }, { tokenCors: true, accessTokenTtl, redirectUriAllowed, name: 'mcp-elicit-demo-protected-2' }),
     startDeployment('protected-nocors', { as: options.authNoCorsPort, mcp: options.protectedNoCorsPort }, { tokenCors: false, accessTokenTtl, redirectUriAllowed, name: 'mcp-elicit-demo-protected-nocors' }),
+    startDeployment(
+      'protected-coop',
+      { as: options.authCoopPort, mcp: options.protectedCoopPort },
+      { tokenCors: true, accessTokenTtl, redirectUriAllowed, name: 'mcp-elicit-demo-protected-coop', openerPolicy: 'same-origin' },
+    ),
   ] as const)
   const closers = started.flatMap((result) => {
     if (result.status !== 'fulfilled') return []
@@ -244,14 +257,15 @@ export async function startDemoStack(options: StackOptions): Promise<DemoStack> 
     await stopServers()
     throw failed.reason
   }
-  const [demo, legacy, primary, second, noCors] = started.map((result) => (result as PromiseFulfilledResult<unknown>).value) as [
+  const [demo, legacy, primary, second, noCors, coop] = started.map((result) => (result as PromiseFulfilledResult<unknown>).value) as [
     DemoServer,
     LegacyDemoServer,
     ProtectedDeployment,
     ProtectedDeployment,
     ProtectedDeployment,
+    ProtectedDeployment,
   ]
-  const deployments = { primary, second, noCors }
+  const deployments = { primary, second, noCors, coop }
   const entry = (deployment: ProtectedDeployment, label: string): DemoServerEntry => ({
     id: deployment.id,
     label,
@@ -269,6 +283,7 @@ export async function startDemoStack(options: StackOptions): Promise<DemoStack> 
       entry(primary, 'Protected server (sign-in, 2026-07-28)'),
       entry(second, 'Second protected server (its own sign-in)'),
       entry(noCors, 'Protected server, token endpoint without CORS (fails in a browser)'),
+      entry(coop, 'Protected server, sign-in pages with Cross-Origin-Opener-Policy'),
     ],
     oauthCallbackPath: OAUTH_CALLBACK_PATH,
   }

@@ -7,7 +7,9 @@
  * DEMO_AUTH_PORT and DEMO_PROTECTED_PORT (the sign-in server and its MCP
  * server), DEMO_AUTH2_PORT and DEMO_PROTECTED2_PORT (the second, separate
  * pair), DEMO_AUTH_NOCORS_PORT and DEMO_PROTECTED_NOCORS_PORT (the pair whose
- * token endpoint has no CORS); all default 0: any free port.
+ * token endpoint has no CORS), DEMO_AUTH_COOP_PORT and DEMO_PROTECTED_COOP_PORT
+ * (the pair whose sign-in pages send Cross-Origin-Opener-Policy); all default
+ * 0: any free port.
  * DEMO_ACCESS_TOKEN_TTL: access-token lifetime in seconds (default 600).
  */
 import { startDemoStack } from './stack.ts'
@@ -48,9 +50,11 @@ const stack = await startDemoStack({
   protected2Port: portFrom('DEMO_PROTECTED2_PORT', 0),
   authNoCorsPort: portFrom('DEMO_AUTH_NOCORS_PORT', 0),
   protectedNoCorsPort: portFrom('DEMO_PROTECTED_NOCORS_PORT', 0),
+  authCoopPort: portFrom('DEMO_AUTH_COOP_PORT', 0),
+  protectedCoopPort: portFrom('DEMO_PROTECTED_COOP_PORT', 0),
   accessTokenTtl: secondsFrom('DEMO_ACCESS_TOKEN_TTL', 600),
 })
-const { primary, second, noCors } = stack.protected
+const { primary, second, noCors, coop } = stack.protected
 
 console.log(`
   mcp-elicit demo (${mode})
@@ -62,6 +66,7 @@ console.log(`
   protected       ${primary.mcp.url}     (sign-in at ${primary.as.issuer})
   protected-2     ${second.mcp.url}     (its own sign-in at ${second.as.issuer})
   protected-nocors ${noCors.mcp.url}    (token endpoint ${noCors.as.tokenEndpoint} has no CORS)
+  protected-coop  ${coop.mcp.url}     (sign-in pages at ${coop.as.issuer} send Cross-Origin-Opener-Policy)
   sign-in         any account id and any password on the provider's login page
   OAuth callback  ${stack.redirectUri}
 

@@ -30,6 +30,11 @@
  *   every CORS header from the token endpoint, preflight included: the broken
  *   deployment a browser client must report clearly.
  *
+ * - `openerPolicy`: a `Cross-Origin-Opener-Policy` on its pages (the
+ *   authorization endpoint, the login and consent pages), as many real
+ *   providers send: a sign-in popup that reaches them is severed from the
+ *   page that opened it (`window.opener` null, and `closed` reads true there).
+ *
  * Every instance uses its own cookie names: browsers do not separate cookies
  * by port, so two providers on 127.0.0.1 would otherwise overwrite each
  * other's sessions.
@@ -124,6 +129,8 @@ export interface AuthorizationServerOptions {
   redirectUriAllowed?: (uri: string) => boolean
   /** Title of the login page's card; only for people telling several providers apart. */
   label?: string
+  /** `Cross-Origin-Opener-Policy` on its pages (e.g. `same-origin`). @defaultValue none */
+  openerPolicy?: string | undefined
 }
 
 const REGISTRATION_PATH = '/reg'
@@ -243,6 +250,10 @@ export async function startAuthorizationServer(options: AuthorizationServerOptio
       }
     }
     await next()
+    // On its pages only (JSON endpoints are fetched, never opened): the browser applies it to documents.
+    if (options.openerPolicy && !ctx.path.startsWith('/.well-known/') && ctx.path !== TOKEN_PATH && !ctx.path.startsWith(REGISTRATION_PATH) && ctx.path !== '/jwks') {
+      ctx.set('Cross-Origin-Opener-Policy', options.openerPolicy)
+    }
     if (options.tokenCors === false && ctx.path === TOKEN_PATH) {
       for (const name of Object.keys(ctx.response.headers)) if (name.toLowerCase().startsWith('access-control-')) ctx.remove(name)
     }

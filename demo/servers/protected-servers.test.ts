@@ -76,19 +76,19 @@ describe('demo stack: protected deployments', () => {
     expect(config).toEqual(stack.config)
     expect(config.oauthCallbackPath).toBe(OAUTH_CALLBACK_PATH)
     const ids = config.servers.map((server) => server.id)
-    expect(ids).toEqual(['demo', 'legacy', 'protected', 'protected-2', 'protected-nocors'])
-    const { primary, second, noCors } = stack.protected
-    for (const deployment of [primary, second, noCors]) {
+    expect(ids).toEqual(['demo', 'legacy', 'protected', 'protected-2', 'protected-nocors', 'protected-coop'])
+    const { primary, second, noCors, coop } = stack.protected
+    for (const deployment of [primary, second, noCors, coop]) {
       const entry = config.servers.find((server) => server.id === deployment.id)
       expect(entry).toMatchObject({ url: deployment.mcp.url, era: 'modern', auth: true, issuer: deployment.as.issuer })
     }
     // Every provider and every MCP server on its own origin.
-    expect(new Set([primary, second, noCors].flatMap((d) => [d.as.origin, d.mcp.origin])).size).toBe(6)
+    expect(new Set([primary, second, noCors, coop].flatMap((d) => [d.as.origin, d.mcp.origin])).size).toBe(8)
     expect(primary.as.issuer).not.toBe(second.as.issuer)
     const csp = response.headers.get('content-security-policy') ?? ''
     expect(csp).toBe(contentSecurityPolicy(config))
     const connectSrc = csp.split('; ').find((directive) => directive.startsWith('connect-src '))!.split(' ')
-    for (const deployment of [primary, second, noCors]) expect(connectSrc).toEqual(expect.arrayContaining([deployment.as.origin, deployment.mcp.origin]))
+    for (const deployment of [primary, second, noCors, coop]) expect(connectSrc).toEqual(expect.arrayContaining([deployment.as.origin, deployment.mcp.origin]))
   })
 
   it('serves the callback page path, with Cross-Origin-Opener-Policy only when asked (?coop=1)', async () => {
@@ -101,6 +101,21 @@ describe('demo stack: protected deployments', () => {
     expect([200, 404]).toContain(plain.status)
     const index = await fetch(new URL('/?coop=1', stack.pageUrl))
     expect(index.headers.get('cross-origin-opener-policy')).toBeNull()
+  })
+
+  it('protected-coop: its provider sends Cross-Origin-Opener-Policy on its pages, not on what is fetched; the others send none', async () => {
+    const { coop, primary } = stack.protected
+    // The authorization endpoint (an error page without a client, still a page) and the login page's path.
+    for (const path of ['/auth?client_id=nobody', '/interaction/none']) {
+      const response = await fetch(`${coop.as.issuer}${path}`, { redirect: 'manual' })
+      expect(response.headers.get('cross-origin-opener-policy'), path).toBe('same-origin')
+      const plain = await fetch(`${primary.as.issuer}${path}`, { redirect: 'manual' })
+      expect(plain.headers.get('cross-origin-opener-policy'), path).toBeNull()
+    }
+    const metadata = await fetch(`${coop.as.issuer}/.well-known/oauth-authorization-server`, { headers: { origin: pageOrigin } })
+    expect(metadata.status).toBe(200)
+    expect(metadata.headers.get('access-control-allow-origin')).toBe(pageOrigin)
+    expect(metadata.headers.get('cross-origin-opener-policy')).toBeNull()
   })
 
   it('authorization server: CORS on discovery, JWKS, registration and token for the page, preflights answered', async () => {

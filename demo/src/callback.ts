@@ -1,9 +1,10 @@
 /**
  * The page the authorization server sends the person back to. In the popup
- * it hands the callback URL to the page that opened it (postMessage, or a
- * BroadcastChannel when Cross-Origin-Opener-Policy cut the link) and closes;
- * after a full-page redirect it returns to the chat, which finishes the
- * sign-in and resumes the waiting call.
+ * it hands the callback URL to the chat page on a BroadcastChannel and a
+ * storage event (the chat cut the window's opener when it opened it, and an
+ * authorization server's Cross-Origin-Opener-Policy would cut it anyway) and
+ * closes; after a full-page redirect it returns to the chat, which finishes
+ * the sign-in and resumes the waiting call.
  */
 import { completeSignIn } from 'mcp-elicit/auth'
 

@@ -120,7 +120,7 @@ interface FakePopup {
   close(): void
   focus(): void
 }
-function fakePopup(): FakePopup {
+function fakePopup(options: { crossOriginOnceNavigated?: boolean } = {}): FakePopup {
   const log: string[] = []
   let href = 'about:blank'
   let opener: unknown = window
@@ -136,6 +136,8 @@ function fakePopup(): FakePopup {
     },
     location: {
       get href() {
+        // As a browser does once the window is at another origin (the authorization server).
+        if (options.crossOriginOnceNavigated && href !== 'about:blank') throw new window.DOMException('Blocked a frame from accessing a cross-origin frame.', 'SecurityError')
         return href
       },
       set href(value: string) {
@@ -144,6 +146,7 @@ function fakePopup(): FakePopup {
       },
     },
     close() {
+      log.push('close')
       this.closed = true
     },
     focus() {},
@@ -151,8 +154,8 @@ function fakePopup(): FakePopup {
 }
 /** Resolves once the store sent `popup` to the authorization page (the URL is made after the click, registration first). */
 const navigated = async (popup: FakePopup) => {
-  await until(() => popup.location.href !== 'about:blank')
-  return popup.location.href
+  await until(() => popup.log.some((line) => line.startsWith('navigate ')))
+  return popup.log.find((line) => line.startsWith('navigate '))!.slice('navigate '.length)
 }
 
 /** The app page's window: jsdom's events and sessionStorage, a scripted `open` and `location`. */
@@ -452,6 +455,19 @@ describe('browserSignIn()', () => {
     expect(signIn.getSnapshot()).toEqual({ status: 'idle' })
   })
 
+  it('cancel() while the window is at the authorization server (another origin): the sign-in ends, the window is left to the person', async () => {
+    const w = world('cancel-cross-origin')
+    // Its opener cut, the window at another origin is not the app's to close: the browser would refuse (and log an error).
+    const popup = fakePopup({ crossOriginOnceNavigated: true })
+    const { signIn, call } = await waitingFor(w, () => popup)
+    signIn.open()
+    await navigated(popup)
+    signIn.cancel()
+    expect((await call.catch((e: unknown) => e)) as { cancelled: boolean }).toMatchObject({ cancelled: true })
+    expect(popup.log).not.toContain('close')
+    expect(signIn.getSnapshot()).toMatchObject({ status: 'error', cancelled: true })
+  })
+
   it('a blocked popup sets popupBlocked, and the card can still redirect', async () => {
     const w = world('blocked')
     const { app, signIn } = await waitingFor(w, () => null)
@@ -585,7 +601,7 @@ describe('browserSignIn()', () => {
       expect(error).toBeInstanceOf(McpAuthInsecureEndpointError)
       expect((error as McpAuthInsecureEndpointError).code).toBe('AUTH_INSECURE_ENDPOINT')
       // Opened blank in the click, never sent anywhere, and closed.
-      expect(popup.log).toEqual(['opener null'])
+      expect(popup.log).toEqual(['opener null', 'close'])
       expect(popup.location.href).toBe('about:blank')
       expect(popup.closed).toBe(true)
       // A failure, shown as one: not "cancelled".

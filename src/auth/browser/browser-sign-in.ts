@@ -60,7 +60,7 @@ export interface BrowserSignInOptions extends SignInChannelOptions {
 }
 
 export interface BrowserSignIn extends SignInStore {
-  /** Pass to `oauth({ redirectToAuthorization })`: waits in the store until the person signs in, cancels, or closes the window. */
+  /** Pass to `oauth({ redirectToAuthorization })`: waits in the store until the person signs in or cancels (a closed window does not cancel). */
   redirectToAuthorization(request: AuthorizationRequest): Promise<string>
   /** Pass to `oauth({ pendingStorage })`: this tab's `sessionStorage`, so a full-page redirect can finish on the next load. */
   readonly pendingStorage: CredentialStorage
@@ -230,8 +230,8 @@ function createBrowserSignIn(options: BrowserSignInOptions): { store: BrowserSig
     queue.splice(index, 1)
     stopWatching(waiting)
     waiting.release()
-    // The callback page closes itself; this is for one that could not, and for a cancel while the window is open.
-    if (waiting.popup && !waiting.popup.closed) closeQuietly(waiting.popup)
+    // The callback page closes itself; this is for one that could not, and for a cancel while the window is still blank.
+    closeQuietly(waiting.popup)
     if ('url' in outcome) waiting.resolve(outcome.url)
     else waiting.reject(outcome.error)
     const next = queue[0]
@@ -241,11 +241,22 @@ function createBrowserSignIn(options: BrowserSignInOptions): { store: BrowserSig
     if (queue.length === 0) unlisten()
   }
 
+  /**
+   * Closes a window of ours: still blank, or back on this origin (the
+   * callback page). One at another origin (the authorization server) is
+   * not ours to close any more once its opener was cut: the browser refuses
+   * (and Chromium logs an "Unsafe attempt to initiate navigation" error),
+   * so it is left to the person (or to the callback page, which closes itself).
+   */
   function closeQuietly(popup: Window | undefined) {
+    if (!popup) return
     try {
-      popup?.close()
+      if (popup.closed) return
+      // Throws for a window on another origin.
+      void popup.location.href
+      popup.close()
     } catch {
-      // A cross-origin window may refuse; it is the person's to close then.
+      // See above.
     }
   }
 
