@@ -8,7 +8,6 @@ import { authorizedFetch } from './auth-hook.js'
 import type { CallOptions, ClientOptions, ListOptions, RequestOptions } from './client-options.js'
 import type { ConnectionContext, SendOptions } from './connection.js'
 import { Connector } from './connector.js'
-import { RpcErrorCode, isMcpHttpError, isMcpProtocolError } from './errors.js'
 import { DEFAULT_MAX_ROUNDS, runInputLoop } from './input-loop.js'
 import type { OriginalRequest } from './input-round.js'
 import { InputRouting } from './input-routing.js'
@@ -17,19 +16,15 @@ import { Listings } from './listings.js'
 import { META_LOG_LEVEL, META_SERVER_INFO } from './modern-connection.js'
 import { cacheHint, ResultCache } from './result-cache.js'
 import { credentialScope } from './credential-scope.js'
-import { ChangeListener, type ChangeFilter, type ListenFilter, type McpChange } from './subscriptions.js'
+import { ChangeListener, isListenUnsupported, listenThrough, type ChangeFilter, type McpChange } from './subscriptions.js'
 import { displayText } from './display-text.js'
 import { resolveLimits } from './limits.js'
 import { linkSignal } from './signals.js'
-import { TaskClient, WAY_OUT_TIMEOUT_MS } from './task-client.js'
+import { TaskClient } from './task-client.js'
 import type { Era, Implementation, InputResponses, JsonObject, JsonRpcNotification, McpResult, MrtrMethod, Progress, Tool } from './types.js'
 
 export type { CallOptions, ClientOptions, InputContext, InputHandler, ListOptions, RequestOptions } from './client-options.js'
 export type { ChangeFilter, McpChange } from './subscriptions.js'
-
-function isObject(value: unknown): value is JsonObject {
-  return typeof value === 'object' && value !== null && !Array.isArray(value)
-}
 
 export class McpClient {
   readonly url: string
@@ -65,13 +60,11 @@ export class McpClient {
     this.#cache = options.cache === false ? undefined : new ResultCache(this.url, credentialScope({ url: this.url, headers: this.#context.headers, auth: options.auth }))
     this.#listings = new Listings({ request: (method, params, options) => this.request(method, params, options), cache: this.#cache, warn: this.#context.warn })
     this.#changes = new ChangeListener({
-      listen: (filter, signal, on) => this.#listen(filter, signal, on),
+      listen: listenThrough({ connect: (signal) => this.#connector.connect(signal), request: (method, params, options) => this.request(method, params, options) }),
       onChange: (change) => this.#forget(change),
       warn: this.#context.warn,
       limits: this.#context.limits,
-      isUnsupported: (error) =>
-        (isMcpProtocolError(error) && (error.code === RpcErrorCode.MethodNotFound || error.code === RpcErrorCode.MissingRequiredClientCapability)) ||
-        (isMcpHttpError(error) && (error.status === 404 || error.status === 405)),
+      isUnsupported: isListenUnsupported,
     })
     this.#routing = new InputRouting(options.onInputRequests, { url: this.url, serverInfo: () => this.serverInfo })
     this.#connector = new Connector(this.#context, options.protocolVersion ?? 'auto', {
@@ -239,30 +232,6 @@ export class McpClient {
       this.#cache?.expire('resources/list')
       this.#cache?.expire('resources/templates/list')
     } else this.#cache?.expire(`resources/read\u0000${change.uri}`)
-  }
-
-  /** The one listener's stream: `subscriptions/listen`, or resource subscriptions of a legacy session. */
-  async #listen(filter: ListenFilter, signal: AbortSignal, on: { notification: (n: JsonRpcNotification) => void; ack: (agreed: JsonObject) => void }): Promise<void> {
-    const connection = await this.#connector.connect(signal)
-    if (connection.era === 'legacy') {
-      const uris = filter.resourceSubscriptions ?? []
-      await Promise.all(uris.map((uri) => this.request('resources/subscribe', { uri }, { signal })))
-      on.ack({ ...filter })
-      // List changes and updates arrive on the session's GET stream; this listener just holds the subscriptions.
-      await new Promise<void>((resolve) => signal.addEventListener('abort', () => resolve(), { once: true }))
-      for (const uri of uris) void this.request('resources/unsubscribe', { uri }, { timeoutMs: WAY_OUT_TIMEOUT_MS }).catch(() => {})
-      return
-    }
-    await connection.request('subscriptions/listen', { notifications: { ...filter } }, {
-      signal,
-      once: true,
-      onNotification: (notification) => {
-        if (notification.method === 'notifications/subscriptions/acknowledged') {
-          const agreed = notification.params?.notifications
-          on.ack(isObject(agreed) ? agreed : {})
-        } else on.notification(notification)
-      },
-    })
   }
 
   /** Calls a tool and answers every input round until the result is complete. */

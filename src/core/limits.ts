@@ -58,6 +58,13 @@ export interface Limits {
 
 const MESSAGE_BYTES = 16 * 1024 * 1024
 
+/**
+ * How long a request sent on the way out (`tasks/cancel`,
+ * `resources/unsubscribe`) may take when the client sets no timeout: not an
+ * option, since nobody waits for its answer.
+ */
+export const WAY_OUT_TIMEOUT_MS = 10_000
+
 export const DEFAULT_LIMITS: Readonly<Limits> = Object.freeze({
   maxMessageBytes: MESSAGE_BYTES,
   maxBodyBytes: MESSAGE_BYTES,

@@ -14,9 +14,12 @@
  * with `resources/subscribe`.
  * @see https://modelcontextprotocol.io/specification/2026-07-28/basic/patterns/subscriptions
  */
-import type { Limits } from './limits.js'
+import type { RequestOptions } from './client-options.js'
+import type { Connection } from './connection.js'
+import { RpcErrorCode, isMcpHttpError, isMcpProtocolError } from './errors.js'
+import { WAY_OUT_TIMEOUT_MS, type Limits } from './limits.js'
 import { keepConnected } from './reconnect.js'
-import type { JsonObject, JsonRpcNotification } from './types.js'
+import type { JsonObject, JsonRpcNotification, McpResult } from './types.js'
 
 /** What a watcher wants to hear about. */
 export interface ChangeFilter {
@@ -231,4 +234,49 @@ function agreedFilter(agreed: JsonObject): ListenFilter {
 
 function describe(change: McpChange): string {
   return change.type === 'resource_updated' ? `updates of ${change.uri}` : change.type.replace('_', ' ')
+}
+
+/** What a client's listener speaks through. */
+export interface ListenWiring {
+  connect: (signal: AbortSignal) => Promise<Connection>
+  /** A request of the client: a legacy session's `resources/subscribe` and `resources/unsubscribe`. */
+  request: (method: string, params: JsonObject, options: RequestOptions) => Promise<McpResult>
+}
+
+/** A client's listener stream ({@link ListenerDeps.listen}): `subscriptions/listen`, or resource subscriptions of a legacy session. */
+export function listenThrough(wiring: ListenWiring): ListenerDeps['listen'] {
+  return async (filter, signal, on) => {
+    const connection = await wiring.connect(signal)
+    if (connection.era === 'legacy') {
+      const uris = filter.resourceSubscriptions ?? []
+      await Promise.all(uris.map((uri) => wiring.request('resources/subscribe', { uri }, { signal })))
+      on.ack({ ...filter })
+      // List changes and updates arrive on the session's GET stream; this listener just holds the subscriptions.
+      await new Promise<void>((resolve) => signal.addEventListener('abort', () => resolve(), { once: true }))
+      for (const uri of uris) void wiring.request('resources/unsubscribe', { uri }, { timeoutMs: WAY_OUT_TIMEOUT_MS }).catch(() => {})
+      return
+    }
+    await connection.request('subscriptions/listen', { notifications: { ...filter } }, {
+      signal,
+      once: true,
+      onNotification: (notification) => {
+        if (notification.method === 'notifications/subscriptions/acknowledged') {
+          const agreed = notification.params?.notifications
+          on.ack(isObject(agreed) ? agreed : {})
+        } else on.notification(notification)
+      },
+    })
+  }
+}
+
+/** Whether an error says the server offers no `subscriptions/listen` ({@link ListenerDeps.isUnsupported}). */
+export function isListenUnsupported(error: unknown): boolean {
+  return (
+    (isMcpProtocolError(error) && (error.code === RpcErrorCode.MethodNotFound || error.code === RpcErrorCode.MissingRequiredClientCapability)) ||
+    (isMcpHttpError(error) && (error.status === 404 || error.status === 405))
+  )
+}
+
+function isObject(value: unknown): value is JsonObject {
+  return typeof value === 'object' && value !== null && !Array.isArray(value)
 }

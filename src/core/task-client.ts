@@ -11,13 +11,10 @@ import type { Connector } from './connector.js'
 import { McpUnsupportedResultError } from './errors.js'
 import type { OriginalRequest } from './input-round.js'
 import type { CallInput, InputRouting } from './input-routing.js'
-import type { Limits } from './limits.js'
+import { WAY_OUT_TIMEOUT_MS, type Limits } from './limits.js'
 import { linkSignal } from './signals.js'
 import { runTask } from './task-loop.js'
 import { TASKS_EXTENSION, type Implementation, type InputResponses, type JsonObject, type McpResult } from './types.js'
-
-/** How long a request sent on the way out (`tasks/cancel`, `resources/unsubscribe`) may take when the client sets no timeout. */
-export const WAY_OUT_TIMEOUT_MS = 10_000
 
 export interface TaskClientDeps {
   url: string
