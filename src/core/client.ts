@@ -118,31 +118,14 @@ export class McpClient {
     if (token !== undefined) meta.progressToken = token
     if (logLevel !== undefined) meta[META_LOG_LEVEL] = logLevel
     const sendParams = Object.keys(meta).length > 0 ? { ...params, _meta: meta } : params
-    const send: SendOptions = {
-      signal: link.signal,
-      holdTimeout: link.hold,
-      paramHeaders: options.paramHeaders,
-      input: options.input,
-      onNotification: (notification) => this.#route(notification, token, options),
-    }
-    const attempt = async (): Promise<McpResult> => {
-      const connection = await this.#connector.connect(link.signal)
-      try {
-        return await connection.request(method, sendParams, send)
-      } catch (error) {
-        const next = this.#connector.renegotiate(error)
-        if (!next) throw error
-        return await next.request(method, sendParams, send)
-      }
-    }
     try {
-      try {
-        return await attempt()
-      } catch (error) {
-        // The remembered era stopped working: find out again, once.
-        if (!this.#connector.reprobe(error)) throw error
-        return await attempt()
-      }
+      return await this.#connector.request(method, sendParams, {
+        signal: link.signal,
+        holdTimeout: link.hold,
+        paramHeaders: options.paramHeaders,
+        input: options.input,
+        onNotification: (notification) => this.#route(notification, token, options),
+      })
     } finally {
       link.dispose()
     }

@@ -2,15 +2,16 @@
  * Which connection a client uses, and when it changes: pinned by the
  * caller, remembered for the endpoint, or found by a `server/discover` probe;
  * renegotiated after a `-32022`; probed again when a remembered era stops
- * working.
+ * working. Each request of the client goes through {@link Connector.request},
+ * so a change of connection is retried in one place.
  */
-import type { Connection, ConnectionContext } from './connection.js'
+import type { Connection, ConnectionContext, SendOptions } from './connection.js'
 import { McpArgumentError, RpcErrorCode, isMcpProtocolError, isMcpSessionError } from './errors.js'
 import { decideEra, eraCache, isLegacySignal, type EraDecision } from './era-detection.js'
 import { LegacyConnection, type LegacyOptions } from './legacy-connection.js'
 import { ModernConnection } from './modern-connection.js'
 import { SingleFlight } from './single-flight.js'
-import { MODERN_PROTOCOL_VERSION, type McpResult, type ProtocolVersionOption } from './types.js'
+import { MODERN_PROTOCOL_VERSION, type JsonObject, type McpResult, type ProtocolVersionOption } from './types.js'
 import { LEGACY_VERSIONS, SUPPORTED_VERSIONS, eraOf, pickMutualVersion } from './version.js'
 
 export class Connector {
@@ -87,12 +88,37 @@ export class Connector {
   }
 
   /**
+   * Sends one request on the current connection. A `-32022` renegotiates the
+   * version and sends it again; when the remembered era stopped working
+   * (auto mode), the era is found out again and the whole is tried once more.
+   */
+  async request(method: string, params: JsonObject, send: SendOptions): Promise<McpResult> {
+    const attempt = async (): Promise<McpResult> => {
+      const connection = await this.connect(send.signal)
+      try {
+        return await connection.request(method, params, send)
+      } catch (error) {
+        const next = this.#renegotiate(error)
+        if (!next) throw error
+        return await next.request(method, params, send)
+      }
+    }
+    try {
+      return await attempt()
+    } catch (error) {
+      // The remembered era stopped working: find out again, once.
+      if (!this.#reprobe(error)) throw error
+      return await attempt()
+    }
+  }
+
+  /**
    * After a -32022: the connection to retry on, now current, or undefined.
    * The newest mutual version is taken even when it is the one just sent (a
    * server may refuse a first request to test exactly this); a pinned version
    * is retried only as itself. The caller retries once, so this never loops.
    */
-  renegotiate(error: unknown): Connection | undefined {
+  #renegotiate(error: unknown): Connection | undefined {
     if (!isMcpProtocolError(error) || error.code !== RpcErrorCode.UnsupportedProtocolVersion) return undefined
     const supported = (error.data as { supported?: unknown } | undefined)?.supported
     const version = this.#option === 'auto' ? pickMutualVersion(supported) : Array.isArray(supported) && supported.includes(this.#option) ? this.#option : undefined
@@ -107,7 +133,7 @@ export class Connector {
    * era no longer holds, forget it (and the connection) so the next connect
    * probes again. True when the request is worth one more try.
    */
-  reprobe(error: unknown): boolean {
+  #reprobe(error: unknown): boolean {
     const current = this.#current
     if (this.#option !== 'auto' || !current) return false
     const stale = current.era === 'modern' ? isLegacySignal(error, false) : isMcpSessionError(error) && this.#fromCache
