@@ -54,6 +54,8 @@ interface Session {
   discovered?: Discovered | undefined
   identity?: ClientIdentity | undefined
   tokens?: StoredTokens | undefined
+  /** Reading stored tokens from an asynchronous storage, shared by whoever asks meanwhile. */
+  restoring?: Promise<void> | undefined
   /** Where `tokens` are filed: their issuer (the only one their refresh token goes to) and resource. */
   grant?: EndpointIndex | undefined
   /** Scopes asked for in the latest authorization (the server may grant fewer, or not say). */
@@ -185,7 +187,9 @@ export function oauth(options: OAuthOptions): OAuthProvider {
    */
   function restore(endpoint: string, state: Session): void | Promise<void> {
     if (state.tokens || state.discovered) return
-    return after(storage.get(indexKey(endpoint)), (text) => {
+    // One read at a time per endpoint: a UI asks isSignedIn() on every render.
+    if (state.restoring) return state.restoring
+    const reading = after(storage.get(indexKey(endpoint)), (text) => {
       const index = readIndex(text)
       if (!index) return
       return after(storage.get(tokensKey(index.issuer, endpoint)), (stored) => {
@@ -198,6 +202,11 @@ export function oauth(options: OAuthOptions): OAuthProvider {
         state.grant = index
       })
     })
+    if (!(reading instanceof Promise)) return reading
+    state.restoring = reading.finally(() => {
+      state.restoring = undefined
+    })
+    return state.restoring
   }
 
   async function signIn(endpoint: string, challenge: BearerChallenge | undefined, stepUp: boolean, signal: AbortSignal): Promise<void> {
@@ -514,9 +523,10 @@ export function oauth(options: OAuthOptions): OAuthProvider {
     isSignedIn(url) {
       const endpoint = endpointOf(url)
       const state = session(endpoint)
+      const first = !state.restoring
       const restoring = restore(endpoint, state)
-      // An asynchronous storage: say so once it has answered.
-      if (restoring) void restoring.then(() => state.tokens && emit({ step: 'signed-in', endpoint, issuer: state.grant?.issuer, scopes: state.tokens.scopes }), () => {})
+      // An asynchronous storage: say so once it has answered (once, however often the UI asked meanwhile).
+      if (restoring && first) void restoring.then(() => state.tokens && emit({ step: 'signed-in', endpoint, issuer: state.grant?.issuer, scopes: state.tokens.scopes }), () => {})
       return state.tokens !== undefined
     },
 

@@ -208,6 +208,23 @@ describe('sign-in state that tells the truth', () => {
     expect(reloaded.auth.isSignedIn(world.mcp.url)).toBe(true)
   })
 
+  it('after a reload with an asynchronous storage, the restore is read once and told once, however often the UI asks', async () => {
+    const items = new Map<string, string>()
+    let reads = 0
+    const slow: CredentialStorage = {
+      get: async (key) => (reads++, items.get(key)),
+      set: async (key, value) => void items.set(key, value),
+      delete: async (key) => void items.delete(key),
+    }
+    await page({ storage: slow }).client.callTool('whoami', {})
+    const reloaded = page({ storage: slow })
+    reads = 0
+    expect([reloaded.auth.isSignedIn(world.mcp.url), reloaded.auth.isSignedIn(world.mcp.url), reloaded.auth.isSignedIn(world.mcp.url)]).toEqual([false, false, false])
+    await expect.poll(() => reloaded.auth.isSignedIn(world.mcp.url)).toBe(true)
+    expect(reloaded.events.filter((event) => event.step === 'signed-in')).toHaveLength(1)
+    expect(reads).toBe(2)
+  })
+
   it('the client registration stays across a redirect sign-in, sign-out and signing in again', async () => {
     const pendingItems = new Map<string, string>()
     const pendingStorage: CredentialStorage = { get: (key) => pendingItems.get(key), set: (key, value) => void pendingItems.set(key, value), delete: (key) => void pendingItems.delete(key) }
