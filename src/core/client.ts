@@ -13,15 +13,15 @@ import type { OriginalRequest } from './input-round.js'
 import { InputRouting } from './input-routing.js'
 import type { LegacyConnection } from './legacy-connection.js'
 import { Listings } from './listings.js'
-import { META_LOG_LEVEL, META_SERVER_INFO } from './modern-connection.js'
+import { META_SERVER_INFO } from './modern-connection.js'
+import { askForCallbacks, deliverNotification } from './request-callbacks.js'
 import { cacheHint, ResultCache } from './result-cache.js'
 import { credentialScope } from './credential-scope.js'
 import { ChangeListener, isListenUnsupported, listenThrough, type ChangeFilter, type McpChange } from './subscriptions.js'
-import { displayText } from './display-text.js'
 import { resolveLimits } from './limits.js'
 import { linkSignal } from './signals.js'
 import { TaskClient } from './task-client.js'
-import type { Era, Implementation, InputResponses, JsonObject, JsonRpcNotification, McpResult, MrtrMethod, Progress, Tool } from './types.js'
+import type { Era, Implementation, InputResponses, JsonObject, JsonRpcNotification, McpResult, MrtrMethod, Tool } from './types.js'
 
 export type { CallOptions, ClientOptions, InputContext, InputHandler, ListOptions, RequestOptions } from './client-options.js'
 export type { ChangeFilter, McpChange } from './subscriptions.js'
@@ -36,8 +36,8 @@ export class McpClient {
   #changes: ChangeListener
   #routing: InputRouting
   #tasks: TaskClient
-  #ids = 0
-  #tokens = 0
+  #requestIds = 0
+  #progressTokens = 0
 
   constructor(url: string | URL, options: ClientOptions = {}) {
     this.url = String(url)
@@ -52,7 +52,7 @@ export class McpClient {
       clientInfo: options.clientInfo ?? { name: 'mcp-elicit', version: '0.1.0' },
       capabilities: (options.capabilities ?? {}) as JsonObject,
       headers: async () => (typeof headers === 'function' ? headers() : headers),
-      nextId: () => ++this.#ids,
+      nextId: () => ++this.#requestIds,
       warn: options.onWarning ?? ((message) => console.warn(`[mcp-elicit] ${message}`)),
       limits: resolveLimits(options.limits),
       timeoutMs: options.timeoutMs,
@@ -71,7 +71,7 @@ export class McpClient {
       routing: this.#routing,
       // A legacy session's GET stream carries list changes and resource updates too.
       onNotification: (notification) => {
-        if (!this.#changes.deliver(notification)) this.#route(notification, undefined, {})
+        if (!this.#changes.deliver(notification)) this.#deliver(notification, undefined, {})
       },
     })
     this.#tasks = new TaskClient({
@@ -112,41 +112,23 @@ export class McpClient {
 
   async #request(method: string, params: JsonObject, options: RequestOptions & Pick<SendOptions, 'paramHeaders' | 'input'>): Promise<McpResult> {
     const link = linkSignal(options.signal, options.timeoutMs ?? this.#options.timeoutMs)
-    const token = options.onProgress ? `mcp-elicit-${++this.#tokens}` : undefined
-    const logLevel = options.logLevel ?? (options.onLog ? 'info' : undefined)
-    const meta: JsonObject = { ...(params._meta as JsonObject | undefined) }
-    if (token !== undefined) meta.progressToken = token
-    if (logLevel !== undefined) meta[META_LOG_LEVEL] = logLevel
-    const sendParams = Object.keys(meta).length > 0 ? { ...params, _meta: meta } : params
+    const { params: sendParams, token } = askForCallbacks(params, options, () => `mcp-elicit-${++this.#progressTokens}`)
     try {
       return await this.#connector.request(method, sendParams, {
         signal: link.signal,
         holdTimeout: link.hold,
         paramHeaders: options.paramHeaders,
         input: options.input,
-        onNotification: (notification) => this.#route(notification, token, options),
+        onNotification: (notification) => this.#deliver(notification, token, options),
       })
     } finally {
       link.dispose()
     }
   }
 
-  #route(notification: JsonRpcNotification, token: string | undefined, options: RequestOptions): void {
-    const params = notification.params ?? {}
-    try {
-      if (notification.method === 'notifications/progress' && token !== undefined && params.progressToken === token) {
-        const progress: Progress = { progress: Number(params.progress) }
-        if (typeof params.total === 'number') progress.total = params.total
-        if (typeof params.message === 'string') progress.message = params.message
-        options.onProgress?.(progress)
-      } else if (notification.method === 'notifications/message' && options.onLog) {
-        options.onLog({ level: displayText(params.level, 'info'), logger: typeof params.logger === 'string' ? params.logger : undefined, data: params.data })
-      } else {
-        this.#options.onNotification?.(notification)
-      }
-    } catch (error) {
-      this.#context.warn(`A notification callback threw: ${error instanceof Error ? error.message : String(error)}`)
-    }
+  /** Progress and log messages to the request's callbacks; the rest to the client's `onNotification`. */
+  #deliver(notification: JsonRpcNotification, token: string | undefined, options: RequestOptions): void {
+    deliverNotification(notification, token, options, this.#options.onNotification, this.#context.warn)
   }
 
   /**
