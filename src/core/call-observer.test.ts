@@ -7,7 +7,7 @@ import { startModernServer, type ModernServer } from '../../test/servers/modern-
 import { CallObserver, cancelAnswer, declineAnswer } from './call-observer'
 import type { CallState } from './call-state'
 import { createClient } from './client'
-import { sessionStorageAdapter } from './round-storage'
+import { sessionStorageAdapter } from './call-storage'
 
 let server: ModernServer
 let legacy: LegacyServer

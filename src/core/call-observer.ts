@@ -3,13 +3,15 @@
  * external store (`subscribe` / `getSnapshot`), so any UI (the React hook, a
  * Vue wrapper, a test) renders the same state. Questions wait for `respond`;
  * host handlers may answer sampling, roots or even elicitation without a UI.
+ * The observer keeps the state; keeping the call across a reload (what is
+ * saved, reading and writing the storage) is call-storage.ts's, told at
+ * every change.
  */
 import { reduceCall, IDLE, isActive, type CallAction, type CallState, type PendingInput } from './call-state.js'
-import { CallStorageWriter } from './call-storage.js'
+import { CallPersistence, isLostCall, isSavedTask, savedRound, type RoundStorage, type SavedCall, type SavedTask, type StoredCall } from './call-storage.js'
 import type { InputContext, McpClient } from './client.js'
 import { McpCancelledError, McpInputError, McpNotResumableError, isMcpCancelledError, isMcpError, type McpError } from './errors.js'
-import type { OriginalRequest, PendingRound } from './input-round.js'
-import { isLostCall, isSavedTask, type RoundStorage, type SavedCall, type SavedTask, type StoredCall, type LostCall } from './round-storage.js'
+import type { OriginalRequest } from './input-round.js'
 import { DETACHED } from './task-loop.js'
 import type { InputRequests, InputResponse, InputResponses, JsonObject, McpResult } from './types.js'
 
@@ -58,7 +60,10 @@ export class CallObserver {
   #drafts: Record<string, JsonObject> = {}
   /** Keys of the running task's questions already answered, for storage. */
   #taskAnswered: readonly string[] = []
-  #writer = new CallStorageWriter((message) => (this.#options.onWarning ?? ((text: string) => this.#client.warn(text)))(message))
+  #storage = new CallPersistence(
+    () => ({ storage: this.#options.storage, key: this.#options.storageKey ?? 'call' }),
+    (message) => (this.#options.onWarning ?? ((text: string) => this.#client.warn(text)))(message),
+  )
 
   constructor(client: McpClient, options: CallObserverOptions = {}) {
     this.#client = client
@@ -130,12 +135,7 @@ export class CallObserver {
 
   /** The call kept in storage, if any: what {@link restore} would resume (or report as lost). */
   saved(): StoredCall | undefined {
-    try {
-      return this.#options.storage?.load(this.#storageKey())
-    } catch {
-      // Storage the page may not read (privacy mode, quota, a broken adapter): nothing to resume.
-      return undefined
-    }
+    return this.#storage.load()
   }
 
   /**
@@ -147,8 +147,8 @@ export class CallObserver {
   retry(): Promise<CallState> | undefined {
     const state = this.#state
     if (state.status !== 'error') return undefined
-    if (!state.pending) return this.start(state.request)
-    return this.resume({ version: 1, request: state.request, pending: state.pending, answers: { ...state.answers } })
+    const failed = savedRound(state, {})
+    return failed ? this.resume(failed) : this.start(state.request)
   }
 
   /**
@@ -311,43 +311,12 @@ export class CallObserver {
    * whose retry failed is kept too, so its answers outlive the failure.
    */
   save(): SavedCall | undefined {
-    const state = this.#state
-    if (state.status === 'error' && state.pending) {
-      return { version: 1, request: state.request, pending: state.pending, answers: { ...state.answers } }
-    }
-    if (state.status !== 'awaiting_input' || !state.pending) return undefined
-    const answers = Object.fromEntries(state.inputs.filter((i) => i.answered).map((i) => [i.key, i.response!]))
-    const saved: SavedCall = { version: 1, request: state.request, pending: state.pending as PendingRound, answers }
-    if (Object.keys(this.#drafts).length > 0) saved.drafts = { ...this.#drafts }
-    return saved
+    return savedRound(this.#state, this.#drafts)
   }
 
-  /** A call running as a task: its id is what a reload needs. */
-  #savedTask(): SavedTask | undefined {
-    const state = this.#state
-    if ((state.status !== 'running' && state.status !== 'awaiting_input' && state.status !== 'retrying') || !state.task) return undefined
-    const saved: SavedTask = { version: 1, request: state.request, task: state.task, answered: [...this.#taskAnswered] }
-    if (Object.keys(this.#drafts).length > 0) saved.drafts = { ...this.#drafts }
-    return saved
-  }
-
-  /** What a legacy round waiting for the person leaves behind for a reload to report. */
-  #lost(): LostCall | undefined {
-    const state = this.#state
-    if (state.status !== 'awaiting_input' || state.pending || !state.inputs.some((input) => input.era === 'legacy')) return undefined
-    const answers = Object.fromEntries(state.inputs.filter((i) => i.answered).map((i) => [i.key, i.response!]))
-    const questions = state.inputs.map((input) => ({ key: input.key, method: input.method, params: input.params }))
-    return { version: 1, lost: true, request: state.request, round: state.round, questions, answers }
-  }
-
-  #storageKey(): string {
-    return this.#options.storageKey ?? 'call'
-  }
-
-  /** A full or forbidden storage, or a round too deep to store, must not break the call: it is warned about (see call-storage.ts). */
+  /** Writes the call to `storage` as it stands; a failed write is warned about, never thrown (call-storage.ts). */
   #persist(): void {
-    const storage = this.#options.storage
-    if (storage) this.#writer.write(storage, this.#storageKey(), this.save() ?? this.#savedTask() ?? this.#lost(), isActive(this.#state))
+    this.#storage.save({ state: this.#state, drafts: this.#drafts, taskAnswered: this.#taskAnswered })
   }
 }
 
