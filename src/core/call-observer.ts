@@ -8,20 +8,15 @@
  * every change.
  */
 import { reduceCall, IDLE, isActive, type CallAction, type CallState, type PendingInput } from './call-state.js'
-import { CallPersistence, isLostCall, isSavedTask, savedRound, type RoundStorage, type SavedCall, type SavedTask, type StoredCall } from './call-storage.js'
+import { CallPersistence, answersToResend, isLostCall, isSavedTask, savedRound, type RoundStorage, type SavedCall, type SavedTask, type StoredCall } from './call-storage.js'
 import type { InputContext, McpClient } from './client.js'
 import { McpCancelledError, McpInputError, McpNotResumableError, isMcpCancelledError, isMcpError, type McpError } from './errors.js'
+import { hostAnswer, type HostHandlers } from './host-handlers.js'
 import type { OriginalRequest } from './input-round.js'
 import { DETACHED } from './task-loop.js'
 import type { InputRequests, InputResponse, InputResponses, JsonObject, McpResult } from './types.js'
 
-export interface CallObserverOptions {
-  /** Answers `sampling/createMessage` with the app's own model; without it the person is asked. */
-  onSampling?: (params: JsonObject, context: { signal: AbortSignal }) => Promise<JsonObject>
-  /** Answers `roots/list`: the roots, or a function returning them. */
-  roots?: Array<{ uri: string; name?: string }> | ((context: { signal: AbortSignal }) => Promise<Array<{ uri: string; name?: string }>>)
-  /** Answers `elicitation/create` without the person (tests, automation). */
-  onElicitation?: (params: JsonObject, context: { signal: AbortSignal }) => Promise<InputResponse>
+export interface CallObserverOptions extends HostHandlers {
   /** @defaultValue the client's */
   maxRounds?: number
   pacingMs?: number
@@ -172,15 +167,13 @@ export class CallObserver {
     this.#taskAnswered = task?.answered ?? []
     if (task) this.#dispatch({ type: 'resume', request, round: 0, task: task.task })
     else this.#dispatch(saved ? { type: 'resume', request, round: saved.pending.round, pending: saved.pending, answers: saved.answers } : { type: 'start', request })
-    // Every question of the saved round answered: its retry goes out at once, as it would have.
-    const complete = saved !== undefined && Object.keys(saved.pending.inputRequests).every((key) => Object.hasOwn(saved.answers, key))
     let rounds = 0
     try {
       const result: McpResult = await this.#client.run(request, {
         signal: controller.signal,
         maxRounds: this.#options.maxRounds,
         pacingMs: this.#options.pacingMs,
-        resume: saved ? { pending: saved.pending, responses: complete ? pickAnswers(saved) : undefined } : undefined,
+        resume: saved ? { pending: saved.pending, responses: answersToResend(saved) } : undefined,
         resumeTask: task ? { taskId: task.task.taskId, answered: task.answered } : undefined,
         onProgress: (progress) => current() && this.#dispatch({ type: 'progress', progress }),
         onEvent: (event) => {
@@ -207,7 +200,7 @@ export class CallObserver {
       Object.entries(requests).map(async ([key, request]) => {
         const input: PendingInput = { key, method: request.method, params: request.params ?? {}, era: context.era, server: context.serverInfo, url: this.#client.url, answered: false }
         if (Object.hasOwn(this.#drafts, key)) input.draft = this.#drafts[key]
-        const response = Object.hasOwn(given, key) ? given[key] : await this.#hostAnswer(input, signal)
+        const response = Object.hasOwn(given, key) ? given[key] : await hostAnswer(this.#options, input, signal)
         return response ? { ...input, answered: true, response } : input
       }),
     )
@@ -233,18 +226,6 @@ export class CallObserver {
       result: context.pending ? { resultType: 'input_required', inputRequests: requests } : undefined,
     })
     return waiting
-  }
-
-  async #hostAnswer(input: PendingInput, signal: AbortSignal): Promise<InputResponse | undefined> {
-    const { onSampling, roots, onElicitation } = this.#options
-    try {
-      if (input.method === 'sampling/createMessage' && onSampling) return await onSampling(input.params, { signal })
-      if (input.method === 'roots/list' && roots) return { roots: typeof roots === 'function' ? await roots({ signal }) : roots }
-      if (input.method === 'elicitation/create' && onElicitation) return await onElicitation(input.params, { signal })
-    } catch (error) {
-      throw new McpInputError(`The host handler for ${input.method} failed: ${error instanceof Error ? error.message : String(error)}`, { cause: error, url: input.url })
-    }
-    return undefined
   }
 
   /** Answers one question of the current round; the retry goes out when all are answered. */
@@ -318,11 +299,6 @@ export class CallObserver {
   #persist(): void {
     this.#storage.save({ state: this.#state, drafts: this.#drafts, taskAnswered: this.#taskAnswered })
   }
-}
-
-/** The saved answers to exactly the keys the saved round asked. */
-function pickAnswers(saved: SavedCall): InputResponses {
-  return Object.fromEntries(Object.keys(saved.pending.inputRequests).map((key) => [key, saved.answers[key]!]))
 }
 
 function isRefusal(response: InputResponse): boolean {

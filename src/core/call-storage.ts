@@ -18,7 +18,7 @@
 import { isActive, type AwaitingInputState, type CallState } from './call-state.js'
 import { displayText } from './display-text.js'
 import type { OriginalRequest, PendingRound } from './input-round.js'
-import type { InputResponse, JsonObject, TaskInfo, TaskStatus } from './types.js'
+import type { InputResponse, InputResponses, JsonObject, TaskInfo, TaskStatus } from './types.js'
 
 /** An open round as plain JSON. */
 export interface SavedCall {
@@ -127,6 +127,17 @@ export function sessionStorageAdapter(prefix = 'mcp-elicit:', storage: Storage =
     save: (key, saved) => storage.setItem(prefix + key, JSON.stringify(saved)),
     remove: (key) => storage.removeItem(prefix + key),
   }
+}
+
+/**
+ * Every question of the saved round answered: the answers to exactly the
+ * keys it asked, so its retry goes out at once, as it would have. Undefined
+ * while a question is open.
+ */
+export function answersToResend(saved: SavedCall): InputResponses | undefined {
+  const keys = Object.keys(saved.pending.inputRequests)
+  if (!keys.every((key) => Object.hasOwn(saved.answers, key))) return undefined
+  return Object.fromEntries(keys.map((key) => [key, saved.answers[key]!]))
 }
 
 /** What of an observer's call storage needs besides its state. */
