@@ -1,8 +1,11 @@
 /**
- * The public client: one MCP endpoint, any era. It owns the tool list (for
- * `Mcp-Param-*` headers) and routes notifications to the call they belong to;
- * which connection it speaks through is the connector's business, the round
- * loop and the wire live in their own modules.
+ * The public client: one MCP endpoint, any era. A facade: it puts a call
+ * together from the modules that do the work, each one concern: which
+ * connection it speaks through and retrying on another (connector.ts), the
+ * round loop (input-loop.ts), who answers a question (input-routing.ts),
+ * listings and `Mcp-Param-*` headers (listings.ts), tasks (task-client.ts),
+ * change notifications (subscriptions.ts), a request's progress and log
+ * callbacks (request-callbacks.ts), the result cache (result-cache.ts).
  */
 import { authorizedFetch } from './auth-hook.js'
 import type { CallOptions, ClientOptions, ListOptions, RequestOptions } from './client-options.js'
@@ -15,7 +18,7 @@ import type { LegacyConnection } from './legacy-connection.js'
 import { Listings } from './listings.js'
 import { META_SERVER_INFO } from './modern-connection.js'
 import { askForCallbacks, deliverNotification } from './request-callbacks.js'
-import { cacheHint, ResultCache } from './result-cache.js'
+import { cacheHint, readKey, ResultCache, staleKeys } from './result-cache.js'
 import { credentialScope } from './credential-scope.js'
 import { ChangeListener, isListenUnsupported, listenThrough, type ChangeFilter, type McpChange } from './subscriptions.js'
 import { resolveLimits } from './limits.js'
@@ -61,7 +64,8 @@ export class McpClient {
     this.#listings = new Listings({ request: (method, params, options) => this.request(method, params, options), cache: this.#cache, warn: this.#context.warn })
     this.#changes = new ChangeListener({
       listen: listenThrough({ connect: (signal) => this.#connector.connect(signal), request: (method, params, options) => this.request(method, params, options) }),
-      onChange: (change) => this.#forget(change),
+      // A change makes what the cache holds for it stale.
+      onChange: (change) => staleKeys(change).forEach((key) => this.#cache?.expire(key)),
       warn: this.#context.warn,
       limits: this.#context.limits,
       isUnsupported: isListenUnsupported,
@@ -189,16 +193,6 @@ export class McpClient {
     this.#cache?.clear()
   }
 
-  /** A change makes what the cache holds for it stale. */
-  #forget(change: McpChange): void {
-    if (change.type === 'tools_changed') this.#cache?.expire('tools/list')
-    else if (change.type === 'prompts_changed') this.#cache?.expire('prompts/list')
-    else if (change.type === 'resources_changed') {
-      this.#cache?.expire('resources/list')
-      this.#cache?.expire('resources/templates/list')
-    } else this.#cache?.expire(`resources/read\u0000${change.uri}`)
-  }
-
   /** Calls a tool and answers every input round until the result is complete. */
   async callTool(name: string, args: JsonObject = {}, options: CallOptions = {}): Promise<McpResult> {
     return this.#run({ method: 'tools/call', params: { name, arguments: args } }, options)
@@ -214,7 +208,7 @@ export class McpClient {
    * asks anyway); an update heard through {@link watch} makes it stale.
    */
   async readResource(uri: string, options: CallOptions & { reload?: boolean | undefined } = {}): Promise<McpResult> {
-    const key = `resources/read\u0000${uri}`
+    const key = readKey(uri)
     const cached = options.reload || options.resume ? undefined : await this.#cache?.get<McpResult>(key, options.signal)
     if (cached?.fresh) return cached.value
     let rounds = 0
@@ -279,6 +273,7 @@ export class McpClient {
     return this.#tasks.cancel(taskId, options)
   }
 
+  /** One request of a call's round loop; a tool call on a modern connection carries its `Mcp-Param-*` headers. */
   async #sendMrtr(method: MrtrMethod, params: JsonObject, options: RequestOptions & Pick<SendOptions, 'input'>): Promise<McpResult> {
     const timeoutMs = options.timeoutMs ?? this.#options.timeoutMs
     // The connection and the implicit tools/list are this call's requests too: the same deadline holds.

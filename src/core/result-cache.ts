@@ -11,6 +11,7 @@
  * Bounded: a server cannot make the page hold more than {@link MAX_ENTRIES}.
  */
 import { ANONYMOUS, type CredentialScope } from './credential-scope.js'
+import type { McpChange } from './subscriptions.js'
 import type { JsonObject } from './types.js'
 
 export interface CachedValue<T> {
@@ -34,6 +35,19 @@ export function cacheHint(result: JsonObject): { ttlMs: number; scope: 'public' 
   const ttl = result.ttlMs
   const ttlMs = typeof ttl === 'number' && Number.isFinite(ttl) && ttl > 0 ? ttl : 0
   return { ttlMs, scope: result.cacheScope === 'public' ? 'public' : 'private' }
+}
+
+/** The key a `resources/read` of `uri` is kept under. */
+export function readKey(uri: string): string {
+  return `resources/read\u0000${uri}`
+}
+
+/** The keys whose values a change makes stale: the lists it names, or the resource it updated. */
+export function staleKeys(change: McpChange): string[] {
+  if (change.type === 'tools_changed') return ['tools/list']
+  if (change.type === 'prompts_changed') return ['prompts/list']
+  if (change.type === 'resources_changed') return ['resources/list', 'resources/templates/list']
+  return [readKey(change.uri)]
 }
 
 function remember(store: Map<string, Entry>, key: string, entry: Entry): void {
