@@ -1,21 +1,95 @@
 /**
- * Writes the "## Benchmarks" section of README.md from bench/results.json
- * (the last `npm run bench`): the compact table, the date and the machine.
- * Replaces the section if there is one, else puts it before "## Development".
+ * Writes docs/benchmarks.md, the page the README links to: the benchmark
+ * table from bench/results.json (the last `npm run bench`: the compact table,
+ * the date and the machine) and the size budgets, whose limits come from
+ * bench/size-limits.json (`npm run size -- --update`) and whose aspirations
+ * and "what stands between" are written below. The page is generated whole:
+ * edit this script, not the page.
+ *
+ * Budget status reads "over budget (6.00 KB)" or "within budget (6.00 KB)"
+ * in the page; the terminal table of `npm run bench` keeps its short form.
+ * Each entry's size is shown once, in the benchmark table.
  *
  * Run: `node bench/readme.mjs`.
  */
-import { readFileSync, writeFileSync } from 'node:fs'
-import { dirname, join, resolve } from 'node:path'
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs'
+import { dirname, join, relative, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 
 import { formatSummaryMarkdown, machineLine, summaryRows } from './summary.mjs'
 
 const here = dirname(fileURLToPath(import.meta.url))
-const readmePath = join(resolve(here, '..'), 'README.md')
+const root = resolve(here, '..')
+const pagePath = join(root, 'docs', 'benchmarks.md')
+const pageName = relative(root, pagePath)
 const results = JSON.parse(readFileSync(join(here, 'results.json'), 'utf8'))
+const sizeLimits = JSON.parse(readFileSync(join(here, 'size-limits.json'), 'utf8'))
 
-const section = `## Benchmarks
+/** The size-limits.json entries in the budgets table: what each is, its aspiration, what stands between. */
+const BUDGETS = [
+  {
+    name: 'core',
+    entry: '`.` (core: `createClient` + `callTool`)',
+    aspiration: '6 KB',
+    between:
+      'the tasks extension, the change listener and the result cache (≈ 3.7 KB, methods of the client, so always bundled); the 2025-11-25 era, always bundled (≈ 2.9 KB: session, GET stream, pushed requests, the era probe); `eventsource-parser` (≈ 1.1 KB); `x-mcp-header` mirroring (≈ 0.6 KB); the hardening against hostile servers (≈ 2 KB: caps, redirects, shared probe, error classes)',
+  },
+  { name: 'auth', entry: 'core + `./auth`', aspiration: '—', between: '`oauth4webapi` and the MCP policy (DPoP ≈ 2 KB of it)' },
+  {
+    name: 'react',
+    entry: '`./react` (core + hooks)',
+    aspiration: 'core + 2 KB',
+    between: 'the sign-in state (`useMcpAuth`, `needs_auth`) and the live resource came on top of the call hooks',
+  },
+  { name: 'forms', entry: '`./forms` (every export, peers external)', aspiration: '—', between: '' },
+  {
+    name: 'app',
+    entry: 'typical app (rjsf + ajv8 bundled)',
+    aspiration: 'rjsf + 18 KB',
+    between:
+      'the forms layer over rjsf (aspiration +10 KB): the no-eval validator bundled even when ajv is (≈ 4.2 KB), the result renderer (`ToolResult`: blocks, media checks, the lazy tree, ≈ 3 KB), the URL card and its URL analysis (≈ 1.6 KB), human validation messages (≈ 1 KB), error boundaries, bidi isolation and field-key mapping (≈ 2 KB), the sign-in card (≈ 2 KB), date-time helpers (≈ 0.8 KB)',
+  },
+]
+
+function budgetsTable() {
+  const limits = sizeLimits.limits
+  const described = new Set(BUDGETS.map((b) => b.name))
+  const unknown = Object.keys(limits).filter((name) => !described.has(name))
+  const missing = BUDGETS.filter((b) => typeof limits[b.name] !== 'number').map((b) => b.name)
+  if (unknown.length || missing.length) {
+    throw new Error(`bench/readme.mjs: BUDGETS and bench/size-limits.json disagree (not described: ${unknown.join(', ') || 'none'}; no limit: ${missing.join(', ') || 'none'})`)
+  }
+  const cell = (value) => String(value).replaceAll('|', '\\|')
+  return [
+    '| entry | limit | aspiration | what stands between |',
+    '| --- | --- | --- | --- |',
+    ...BUDGETS.map((b) => `| ${[b.entry, `${limits[b.name].toFixed(2)} KB`, b.aspiration, b.between].map(cell).join(' | ')} |`),
+  ].join('\n')
+}
+
+/**
+ * The summary rows with the budget status in words: summary.mjs writes
+ * "budget 6.00 KB: OVER" (short, for the terminal), which repeated down the
+ * page reads as a wall of capitals.
+ */
+function pageRows(results) {
+  const status = /budget (\d+(?:\.\d+)? KB): (ok|OVER)/g
+  const rows = summaryRows(results).map((row) =>
+    row.map((cell) => String(cell).replace(status, (_, size, verdict) => `${verdict === 'OVER' ? 'over' : 'within'} budget (${size})`)),
+  )
+  const left = rows.flat().find((cell) => /\bOVER\b|: ok\b/.test(cell))
+  if (left) throw new Error(`bench/readme.mjs: a budget status it does not know how to word: ${JSON.stringify(left)}`)
+  return rows
+}
+
+const page = `# Benchmarks and size budgets
+
+How mcp-elicit compares with the official MCP client, a bare \`fetch\` and
+plain rjsf, and the size limits \`npm test\` holds it to. This page is written
+by \`node bench/readme.mjs\` from \`bench/results.json\` and
+\`bench/size-limits.json\`; edit the script, not the page.
+
+## Benchmarks
 
 Measured ${results.date.slice(0, 10)} on ${machineLine(results)}, with
 \`npm run bench\` (about ${Math.ceil(results.totalSeconds / 10) * 10} s, loopback only, bounded; the full figures go to
@@ -23,7 +97,7 @@ Measured ${results.date.slice(0, 10)} on ${machineLine(results)}, with
 The official client is \`@modelcontextprotocol/client\` 2.4.0; the servers are the
 official \`@modelcontextprotocol/server\` 2.4.0 on 127.0.0.1.
 
-${formatSummaryMarkdown(summaryRows(results))}
+${formatSummaryMarkdown(pageRows(results))}
 
 - Size: every entry is a small app file bundled the same way (vite/rolldown,
   browser, oxc minify, ES2022, gzip -9); react and react-dom stay external,
@@ -51,19 +125,24 @@ ${formatSummaryMarkdown(summaryRows(results))}
   machine; "paired" is the median of back-to-back ratios.
 - Memory: heap after \`gc()\` every 100 calls, each client in a process of
   its own; the official client is run the same way as a reference.
+
+## Size budgets
+
+\`npm run size\` (part of \`npm test\`) bundles each entry exactly as the size row
+of the benchmark does and fails when one grows past its limit in
+\`bench/size-limits.json\` (today's figure + 3 %; \`npm run size -- --update\`
+rewrites them, so a deliberate growth shows in the diff). Each entry's
+measured size is in the size rows of the [table above](#benchmarks), as of
+that run; the aspirations are the budgets there:
+
+${budgetsTable()}
+
+Reaching the aspirations means making those parts opt-in subpaths (a
+modern-only core, tasks and change notifications as plug-ins, the no-eval
+validator only where a CSP forbids eval), which
+changes the public API; it is measured, not yet done.
 `
 
-const text = readFileSync(readmePath, 'utf8')
-const start = text.search(/^## Benchmarks\s*$/m)
-let next
-if (start !== -1) {
-  const after = text.slice(start + 1).search(/^## /m)
-  next = after === -1 ? text.length : start + 1 + after
-}
-const updated =
-  start !== -1
-    ? `${text.slice(0, start)}${section}${next < text.length ? '\n' : ''}${text.slice(next)}`
-    : text.replace(/^## Development\s*$/m, (heading) => `${section}\n${heading}`)
-if (updated === text && start === -1) throw new Error('README.md has no "## Development" heading to put the section before')
-writeFileSync(readmePath, updated)
-console.log(`README.md: Benchmarks section ${start === -1 ? 'added' : 'replaced'} (${results.date})`)
+mkdirSync(dirname(pagePath), { recursive: true })
+writeFileSync(pagePath, page)
+console.log(`${pageName}: written (benchmarks of ${results.date}, size limits of bench/size-limits.json)`)

@@ -1,7 +1,7 @@
 /**
  * The compact table of a bench run (bench/results.json): the same rows as
  * plain text for the terminal (`npm run bench` prints it last) and as
- * Markdown for the README (`node bench/readme.mjs`).
+ * Markdown for docs/benchmarks.md (`node bench/readme.mjs`).
  */
 
 const kb = (bytes) => `${(bytes / 1024).toFixed(2)} KB`

@@ -5,12 +5,16 @@
 // script is the only place that sees what npm actually ships. It packs the
 // library, lints the tarball (publint, arethetypeswrong), installs it into
 // fresh apps with the README's own install lines and compiles and bundles the
-// README's own code blocks there, so a packaging slip or a README example
-// that stopped compiling fails CI.
+// ts/tsx code blocks of README.md, docs/*.md and CONTRIBUTING.md there, so a
+// packaging slip or a documented example that stopped compiling fails CI
+// (errors point at FILE.md:LINE:COL). It also checks that the relative links
+// between those pages (files and #anchors) resolve.
 //
-// Usage: node packaging/check.mjs [--readme <path>] [--tarball <path.tgz>]
+// Usage: node packaging/check.mjs [--readme <path>] [--docs <dir>] [--tarball <path.tgz>]
 //   --readme   check another copy of README.md (e.g. to prove that a broken
 //              snippet fails)
+//   --docs     check another copy of docs/ (its *.md files)
+//              Links in and to a copy resolve as if it stood in the repo.
 //   --tarball  check an existing tarball instead of running `npm pack`
 //   KEEP=1     keep the temp directory (its path is printed)
 //
@@ -29,10 +33,13 @@ const repo = resolve(dirname(fileURLToPath(import.meta.url)), '..')
 const started = performance.now()
 
 const { values: cli } = parseArgs({
-  options: { readme: { type: 'string' }, tarball: { type: 'string' } },
+  options: { readme: { type: 'string' }, docs: { type: 'string' }, tarball: { type: 'string' } },
 })
+const nameOf = (path) => (relative(repo, path).startsWith('..') ? path : relative(repo, path))
 const readmePath = resolve(cli.readme ?? join(repo, 'README.md'))
-const readmeName = relative(repo, readmePath).startsWith('..') ? readmePath : relative(repo, readmePath)
+const readmeName = nameOf(readmePath)
+const docsDir = resolve(cli.docs ?? join(repo, 'docs'))
+const contributingPath = join(repo, 'CONTRIBUTING.md')
 const repoPkg = JSON.parse(readFileSync(join(repo, 'package.json'), 'utf8'))
 
 // One temp tree for everything; removed at the end unless KEEP=1.
@@ -197,6 +204,66 @@ function fencedBlocks(markdown) {
     i = end
   }
   return blocks
+}
+
+/** GitHub's anchor for a heading's text (github-slugger on the rendered text). */
+function slug(heading) {
+  const text = heading
+    .replace(/!?\[([^\]]*)\]\([^)]*\)/g, '$1')
+    .replace(/<[^>]+>/g, '')
+    .replace(/[`*]/g, '')
+    .trim()
+    .toLowerCase()
+  return text.replace(/[^\p{L}\p{M}\p{N}\p{Pc} -]/gu, '').replace(/ /g, '-')
+}
+
+/** The anchors of a Markdown file's headings (outside fenced blocks), duplicates numbered as GitHub does. */
+function anchorsOf(markdown) {
+  const anchors = new Set()
+  const seen = new Map()
+  let fence
+  for (const line of markdown.split('\n')) {
+    const marker = /^(`{3,}|~{3,})/.exec(line)?.[1]
+    if (fence) {
+      if (marker && line.trimEnd() === fence) fence = undefined
+      continue
+    }
+    if (marker) {
+      fence = marker
+      continue
+    }
+    const heading = /^#{1,6}\s+(.*?)\s*#*\s*$/.exec(line)
+    if (!heading) continue
+    const base = slug(heading[1])
+    const n = seen.get(base) ?? 0
+    seen.set(base, n + 1)
+    anchors.add(n === 0 ? base : `${base}-${n}`)
+  }
+  return anchors
+}
+
+/** Relative link and image targets of a Markdown file (outside fenced blocks and code spans), with their lines. */
+function relativeLinks(markdown) {
+  const links = []
+  let fence
+  markdown.split('\n').forEach((line, i) => {
+    const marker = /^(`{3,}|~{3,})/.exec(line)?.[1]
+    if (fence) {
+      if (marker && line.trimEnd() === fence) fence = undefined
+      return
+    }
+    if (marker) {
+      fence = marker
+      return
+    }
+    const text = line.replace(/`[^`]*`/g, '')
+    for (const match of text.matchAll(/\]\(\s*<?([^)\s>]+)>?(?:\s+"[^"]*")?\s*\)|\bsrc="([^"]+)"/g)) {
+      const target = match[1] ?? match[2]
+      if (/^[a-z][\w+.-]*:/i.test(target)) continue
+      links.push({ line: i + 1, target })
+    }
+  })
+  return links
 }
 
 /** The `npm install …` lines of the README's `## Install` section. */
@@ -397,25 +464,78 @@ const attwChecked = check('attw --profile esm-only on the tarball', [packed], as
 })
 
 // ---------------------------------------------------------------------------
-// 5. Consumer app from the README
+// 5. Consumer app from the README and the docs
 
+// The Markdown pages whose ts/tsx blocks are compiled: the README, every
+// docs/*.md, and CONTRIBUTING.md. `base` is the repo folder its relative
+// links resolve from (also for a --readme or --docs copy); `prefix` names its
+// blocks' files in the app (src/docs-core-2.ts).
 let readme = ''
 let readmeError
+const pages = []
 try {
   readme = readFileSync(readmePath, 'utf8')
+  pages.push({ path: readmePath, name: readmeName, base: repo, prefix: 'readme', text: readme })
+  const docs = existsSync(docsDir) ? readdirSync(docsDir).filter((f) => f.endsWith('.md')).sort() : []
+  for (const file of docs) {
+    const path = join(docsDir, file)
+    pages.push({ path, name: nameOf(path), base: join(repo, 'docs'), prefix: `docs-${file.replace(/\.md$/, '').replace(/[^\w-]/g, '_')}`, text: readFileSync(path, 'utf8') })
+  }
+  if (existsSync(contributingPath)) pages.push({ path: contributingPath, name: nameOf(contributingPath), base: repo, prefix: 'contributing', text: readFileSync(contributingPath, 'utf8') })
 } catch (error) {
-  readmeError = `cannot read ${readmePath}: ${error.message}`
+  readmeError = `cannot read ${error.path ?? readmePath}: ${error.message}`
 }
 const lines = installLines(readme)
-const codeBlocks = fencedBlocks(readme)
-  .filter((b) => b.lang === 'ts' || b.lang === 'tsx')
+const codeBlocks = pages
+  .flatMap((page) =>
+    fencedBlocks(page.text)
+      .filter((b) => b.lang === 'ts' || b.lang === 'tsx')
+      .map((b, i) => ({ ...b, page: page.name, file: `src/${page.prefix}-${i + 1}.${b.lang}` })),
+  )
   .map((b, i) => ({
     ...b,
     n: i + 1,
-    file: `src/readme-${i + 1}.${b.lang}`,
     // Tooling-only blocks: type-checked against the repo's own copies, never bundled.
     tooling: /from\s+['"](@playwright\/test|@storybook\/[^'"]+|@rjsf\/shadcn)['"]/.test(b.code),
   }))
+const blockByFile = new Map(codeBlocks.map((b) => [b.file, b]))
+const blocksPerPage = () =>
+  pages
+    .map((page) => [page.name, codeBlocks.filter((b) => b.page === page.name).length])
+    .filter(([, n]) => n > 0)
+    .map(([name, n]) => `${name} ${n}`)
+    .join(', ')
+
+const linksChecked = check('docs: relative links between README.md, CONTRIBUTING.md and docs/ resolve', [], () => {
+  if (readmeError) fail(readmeError)
+  const anchors = new Map()
+  const anchorsAt = (file) => {
+    if (!anchors.has(file)) anchors.set(file, anchorsOf(readFileSync(file, 'utf8')))
+    return anchors.get(file)
+  }
+  // A target in the repo, read from the copy being checked where there is one.
+  const copied = (file) => {
+    if (file === join(repo, 'README.md')) return readmePath
+    const copy = dirname(file) === join(repo, 'docs') ? join(docsDir, basename(file)) : file
+    return existsSync(copy) ? copy : file
+  }
+  const problems = []
+  let count = 0
+  for (const page of pages) {
+    for (const { line, target } of relativeLinks(page.text)) {
+      count++
+      const [pathPart, hash] = target.split('#', 2)
+      const file = pathPart ? copied(resolve(page.base, decodeURIComponent(pathPart))) : page.path
+      const where = `${page.name}:${line}: ${target}`
+      if (pathPart && !existsSync(file)) problems.push(`${where}: no such file`)
+      else if (hash !== undefined && file.endsWith('.md') && !anchorsAt(file).has(decodeURIComponent(hash))) {
+        problems.push(`${where}: no heading with that anchor in ${nameOf(file)}`)
+      }
+    }
+  }
+  if (problems.length > 0) fail(`${problems.length} broken link(s)`, problems.join('\n'))
+  return `${count} links in ${pages.length} pages`
+})
 
 const app = join(work, 'app')
 const devVersion = (name) => {
@@ -423,12 +543,12 @@ const devVersion = (name) => {
   if (!version) throw new Error(`package.json devDependencies lack ${name}`)
   return version
 }
-// The README's own placeholders for app functions, typed from the library's
+// The docs' own placeholders for app functions, typed from the library's
 // types as narrowly as they allow. Only these names: everything a snippet
 // takes from the library must come from its own imports, so deleting an
-// import from a README snippet fails the type check.
-const appFunctions = `// The app functions the README's snippets call (README: "stand for your app's
-// own functions"), typed from the library's own types. Never a library name.
+// import from a README or docs snippet fails the type check.
+const appFunctions = `// The app functions the README's and the docs' snippets call (the pages: "stand
+// for your app's own functions"), typed from the library's own types. Never a library name.
 import type { CallObserverOptions, Implementation, InputRequest, InputResponse, McpResult, Progress } from 'mcp-elicit'
 
 type SamplingHandler = NonNullable<CallObserverOptions['onSampling']>
@@ -492,7 +612,7 @@ const toolingPaths = {
 const appInstalled = check('consumer app: README forms install line + tooling', [packed], async () => {
   if (readmeError) fail(readmeError)
   if (lines.length < 2) fail(`${readmeName}: expected the "## Install" section's sh block with npm install lines, found ${lines.length}`)
-  if (codeBlocks.length === 0) fail(`${readmeName}: no ts/tsx code blocks`)
+  if (!codeBlocks.some((b) => b.page === readmeName)) fail(`${readmeName}: no ts/tsx code blocks`)
   write(
     join(app, 'package.json'),
     json({
@@ -513,7 +633,7 @@ const appInstalled = check('consumer app: README forms install line + tooling', 
   for (const block of codeBlocks) write(join(app, block.file), `${block.code}\n`)
   const bundled = codeBlocks.filter((b) => !b.tooling)
   // Namespace imports keep every export of every block in the bundle, so
-  // rolldown links (and checks) every import the README makes.
+  // rolldown links (and checks) every import the README and the docs make.
   write(
     join(app, 'src/main.ts'),
     `${bundled.map((b) => `import * as block${b.n} from './${basename(b.file)}'`).join('\n')}\n\nObject.assign(globalThis, { ${bundled.map((b) => `block${b.n}`).join(', ')} })\n`,
@@ -559,17 +679,17 @@ export default defineConfig({
   const versions = Object.fromEntries(
     ['react', 'react-dom', '@rjsf/core', 'typescript', 'vite'].map((n) => [n, JSON.parse(readFileSync(join(app, 'node_modules', n, 'package.json'), 'utf8')).version]),
   )
-  return `${codeBlocks.length} README blocks (${codeBlocks.filter((b) => b.tooling).length} tooling-only); ${Object.entries(versions).map(([n, v]) => `${n}@${v}`).join(' ')}`
+  return `${codeBlocks.length} blocks (${blocksPerPage()}; ${codeBlocks.filter((b) => b.tooling).length} tooling-only); ${Object.entries(versions).map(([n, v]) => `${n}@${v}`).join(' ')}`
 })
 
-/** tsc output with each README block's file mapped back to README.md:LINE:COL. */
+/** tsc and Vite output with each block's file mapped back to its page: README.md:LINE:COL, docs/core.md:LINE:COL. */
 function inReadme(output, base = app) {
-  return output.replace(/(?:[^\s()'"]*[/\\])?src[/\\]readme-(\d+)\.tsx?(?:\((\d+),(\d+)\)|:(\d+):(\d+))?/g, (match, n, l1, c1, l2, c2) => {
-    const block = codeBlocks[Number(n) - 1]
+  return output.replace(/(?:[^\s()'"]*[/\\])?src[/\\]([\w-]+-\d+\.tsx?)(?:\((\d+),(\d+)\)|:(\d+):(\d+))?/g, (match, file, l1, c1, l2, c2) => {
+    const block = blockByFile.get(`src/${file}`)
     const line = l1 ?? l2
     if (!block) return match
-    const where = line ? `${readmeName}:${block.fenceLine + Number(line)}:${c1 ?? c2}` : `${readmeName}:${block.fenceLine}`
-    return `${where} [block ${n}, ${relative(base, join(app, block.file))}${line ? `:${line}` : ''}]`
+    const where = line ? `${block.page}:${block.fenceLine + Number(line)}:${c1 ?? c2}` : `${block.page}:${block.fenceLine}`
+    return `${where} [block ${block.n}, ${relative(base, join(app, block.file))}${line ? `:${line}` : ''}]`
   })
 }
 
@@ -581,7 +701,7 @@ const typeChecks = Object.keys(modes).flatMap((mode) =>
       const result = await run(process.execPath, args, { cwd: app })
       if (result.code !== 0) {
         const errors = result.output.split('\n').filter((line) => /error TS\d+/.test(line))
-        // Errors in our own .d.ts come first: the README errors may only follow from them.
+        // Errors in our own .d.ts come first: the errors in the pages' blocks may only follow from them.
         const ours = errors.filter((line) => /^\S*node_modules[/\\]mcp-elicit[/\\][^(]*\(\d+,\d+\): error/.test(line)).length
         fail(`${errors.length} type error(s)${ours ? `, ${ours} of them in mcp-elicit's own .d.ts` : ''}`, inReadme(shown('tsc', args.slice(1), result)))
       }
@@ -609,7 +729,7 @@ async function viteBuild(root, name) {
   return others > 0 ? `${others} other warning(s): ${[...new Set(warnings.map((w) => w.code))].join(', ')}` : 'no warnings'
 }
 
-const appBuilt = check('consumer app: vite build of the README blocks', [appInstalled], async () => {
+const appBuilt = check('consumer app: vite build of the README and docs blocks', [appInstalled], async () => {
   const note = await viteBuild(app, 'app')
   const assets = readdirSync(join(app, 'dist/assets'))
   if (!assets.some((f) => f.endsWith('.css'))) fail(`no CSS in the bundle (mcp-elicit/forms/styles.css not bundled?): ${assets.join(', ')}`)
@@ -667,7 +787,7 @@ const coreBuilt = check('core-only app: vite build importing mcp-elicit/forms', 
 
 // ---------------------------------------------------------------------------
 
-await Promise.all([packed, contents, publinted, attwChecked, appInstalled, ...typeChecks, appBuilt, nodeImported, coreInstalled, coreBuilt])
+await Promise.all([packed, contents, publinted, attwChecked, linksChecked, appInstalled, ...typeChecks, appBuilt, nodeImported, coreInstalled, coreBuilt])
 const failed = results.filter((r) => !r.ok)
 console.log(
   `${failed.length === 0 ? 'PASS' : 'FAIL'} package check: ${results.length - failed.length}/${results.length} passed in ${seconds(performance.now() - started)}${failed.length ? ` (failed: ${failed.map((r) => r.name).join('; ')})` : ''}`,
