@@ -4,6 +4,10 @@
  * received, `data` a caller may need, and the `method` and `url` of the request
  * it belongs to. Guards match by `instanceof` or by `name`, so errors crossing
  * realms (iframes, workers, duplicated bundles) are still recognised.
+ *
+ * Longer than the other modules on purpose: the family is one list a caller
+ * reads to learn what can fail, each class next to its code and its guard;
+ * split across files, a new class would be missed in one of them.
  */
 import { displayText } from './display-text.js'
 import type { InputRequiredResult, JsonRpcErrorObject } from './types.js'

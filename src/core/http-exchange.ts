@@ -5,7 +5,6 @@
  */
 import { displayText } from './display-text.js'
 import {
-  McpCancelledError,
   McpError,
   McpHttpError,
   McpNetworkError,
@@ -14,9 +13,9 @@ import {
   McpResponseFormatError,
   McpResponseTooLargeError,
   McpStreamError,
-  McpTimeoutError,
 } from './errors.js'
 import { DEFAULT_LIMITS, type Limits } from './limits.js'
+import { abortError } from './signals.js'
 import { readSse } from './sse.js'
 import type { JsonObject, JsonRpcNotification, JsonRpcRequest, JsonRpcResponse } from './types.js'
 
@@ -53,16 +52,6 @@ function isObject(value: unknown): value is JsonObject {
 
 function isResponse(value: JsonObject): value is JsonObject & JsonRpcResponse {
   return !('method' in value) && ('result' in value || 'error' in value)
-}
-
-/** Turns an abort into the matching typed error; anything else into `fallback`. */
-export function abortError(signal: AbortSignal, details: { method?: string; url?: string }): McpCancelledError | McpTimeoutError {
-  const reason: unknown = signal.reason
-  if (reason instanceof McpTimeoutError || reason instanceof McpCancelledError) return reason
-  if (typeof reason === 'object' && reason !== null && (reason as { name?: string }).name === 'TimeoutError') {
-    return new McpTimeoutError(undefined, { ...details, cause: reason })
-  }
-  return new McpCancelledError({ ...details, cause: reason })
 }
 
 function parseJson(text: string, details: { method: string; url: string }, what: string): unknown {

@@ -1,9 +1,9 @@
 /**
  * One AbortSignal for one request: the caller's signal and an optional
  * deadline, linked. The deadline's reason is a typed timeout error, so an
- * abort can be told from a timeout wherever it surfaces.
+ * abort can be told from a timeout wherever it surfaces ({@link abortError}).
  */
-import { McpTimeoutError } from './errors.js'
+import { McpCancelledError, McpTimeoutError } from './errors.js'
 
 export interface LinkedSignal {
   signal: AbortSignal
@@ -72,4 +72,14 @@ export function sleep(ms: number, signal: AbortSignal): Promise<void> {
     }, ms)
     signal.addEventListener('abort', onAbort, { once: true })
   })
+}
+
+/** Turns an abort into the matching typed error: a timeout stays a timeout, anything else is a cancellation. */
+export function abortError(signal: AbortSignal, details: { method?: string; url?: string }): McpCancelledError | McpTimeoutError {
+  const reason: unknown = signal.reason
+  if (reason instanceof McpTimeoutError || reason instanceof McpCancelledError) return reason
+  if (typeof reason === 'object' && reason !== null && (reason as { name?: string }).name === 'TimeoutError') {
+    return new McpTimeoutError(undefined, { ...details, cause: reason })
+  }
+  return new McpCancelledError({ ...details, cause: reason })
 }

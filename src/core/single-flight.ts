@@ -6,7 +6,7 @@
  * forgotten, so one hung attempt never blocks a later call. A success is
  * kept until {@link reset}; a failure is not kept.
  */
-import { abortError } from './http-exchange.js'
+import { abortError } from './signals.js'
 
 interface Running<T> {
   promise: Promise<T>

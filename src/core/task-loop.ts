@@ -15,7 +15,6 @@
  * @see https://github.com/modelcontextprotocol/modelcontextprotocol/blob/main/docs/seps/2663-tasks-extension.mdx
  */
 import { displayText } from './display-text.js'
-import { abortError } from './http-exchange.js'
 import {
   McpCancelledError,
   McpInputRoundsExceededError,
@@ -30,7 +29,7 @@ import {
   isMcpTimeoutError,
 } from './errors.js'
 import { backoff, type Limits } from './limits.js'
-import { sleep } from './signals.js'
+import { abortError, sleep } from './signals.js'
 import type { InputRequests, InputResponses, JsonObject, McpResult, TaskInfo, TaskStatus } from './types.js'
 
 /** Poll interval when the server suggests none, before backing off. */
