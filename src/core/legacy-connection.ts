@@ -1,45 +1,31 @@
 /**
  * The session era (2025-11-25 and earlier): `initialize`, `Mcp-Session-Id`,
  * and requests the server pushes on SSE streams. Server requests are answered
- * through the same input handler as MRTR rounds; a `-32042` URL elicitation
- * error becomes an input round too, so the same consent UI runs.
+ * through the same input handler as MRTR rounds (who answers:
+ * input-routing.ts); a `-32042` URL elicitation error becomes an input round
+ * too (legacy-messages.ts), so the same consent UI runs.
  */
 import type { Connection, ConnectionContext, SendOptions } from './connection.js'
 import { displayText } from './display-text.js'
-import { McpSessionError, RpcErrorCode, isMcpError, isMcpHttpError, isMcpProtocolError, isMcpRedirectError, isMcpResponseTooLargeError, isMcpStreamError } from './errors.js'
-import { exchange, post, readResponse, send, type ExchangeContext } from './http-exchange.js'
-import { clampRetry } from './limits.js'
-import { GetStream } from './legacy-get-stream.js'
+import { McpSessionError, isMcpError, isMcpRedirectError, isMcpResponseTooLargeError, isMcpStreamError } from './errors.js'
+import { exchange, post, send, type ExchangeContext } from './http-exchange.js'
+import { GetStream, resumeResponse } from './legacy-get-stream.js'
+import { isUnknownSession, legacyParams, urlElicitationRound } from './legacy-messages.js'
 import { buildHeaders } from './request-headers.js'
 import type { Answerer, InputRouting, Question } from './input-routing.js'
 import { answerServerRequest } from './server-requests.js'
 import { SingleFlight } from './single-flight.js'
-import { abortError, linkSignal, sleep } from './signals.js'
+import { linkSignal } from './signals.js'
 import { LEGACY_VERSIONS } from './version.js'
-import type { Implementation, InputRequiredResult, JsonObject, JsonRpcNotification, JsonRpcRequest } from './types.js'
+import type { Implementation, JsonObject, JsonRpcNotification, JsonRpcRequest } from './types.js'
 
-const MAX_RESUMES = 3
 /** How long `initialize` waits for the GET stream to open: servers drop pushed requests before it is. */
 const GET_STREAM_GRACE_MS = 1000
 /** A `notifications/cancelled` or the DELETE of `close()` is a courtesy: it never holds anything up for longer than this. */
 const CANCEL_NOTICE_MS = 5000
-const MRTR_METHODS = new Set(['tools/call', 'prompts/get', 'resources/read'])
 
 function isObject(value: unknown): value is JsonObject {
   return typeof value === 'object' && value !== null && !Array.isArray(value)
-}
-
-/**
- * Whether an error says the server no longer knows our session: 404 (the
- * spec's answer), or the 400 that SDK v1 servers and server-everything send
- * after a restart ("Bad Request: No valid session ID provided", -32000).
- */
-function isUnknownSession(error: unknown): boolean {
-  if (!isMcpHttpError(error) && !isMcpProtocolError(error)) return false
-  if (error.status === 404) return true
-  if (error.status !== 400) return false
-  const text = isMcpProtocolError(error) ? ([RpcErrorCode.ServerError, -32001].includes(error.code) ? error.rpcMessage : '') : error.body
-  return /session/i.test(text)
 }
 
 /** One call in flight: its options, and a way to fail it from an answer to a request it caused. */
@@ -48,13 +34,6 @@ interface Call {
   signal: AbortSignal
   fail: (error: unknown) => void
   failure: unknown
-}
-
-/** Legacy servers know neither MRTR fields nor the modern `_meta` keys. */
-function legacyParams(params: JsonObject): JsonObject {
-  const { inputResponses: _responses, requestState: _state, _meta, ...rest } = params
-  const meta = Object.fromEntries(Object.entries(isObject(_meta) ? _meta : {}).filter(([key]) => !key.startsWith('io.modelcontextprotocol/')))
-  return Object.keys(meta).length > 0 ? { ...rest, _meta: meta } : rest
 }
 
 export interface LegacyOptions {
@@ -127,7 +106,7 @@ export class LegacyConnection implements Connection {
       } catch (error) {
         if (call.failure !== undefined) throw call.failure
         // The server no longer knows the session (expired, or the server restarted): start a new one, once.
-        if (!this.#sessionId || !isUnknownSession(error) || options.signal.aborted) return this.#urlElicitation(method, error)
+        if (!this.#sessionId || !isUnknownSession(error) || options.signal.aborted) return urlElicitationRound(method, error)
         this.#reset()
         await this.#ready.run(options.signal, method)
         return await this.#send(method, params, call)
@@ -139,16 +118,6 @@ export class LegacyConnection implements Connection {
       options.signal.removeEventListener('abort', abort)
       this.#active.splice(this.#active.indexOf(call), 1)
     }
-  }
-
-  /** `-32042`: the server needs URL elicitations first. Shown as an input round; the retry re-sends the request. */
-  #urlElicitation(method: string, error: unknown): InputRequiredResult {
-    const elicitations = isMcpProtocolError(error) && error.code === RpcErrorCode.UrlElicitationRequired ? (error.data as { elicitations?: unknown } | undefined)?.elicitations : undefined
-    if (!MRTR_METHODS.has(method) || !Array.isArray(elicitations) || elicitations.length === 0) throw error
-    const inputRequests = Object.fromEntries(
-      elicitations.filter(isObject).map((params, index) => [`url-${displayText(params.elicitationId, String(index))}`, { method: 'elicitation/create', params: { mode: 'url', ...params } }]),
-    )
-    return { resultType: 'input_required', inputRequests }
   }
 
   async #headers(message: Parameters<typeof buildHeaders>[0], withVersion = true): Promise<Headers> {
@@ -194,7 +163,13 @@ export class LegacyConnection implements Connection {
         wireId = again.id
         return (await exchange(again, { ...context, headers: await this.#headers(again) })).result
       }
-      return await this.#resume(message, context, () => lastEventId!, () => retryMs)
+      // The POST stream broke before the response: resume it with a GET.
+      return await resumeResponse(message, context, {
+        headers: () => this.#headers(message),
+        lastEventId: () => lastEventId!,
+        retryMs: () => retryMs,
+        limits: this.#context.limits,
+      })
     } finally {
       call.signal.removeEventListener('abort', onAbort)
     }
@@ -216,28 +191,6 @@ export class LegacyConnection implements Connection {
     } finally {
       link.dispose()
     }
-  }
-
-  /** The POST stream ended before the response: wait `retry`, then GET with `Last-Event-ID`. */
-  async #resume(message: JsonRpcRequest, context: ExchangeContext, lastEventId: () => string, retryMs: () => number): Promise<JsonObject> {
-    let failure: unknown
-    for (let attempt = 0; attempt < MAX_RESUMES; attempt++) {
-      await sleep(clampRetry(retryMs(), this.#context.limits), context.signal).catch(() => {
-        throw abortError(context.signal, { method: message.method, url: context.url })
-      })
-      const headers = await this.#headers(message)
-      headers.set('Accept', 'text/event-stream')
-      headers.delete('Content-Type')
-      headers.set('Last-Event-ID', lastEventId())
-      try {
-        const response = await send({ ...context, headers }, { method: 'GET', headers }, message.method)
-        return (await readResponse(message, response, context)).result
-      } catch (error) {
-        if (!isMcpStreamError(error) || context.signal.aborted) throw error
-        failure = error
-      }
-    }
-    throw failure
   }
 
   #whoAnswers(question: Question<Call>): Answerer<Call> | undefined {
@@ -315,17 +268,8 @@ export class LegacyConnection implements Connection {
       headers: () => this.#headers({ jsonrpc: '2.0', method: 'GET' }),
     })
     this.#getStream = stream
-    // Servers drop pushed requests when no GET stream is registered yet: give it a moment,
-    // with a timer that ends with the wait.
-    const grace = new AbortController()
-    const unlink = () => grace.abort()
-    signal.addEventListener('abort', unlink, { once: true })
-    try {
-      await Promise.race([stream.opened, sleep(GET_STREAM_GRACE_MS, grace.signal).catch(() => {})])
-    } finally {
-      grace.abort()
-      signal.removeEventListener('abort', unlink)
-    }
+    // Servers drop pushed requests when no GET stream is registered yet: give it a moment.
+    await stream.openedWithin(GET_STREAM_GRACE_MS, signal)
     if (signal.aborted) {
       stream.close()
       throw signal.reason
