@@ -19,6 +19,7 @@ import { isActive, type AwaitingInputState, type CallState } from './call-state.
 import { displayText } from './display-text.js'
 import type { OriginalRequest, PendingRound } from './input-round.js'
 import type { InputResponse, InputResponses, JsonObject, TaskInfo, TaskStatus } from './types.js'
+import { isObject } from './json-object.js'
 
 /** An open round as plain JSON. */
 export interface SavedCall {
@@ -79,10 +80,6 @@ export function isSavedTask(saved: StoredCall | undefined): saved is SavedTask {
 
 const TASK_STATUSES = new Set<string>(['working', 'input_required', 'completed', 'failed', 'cancelled'])
 
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value)
-}
-
 /** Reads a saved call back, refusing anything that is not one. */
 export function parseSavedCall(text: string | null): StoredCall | undefined {
   if (!text) return undefined
@@ -90,26 +87,26 @@ export function parseSavedCall(text: string | null): StoredCall | undefined {
     const value = JSON.parse(text) as Partial<SavedCall> & Partial<LostCall> & Partial<SavedTask>
     if (value.task !== undefined) {
       const task = value.task as Partial<TaskInfo> | null
-      if (value.version !== 1 || !value.request || typeof value.request.method !== 'string' || !isRecord(task)) return undefined
+      if (value.version !== 1 || !value.request || typeof value.request.method !== 'string' || !isObject(task)) return undefined
       if (typeof task.taskId !== 'string' || task.taskId === '' || typeof task.status !== 'string' || !TASK_STATUSES.has(task.status)) return undefined
       const info: TaskInfo = { taskId: task.taskId, status: task.status as TaskStatus }
       if (typeof task.statusMessage === 'string') info.statusMessage = task.statusMessage
       const answered = Array.isArray(value.answered) ? value.answered.filter((key): key is string => typeof key === 'string') : []
       const saved: SavedTask = { version: 1, request: value.request, task: info, answered }
-      if (isRecord(value.drafts)) saved.drafts = value.drafts as Record<string, JsonObject>
+      if (isObject(value.drafts)) saved.drafts = value.drafts as Record<string, JsonObject>
       return saved
     }
     if (value.lost === true) {
       if (value.version !== 1 || !value.request || typeof value.request.method !== 'string' || !Array.isArray(value.questions)) return undefined
-      return { version: 1, lost: true, request: value.request, round: typeof value.round === 'number' ? value.round : 0, questions: value.questions, answers: isRecord(value.answers) ? (value.answers as Record<string, InputResponse>) : {} }
+      return { version: 1, lost: true, request: value.request, round: typeof value.round === 'number' ? value.round : 0, questions: value.questions, answers: isObject(value.answers) ? (value.answers as Record<string, InputResponse>) : {} }
     }
     const pending = value.pending
     if (value.version !== 1 || !value.request || typeof value.request.method !== 'string' || !pending) return undefined
     if (typeof pending.round !== 'number' || typeof pending.inputRequests !== 'object' || pending.inputRequests === null) return undefined
     if (pending.requestState !== undefined && typeof pending.requestState !== 'string') return undefined
-    if (!isRecord(pending.inputRequests) || (value.answers !== undefined && !isRecord(value.answers))) return undefined
+    if (!isObject(pending.inputRequests) || (value.answers !== undefined && !isObject(value.answers))) return undefined
     const saved: SavedCall = { version: 1, request: value.request, pending, answers: value.answers ?? {} }
-    if (isRecord(value.drafts)) saved.drafts = value.drafts as Record<string, JsonObject>
+    if (isObject(value.drafts)) saved.drafts = value.drafts as Record<string, JsonObject>
     return saved
   } catch {
     return undefined

@@ -18,6 +18,7 @@ import { DEFAULT_LIMITS, type Limits } from './limits.js'
 import { abortError } from './signals.js'
 import { readSse } from './sse.js'
 import type { JsonObject, JsonRpcNotification, JsonRpcRequest, JsonRpcResponse } from './types.js'
+import { isObject } from './json-object.js'
 
 /** How much of an error body is read: enough to show, never a whole hostile stream. */
 const ERROR_BODY_BYTES = 65_536
@@ -45,10 +46,6 @@ export interface ExchangeResult {
 }
 
 type Incoming = JsonRpcRequest | JsonRpcNotification | JsonRpcResponse
-
-function isObject(value: unknown): value is JsonObject {
-  return typeof value === 'object' && value !== null && !Array.isArray(value)
-}
 
 function isResponse(value: JsonObject): value is JsonObject & JsonRpcResponse {
   return !('method' in value) && ('result' in value || 'error' in value)

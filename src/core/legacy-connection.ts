@@ -18,15 +18,12 @@ import { SingleFlight } from './single-flight.js'
 import { linkSignal } from './signals.js'
 import { LEGACY_VERSIONS } from './version.js'
 import type { Implementation, JsonObject, JsonRpcNotification, JsonRpcRequest } from './types.js'
+import { isObject } from './json-object.js'
 
 /** How long `initialize` waits for the GET stream to open: servers drop pushed requests before it is. */
 const GET_STREAM_GRACE_MS = 1000
 /** A `notifications/cancelled` or the DELETE of `close()` is a courtesy: it never holds anything up for longer than this. */
 const CANCEL_NOTICE_MS = 5000
-
-function isObject(value: unknown): value is JsonObject {
-  return typeof value === 'object' && value !== null && !Array.isArray(value)
-}
 
 /** One call in flight: its options, and a way to fail it from an answer to a request it caused. */
 interface Call {

@@ -7,12 +7,9 @@
 import { displayText } from './display-text.js'
 import { RpcErrorCode, isMcpHttpError, isMcpProtocolError } from './errors.js'
 import type { InputRequiredResult, JsonObject } from './types.js'
+import { isObject } from './json-object.js'
 
 const MRTR_METHODS = new Set(['tools/call', 'prompts/get', 'resources/read'])
-
-function isObject(value: unknown): value is JsonObject {
-  return typeof value === 'object' && value !== null && !Array.isArray(value)
-}
 
 /** Legacy servers know neither MRTR fields nor the modern `_meta` keys. */
 export function legacyParams(params: JsonObject): JsonObject {

@@ -9,16 +9,13 @@ import { isMcpStreamError } from './errors.js'
 import { exchange } from './http-exchange.js'
 import { buildHeaders } from './request-headers.js'
 import type { Implementation, JsonObject, JsonRpcRequest } from './types.js'
+import { isObject } from './json-object.js'
 
 export const META_PROTOCOL_VERSION = 'io.modelcontextprotocol/protocolVersion'
 export const META_CLIENT_CAPABILITIES = 'io.modelcontextprotocol/clientCapabilities'
 export const META_CLIENT_INFO = 'io.modelcontextprotocol/clientInfo'
 export const META_SERVER_INFO = 'io.modelcontextprotocol/serverInfo'
 export const META_LOG_LEVEL = 'io.modelcontextprotocol/logLevel'
-
-function isObject(value: unknown): value is JsonObject {
-  return typeof value === 'object' && value !== null && !Array.isArray(value)
-}
 
 export class ModernConnection implements Connection {
   readonly era = 'modern' as const

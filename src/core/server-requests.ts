@@ -11,12 +11,9 @@ import { displayText } from './display-text.js'
 import { isMcpCancelledError, RpcErrorCode } from './errors.js'
 import { abortable } from './input-loop.js'
 import type { InputRequests, InputResponses, JsonObject, JsonRpcRequest, JsonRpcResponse } from './types.js'
+import { isObject } from './json-object.js'
 
 export type ServerInputHandler = (requests: InputRequests, signal: AbortSignal) => Promise<InputResponses>
-
-function isObject(value: unknown): value is JsonObject {
-  return typeof value === 'object' && value !== null && !Array.isArray(value)
-}
 
 /** Whether the declared capabilities cover this request. */
 export function declares(capabilities: JsonObject, request: JsonRpcRequest): boolean {

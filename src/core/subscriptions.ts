@@ -20,6 +20,7 @@ import { RpcErrorCode, isMcpHttpError, isMcpProtocolError } from './errors.js'
 import { WAY_OUT_TIMEOUT_MS, type Limits } from './limits.js'
 import { keepConnected } from './reconnect.js'
 import type { JsonObject, JsonRpcNotification, McpResult } from './types.js'
+import { isObject } from './json-object.js'
 
 /** What a watcher wants to hear about. */
 export interface ChangeFilter {
@@ -277,6 +278,3 @@ export function isListenUnsupported(error: unknown): boolean {
   )
 }
 
-function isObject(value: unknown): value is JsonObject {
-  return typeof value === 'object' && value !== null && !Array.isArray(value)
-}

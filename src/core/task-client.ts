@@ -15,6 +15,7 @@ import { WAY_OUT_TIMEOUT_MS, type Limits } from './limits.js'
 import { linkSignal } from './signals.js'
 import { runTask } from './task-loop.js'
 import { TASKS_EXTENSION, type Implementation, type InputResponses, type JsonObject, type McpResult } from './types.js'
+import { isObject } from './json-object.js'
 
 export interface TaskClientDeps {
   url: string
@@ -34,10 +35,6 @@ export interface TaskCall {
   options: CallOptions
   input: CallInput
   maxRounds: number
-}
-
-function isObject(value: unknown): value is JsonObject {
-  return typeof value === 'object' && value !== null && !Array.isArray(value)
 }
 
 export class TaskClient {

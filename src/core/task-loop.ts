@@ -31,6 +31,7 @@ import {
 import { backoff, type Limits } from './limits.js'
 import { abortError, sleep } from './signals.js'
 import type { InputRequests, InputResponses, JsonObject, McpResult, TaskInfo, TaskStatus } from './types.js'
+import { isObject } from './json-object.js'
 
 /** Poll interval when the server suggests none, before backing off. */
 export const DEFAULT_POLL_MS = 1000
@@ -70,10 +71,6 @@ export interface TaskLoopOptions {
   /** The request the task stands for, for errors. @defaultValue `'tools/call'` */
   method?: string | undefined
   url?: string | undefined
-}
-
-function isObject(value: unknown): value is JsonObject {
-  return typeof value === 'object' && value !== null && !Array.isArray(value)
 }
 
 /** A task payload as the client trusts it: a string id, a known status, typed fields; anything else is a bad response. */

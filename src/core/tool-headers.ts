@@ -6,6 +6,7 @@
 import { McpArgumentError } from './errors.js'
 import { encodeHeaderValue } from './header-value.js'
 import type { JsonObject, Tool } from './types.js'
+import { isObject } from './json-object.js'
 
 /** One annotated parameter: header name and the `properties` path to its value. */
 export interface ParamHeaderBinding {
@@ -23,10 +24,6 @@ const TOKEN = /^[!#$%&'*+\-.^_`|~0-9A-Za-z]+$/
 // Keywords whose values are instance data, not schemas: an `x-mcp-header`
 // key inside them is a value, not an annotation.
 const DATA_KEYWORDS = new Set(['const', 'enum', 'default', 'examples'])
-
-function isObject(value: unknown): value is JsonObject {
-  return typeof value === 'object' && value !== null && !Array.isArray(value)
-}
 
 /**
  * Checks every `x-mcp-header` annotation of a tool's input schema. A tool with
