@@ -13,6 +13,8 @@ async function axe(page: Page, scope: Locator) {
 }
 
 test('axe: no violations on forms, URL cards, approval cards and panels', async ({ page, turn }) => {
+  // Eight axe runs over whole cards: a bound, not a timing assertion (a loaded 2-core machine needs more than the default 30 s).
+  test.setTimeout(90_000)
   for (const [tool, server, ready] of [
     ['profile_form', 'demo', '.mcp-elicit-form'],
     ['two_questions', 'demo', '.mcp-elicit-panel'],

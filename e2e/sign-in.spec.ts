@@ -148,6 +148,8 @@ test('an authorization server without CORS on its token endpoint: the card names
 })
 
 test('axe finds nothing on the card states, and the keyboard alone signs in', async ({ page }) => {
+  // Eight axe runs over whole cards: a bound, not a timing assertion (a loaded 2-core machine needs more than the default 30 s).
+  test.setTimeout(90_000)
   const turn = await sendTool(page, 'whoami', {}, 'protected')
   const card = cardOf(turn)
   await expect(card).toBeVisible()
