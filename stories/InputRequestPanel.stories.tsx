@@ -2,7 +2,7 @@ import { useState } from 'react'
 import type { Meta, StoryObj } from '@storybook/react-vite'
 import { expect, fn, userEvent, within } from 'storybook/test'
 import type { InputResponse, PendingInput } from '../src/core/index'
-import { InputRequestPanel, noEvalValidator, type InputRequestPanelProps } from '../src/forms/index'
+import { InputRequestPanel, noEvalValidator, type InputRequestPanelProps, type SignInCardAuth } from '../src/forms/index'
 import { pendingSignIn } from './fake-sign-in-store'
 import { officialRound, roots, roundInputs, samplingAnswer, server, unprintable } from './recorded'
 
@@ -113,13 +113,14 @@ export const UnprintableServerValues: Story = {
 
 export const NeedsAuth: Story = {
   name: 'The call waits for a sign-in (needs_auth)',
-  args: { status: 'needs_auth', auth: pendingSignIn({ stepUp: true, scopes: ['bookings:write'] }), server, signIn: fn(), redirectSignIn: fn(), cancelSignIn: fn() },
+  // `auth` as `useMcpTool(…).auth` gives it: the pending sign-in with its state and actions.
+  args: { status: 'needs_auth', auth: { pending: pendingSignIn({ stepUp: true, scopes: ['bookings:write'] }), signIn: fn(), redirect: fn(), cancel: fn() }, server },
   play: async ({ canvasElement, args }) => {
     const canvas = within(canvasElement)
     await expect(canvasElement.querySelector('.mcp-elicit-panel')).toHaveAttribute('data-state', 'needs_auth')
     await expect(canvas.queryByRole('group', { name: /answers? to continue/ })).toBeNull()
     await userEvent.click(within(canvas.getByRole('group', { name: 'More access needed' })).getByRole('button', { name: 'Cancel' }))
-    await expect(args.cancelSignIn).toHaveBeenCalledTimes(1)
+    await expect((args.auth as SignInCardAuth).cancel).toHaveBeenCalledTimes(1)
   },
 }
 

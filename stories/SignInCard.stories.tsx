@@ -1,43 +1,48 @@
-import { useState, useSyncExternalStore } from 'react'
+import { useState } from 'react'
 import type { Meta, StoryObj } from '@storybook/react-vite'
 import { expect, fn, userEvent, within } from 'storybook/test'
+import { createClient } from '../src/core/index'
 import { SignInCard, type SignInCardProps } from '../src/forms/index'
+import { McpProvider, useMcpAuth } from '../src/react/index'
 import { authError, fakeSignInStore, pendingSignIn } from './fake-sign-in-store'
 import { endpoint, hostile, hugeName, server, spoofedTitle } from './recorded'
 
 /**
- * The card driven by a fake store, as `useMcpAuth()` would drive it: Sign in
- * moves it to "window open" (or "blocked" with `blockPopups`), Cancel to
- * "cancelled". The args' actions record the clicks too.
+ * The card driven by a fake store through `useMcpAuth()`, spread in as is:
+ * Sign in moves it to "window open" (or "blocked" with `blockPopups`),
+ * Cancel to "cancelled". The args' actions record the clicks too.
  */
-function Live(props: SignInCardProps & { blockPopups?: boolean }) {
-  const [store] = useState(() => {
-    const made = fakeSignInStore({ status: 'needs_sign_in', request: props.pending ?? pendingSignIn(), popupBlocked: false })
-    made.blockPopups = props.blockPopups ?? false
-    return made
+function Live({ blockPopups, ...props }: SignInCardProps & { blockPopups?: boolean }) {
+  const [{ store, client }] = useState(() => {
+    const pending = props.pending ?? pendingSignIn()
+    const made = fakeSignInStore({ status: 'needs_sign_in', request: pending, popupBlocked: false })
+    made.blockPopups = blockPopups ?? false
+    return { store: made, client: createClient(pending.endpoint) }
   })
-  const state = useSyncExternalStore(store.subscribe, store.getSnapshot)
-  const pending = state.status === 'idle' ? undefined : state.request
+  return (
+    <McpProvider client={client} signIn={store}>
+      <LiveCard {...props} />
+    </McpProvider>
+  )
+}
+
+function LiveCard(props: SignInCardProps) {
+  const auth = useMcpAuth()
   return (
     <SignInCard
       {...props}
-      pending={pending}
-      popupBlocked={state.status === 'needs_sign_in' && state.popupBlocked}
-      opened={state.status === 'signing_in'}
-      windowClosed={state.status === 'needs_sign_in' && state.windowClosed === true}
-      error={state.status === 'error' ? state.error : undefined}
-      cancelled={state.status === 'error' && state.cancelled}
+      {...auth}
       signIn={() => {
         props.signIn()
-        store.open()
+        auth.signIn()
       }}
       redirect={() => {
         props.redirect?.()
-        store.redirect()
+        auth.redirect()
       }}
       cancel={() => {
         props.cancel?.()
-        store.cancel()
+        auth.cancel()
       }}
     />
   )

@@ -1,7 +1,7 @@
 /**
  * A `SignInStore` with no OAuth behind it, for stories and tests: its state
  * is set from outside (`set`), and its actions record what they were asked
- * and move the state as `browserSignIn()` would (open → signing_in, or
+ * and move the state as `browserSignIn()` would (signIn → signing_in, or
  * popup blocked; cancel → cancelled error). No window is ever opened.
  */
 import type { PendingSignIn, SignInState, SignInStore } from '../src/auth/browser/sign-in-store'
@@ -12,10 +12,12 @@ export interface FakeSignInStore extends SignInStore {
   set(state: SignInState): void
   /** Marks `endpoint` as holding tokens (or not); tells nobody, as real tokens changing do not. */
   setSignedIn(endpoint: string, signedIn: boolean): void
-  /** Every action called, in order: `open`, `redirect`, `cancel`, `signOut <endpoint>`. */
+  /** Every action called, in order: `signIn`, `redirect`, `cancel`, `signOut <endpoint>`. */
   readonly calls: string[]
-  /** When true, `open()` reports the window blocked instead of opening it. */
+  /** When true, `signIn()` reports the window blocked instead of opening it. */
   blockPopups: boolean
+  /** @deprecated `signIn`, as `browserSignIn()`'s alias. */
+  open(endpoint?: string): void
   readonly listenerCount: number
 }
 
@@ -59,10 +61,13 @@ export function fakeSignInStore(initial: SignInState = { status: 'idle' }): Fake
       if (value) signedIn.add(endpoint)
       else signedIn.delete(endpoint)
     },
-    open() {
-      store.calls.push('open')
+    signIn() {
+      store.calls.push('signIn')
       if (state.status !== 'needs_sign_in') return
       store.set(store.blockPopups ? { ...state, popupBlocked: true, windowClosed: false } : { status: 'signing_in', request: state.request })
+    },
+    open(endpoint) {
+      store.signIn(endpoint)
     },
     redirect() {
       store.calls.push('redirect')

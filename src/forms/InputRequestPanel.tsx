@@ -5,15 +5,14 @@
  * all `inputResponses`), so the panel never retries by itself.
  *
  * While the call waits for a sign-in (`needs_auth`), the panel shows the
- * sign-in card instead.
+ * sign-in card instead, spread from the call's `auth`.
  *
  * Takes the `useMcpTool` return value as is: `<InputRequestPanel {...tool} />`.
  */
 import { forwardRef, useEffect, useId, useRef, type ErrorInfo, type ForwardedRef } from 'react'
 import type { ValidatorType } from '@rjsf/utils'
-import type { PendingSignIn } from '../auth/browser/sign-in-store.js'
 import { displayText, type CallObserverOptions, type InputResponse, type JsonObject, type PendingInput } from '../core/index.js'
-import type { McpCallStatus } from '../react/index.js'
+import type { McpCallStatus, PendingSignIn } from '../react/index.js'
 import { ApprovalCard } from './ApprovalCard.js'
 import { CardBoundary } from './CardBoundary.js'
 import { CardFallback } from './CardFallback.js'
@@ -21,7 +20,7 @@ import { ElicitationForm, type ElicitationFormTheme } from './ElicitationForm.js
 import { inlineText } from './IsolatedLine.js'
 import { resolveMessages, type Messages } from './messages.js'
 import { refusalsFor } from './refusals.js'
-import { SignInCard } from './SignInCard.js'
+import { SignInCard, type SignInCardAuth } from './SignInCard.js'
 import { UrlElicitation } from './UrlElicitation.js'
 
 export interface InputRequestPanelProps {
@@ -57,22 +56,46 @@ export interface InputRequestPanelProps {
   autoFocus?: boolean | undefined
   className?: string | undefined
 
-  /** While `needs_auth`: the sign-in the call waits for (the hook's `auth`). */
-  auth?: PendingSignIn | undefined
-  /** While `needs_auth`: the sign-in window was blocked. */
-  popupBlocked?: boolean | undefined
-  /** While `needs_auth`: the sign-in window is open. */
-  authOpened?: boolean | undefined
-  /** While `needs_auth`: the sign-in window closed before the sign-in came back (the hook's `windowClosed`). */
-  windowClosed?: boolean | undefined
+  /**
+   * While `needs_auth`: the sign-in the call waits for, with its state and
+   * actions (the hook's `auth`, as `useMcpAuth()` gives it). A bare
+   * `PendingSignIn` with the deprecated props below still works for one release.
+   */
+  auth?: SignInCardAuth | PendingSignIn | undefined
   /** While `needs_auth`: who asks (`serverInfo`), when known. */
   server?: unknown
-  /** Opens the sign-in window of the call's endpoint (the hook's `signIn`); without it no sign-in card is shown. */
+  /** @deprecated Read from `auth` (`auth.popupBlocked`); only with a bare `PendingSignIn` as `auth`. */
+  popupBlocked?: boolean | undefined
+  /** @deprecated Read from `auth` (`auth.opened`); only with a bare `PendingSignIn` as `auth`. */
+  authOpened?: boolean | undefined
+  /** @deprecated Read from `auth` (`auth.windowClosed`); only with a bare `PendingSignIn` as `auth`. */
+  windowClosed?: boolean | undefined
+  /** @deprecated Read from `auth` (`auth.signIn`); only with a bare `PendingSignIn` as `auth`. */
   signIn?: (() => void) | undefined
-  /** Signs in in this tab (the hook's `redirectSignIn`). */
+  /** @deprecated Read from `auth` (`auth.redirect`); only with a bare `PendingSignIn` as `auth`. */
   redirectSignIn?: (() => void) | undefined
-  /** Gives up the sign-in (the hook's `cancelSignIn`). */
+  /** @deprecated Read from `auth` (`auth.cancel`); only with a bare `PendingSignIn` as `auth`. */
   cancelSignIn?: (() => void) | undefined
+}
+
+/**
+ * The sign-in card's state and actions: `auth` as the hook gives it, or
+ * (deprecated, for one release) a bare `PendingSignIn` with the old props beside it.
+ */
+function signInOf(props: InputRequestPanelProps): SignInCardAuth | undefined {
+  const { auth } = props
+  if (!auth) return undefined
+  if ('signIn' in auth && typeof auth.signIn === 'function') return auth
+  if (!props.signIn) return undefined
+  return {
+    pending: auth as PendingSignIn,
+    popupBlocked: props.popupBlocked,
+    opened: props.authOpened,
+    windowClosed: props.windowClosed,
+    signIn: props.signIn,
+    redirect: props.redirectSignIn,
+    cancel: props.cancelSignIn,
+  }
 }
 
 /** Stands in for params that are not an object; one object, so a card's boundary does not see a new request on every render. */
@@ -105,25 +128,12 @@ export const InputRequestPanel = /* @__PURE__ */ forwardRef(function InputReques
   }
 
   if (status === 'needs_auth') {
-    const { auth, signIn } = props
-    if (!auth || !signIn) return null
+    const auth = signInOf(props)
+    if (!auth?.pending) return null
     return (
       <div ref={setRoot} className={['mcp-elicit-panel', className].filter(Boolean).join(' ')} data-state={status}>
-        <CardBoundary onError={onError} resetKey={auth} fallback={() => <CardFallback onDecline={() => props.cancelSignIn?.()} messages={messages} />}>
-          <SignInCard
-            pending={auth}
-            popupBlocked={props.popupBlocked}
-            opened={props.authOpened}
-            windowClosed={props.windowClosed}
-            signIn={signIn}
-            redirect={props.redirectSignIn}
-            cancel={props.cancelSignIn}
-            server={props.server}
-            url={auth.endpoint}
-            messages={messages}
-            onError={onError}
-            autoFocus={autoFocus}
-          />
+        <CardBoundary onError={onError} resetKey={auth.pending} fallback={() => <CardFallback onDecline={() => auth.cancel?.()} messages={messages} />}>
+          <SignInCard {...auth} server={props.server} url={auth.pending.endpoint} messages={messages} onError={onError} autoFocus={autoFocus} />
         </CardBoundary>
       </div>
     )

@@ -2,7 +2,7 @@
 import { cleanup, render, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import validator from '@rjsf/validator-ajv8'
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
 import { startModernServer, type ModernServer } from '../../test/servers/modern-server'
 import { createClient, McpCancelledError, sessionStorageAdapter, type CallOptions, type InputContext, type InputRequests, type McpClient, type McpResult, type TaskInfo } from '../core/index'
 import { McpProvider } from '../react/index'
@@ -329,5 +329,29 @@ describe('McpToolCall: a call run as a task', () => {
     expect(within(section).getByText('deployed: {"action":"accept","content":{"ok":true}}')).toBeTruthy()
     expect(section.querySelector('.mcp-elicit-task')).toBeNull()
     expect(within(section).queryByText('Running in the background')).toBeNull()
+  })
+})
+
+describe('McpToolCall: following the call without reading the page', () => {
+  it('onStatusChange, onResult and onCallError (its own and those in options) are told once per change, through the wizard’s two rounds', async () => {
+    const told: string[] = []
+    const fromOptions: string[] = []
+    const onResult = vi.fn()
+    const onCallError = vi.fn()
+    const section = renderCall({
+      name: 'wizard',
+      onStatusChange: (status, state) => void told.push(`${status}${state.status === status ? '' : ' (mismatch)'}`),
+      onResult,
+      onCallError,
+      options: { onStatusChange: (status) => void fromOptions.push(status) },
+    })
+    await userEvent.click(screen.getByRole('button', { name: 'Run wizard' }))
+    await pickSize(await pickColour(section, 'green'), '4')
+    await waitFor(() => expect(section.dataset.state).toBe('done'))
+    expect(told).toEqual(['running', 'awaiting_input', 'retrying', 'awaiting_input', 'retrying', 'done'])
+    expect(fromOptions).toEqual(told)
+    expect(onResult).toHaveBeenCalledTimes(1)
+    expect(onResult.mock.calls[0]![1]).toMatchObject({ status: 'done', rounds: 2 })
+    expect(onCallError).not.toHaveBeenCalled()
   })
 })

@@ -10,6 +10,10 @@
  * plain error, when the provider has a sign-in store: its "Try again" opens
  * the window inside the click and retries the call.
  *
+ * Built from public parts only (`mcp-elicit/react`): a host that follows the
+ * call (a status badge, a summary) gets `onStatusChange`, `onResult` and
+ * `onCallError` rather than reading the page.
+ *
  * A call the server runs as a task (tasks extension) shows {@link TaskStatus}
  * instead of the plain progress while it runs, and its compact line above
  * the questions the task asks; the one Stop button of the card cancels the
@@ -18,10 +22,7 @@
 import { forwardRef, useEffect, useRef, useState, type ErrorInfo, type ForwardedRef, type ReactNode } from 'react'
 import type { ValidatorType } from '@rjsf/utils'
 import { displayText, type CallObserverOptions, type InputResponse, type JsonObject, type McpResult } from '../core/index.js'
-import { useMcpClient, useMcpTool, type UseMcpCallOptions } from '../react/index.js'
-import { endpointOf } from '../react/endpoint.js'
-import { useSignInStore } from '../react/McpProvider.js'
-import { useAuthView } from '../react/useMcpAuth.js'
+import { useMcpClient, useMcpTool, useSignInStore, type McpCallEvents, type UseMcpCallOptions } from '../react/index.js'
 import { CardBoundary } from './CardBoundary.js'
 import type { ElicitationFormTheme } from './ElicitationForm.js'
 import { InputRequestPanel } from './InputRequestPanel.js'
@@ -30,7 +31,8 @@ import { SignInCard } from './SignInCard.js'
 import { TaskStatus } from './TaskStatus.js'
 import { ToolResult } from './ToolResult.js'
 
-export interface McpToolCallProps {
+/** `onStatusChange`, `onResult` and `onCallError` are the hook's (`useMcpTool` options), called as well as those in `options`. */
+export interface McpToolCallProps extends McpCallEvents {
   /** The tool to call (`tools/call` `name`). */
   name: string
   /** Its arguments. @defaultValue `{}` */
@@ -60,14 +62,19 @@ export interface McpToolCallProps {
 export const McpToolCall = /* @__PURE__ */ forwardRef(function McpToolCall(props: McpToolCallProps, ref: ForwardedRef<HTMLElement>) {
   const { name, arguments: args, options, onSampling, roots, validator, theme, autoRun, renderResult, onError, className } = props
   const text = resolveMessages(props.messages)
-  const tool = useMcpTool(name, options)
+  const tool = useMcpTool(name, {
+    ...options,
+    onStatusChange: both(options?.onStatusChange, props.onStatusChange),
+    onResult: both(options?.onResult, props.onResult),
+    onCallError: both(options?.onCallError, props.onCallError),
+  })
   // Answers given in a round that then failed, so "Try again" starts from them.
   const [remembered, setRemembered] = useState<Readonly<Record<string, InputResponse>>>({})
   if (tool.status === 'error' && tool.answers !== remembered && Object.keys(tool.answers).length > 0) setRemembered(tool.answers)
   const started = useRef(false)
   const client = useMcpClient()
   const store = useSignInStore()
-  const auth = useAuthView(store, endpointOf(client.url))
+  const auth = tool.auth
   // An auth failure gets the sign-in card; the store, when it failed the same way, says whether it was a cancel and what was asked.
   const authError = store && tool.status === 'error' && isAuthCode(tool.error.code) ? tool.error : undefined
   const storeAgrees = authError !== undefined && auth.status === 'error' && (auth.error === authError || auth.error?.code === authError.code)
@@ -138,21 +145,7 @@ export const McpToolCall = /* @__PURE__ */ forwardRef(function McpToolCall(props
       )}
 
       {tool.status === 'needs_auth' && (
-        <InputRequestPanel
-          status={tool.status}
-          auth={tool.auth}
-          popupBlocked={tool.popupBlocked}
-          authOpened={tool.authOpened}
-          windowClosed={tool.windowClosed}
-          server={tool.server}
-          signIn={tool.signIn}
-          redirectSignIn={tool.redirectSignIn}
-          cancelSignIn={tool.cancelSignIn}
-          respond={tool.respond}
-          onError={onError}
-          messages={props.messages}
-          autoFocus
-        />
+        <InputRequestPanel status={tool.status} auth={tool.auth} server={tool.server} respond={tool.respond} onError={onError} messages={props.messages} autoFocus />
       )}
 
       {/* Under needs_auth the card's Cancel gives up the sign-in, and with it the call. The one Stop, for tasks too (tasks/cancel). */}
@@ -179,7 +172,7 @@ export const McpToolCall = /* @__PURE__ */ forwardRef(function McpToolCall(props
             pending={storeAgrees ? auth.pending : undefined}
             error={authError}
             cancelled={storeAgrees && auth.cancelled}
-            signIn={tool.signIn}
+            signIn={auth.signIn}
             onRetry={again}
             server={client.serverInfo}
             url={client.url}
@@ -220,6 +213,15 @@ export const McpToolCall = /* @__PURE__ */ forwardRef(function McpToolCall(props
     </section>
   )
 })
+
+/** Calls `first` then `second`, whichever are given. */
+function both<Args extends unknown[]>(first: ((...args: Args) => void) | undefined, second: ((...args: Args) => void) | undefined): ((...args: Args) => void) | undefined {
+  if (!first || !second) return first ?? second
+  return (...args) => {
+    first(...args)
+    second(...args)
+  }
+}
 
 /** The codes of `McpAuthError` (mcp-elicit/auth), told apart without importing the auth code. */
 function isAuthCode(code: unknown): boolean {

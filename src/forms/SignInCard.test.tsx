@@ -192,7 +192,7 @@ describe('SignInCard', () => {
     const endpoint = 'https://mcp.travel.example:8443/mcp'
     const request = pendingSignIn({ endpoint, dpopUnsupported: true })
     const store = fakeSignInStore({ status: 'needs_sign_in', request, popupBlocked: false, windowClosed: true })
-    const open = vi.spyOn(store, 'open')
+    const signIn = vi.spyOn(store, 'signIn')
     const cancel = vi.spyOn(store, 'cancel')
     function Auth() {
       const auth = useMcpAuth()
@@ -207,7 +207,7 @@ describe('SignInCard', () => {
     expect(card.dataset.state).toBe('window_closed')
     expect(card.querySelector('.mcp-elicit-sign-in-dpop')).not.toBeNull()
     await user.click(within(card).getByRole('button', { name: 'Open sign-in again' }))
-    expect(open).toHaveBeenCalledWith(endpoint)
+    expect(signIn).toHaveBeenCalledWith(endpoint)
     expect(card.dataset.state).toBe('signing_in')
     act(() => store.set({ status: 'needs_sign_in', request, popupBlocked: false, windowClosed: true }))
     await user.click(within(card).getByRole('button', { name: 'Cancel' }))

@@ -3,7 +3,7 @@
  * and its endpoint host), where the person signs in (the authorization
  * server's host), what access is asked, and Sign in / Cancel.
  *
- * Sign in calls `signIn(endpoint)` (the store's `open(endpoint)`, with the
+ * Sign in calls `signIn(endpoint)` (the store's `signIn(endpoint)`, with the
  * pending sign-in's endpoint) synchronously in the click handler: browsers
  * block a window opened after an `await`. When the window was blocked all
  * the same, "Continue in this tab" offers the redirect. When the window
@@ -17,7 +17,8 @@
  * not the authorization URL (it carries the PKCE challenge and state, and
  * the issuer host is what the person needs to check).
  *
- * Takes what `useMcpAuth()` returns as is: `<SignInCard {...auth} />`.
+ * Takes what `useMcpAuth()` returns, or a call's `auth`, as is:
+ * `<SignInCard {...useMcpAuth()} />`, `<SignInCard {...tool.auth} />`.
  */
 import { forwardRef, useEffect, useId, useRef, type ErrorInfo, type ForwardedRef, type KeyboardEvent } from 'react'
 import type { PendingSignIn } from '../auth/browser/sign-in-store.js'
@@ -30,10 +31,14 @@ import { resolveMessages, type Messages } from './messages.js'
 import { UrlWarnings } from './url-display.js'
 import { analyzeUrl, endpointHost } from './url-safety.js'
 
-export interface SignInCardProps {
+/**
+ * What the card shows and does, by the names `useMcpAuth()` and a call's
+ * `auth` use (and the store's actions): either spreads in as is.
+ */
+export interface SignInCardAuth {
   /** The sign-in asked for; may be undefined while showing a failure that came before one. */
   pending: PendingSignIn | undefined
-  /** `open()` could not open a window: "Continue in this tab" is offered. */
+  /** `signIn()` could not open a window: "Continue in this tab" is offered. */
   popupBlocked?: boolean | undefined
   /** The window is open: Sign in becomes "Open sign-in again". */
   opened?: boolean | undefined
@@ -53,7 +58,7 @@ export interface SignInCardProps {
   /** The failure was the person giving up. */
   cancelled?: boolean | undefined
   /**
-   * Opens the sign-in window (the store's `open(endpoint)`); called
+   * Opens the sign-in window (the store's `signIn(endpoint)`); called
    * synchronously inside the click, with the endpoint of the sign-in shown
    * (`pending.endpoint`, else `url`).
    */
@@ -62,6 +67,9 @@ export interface SignInCardProps {
   redirect?: ((endpoint?: string) => void) | undefined
   /** Gives up the sign-in (the store's `cancel(endpoint)`); without it no Cancel is offered. */
   cancel?: ((endpoint?: string) => void) | undefined
+}
+
+export interface SignInCardProps extends SignInCardAuth {
   /**
    * "Try again" after a failure, called right after `signIn()` opened the
    * window (when the failure had got as far as asking the person): sends the
@@ -82,7 +90,7 @@ export interface SignInCardProps {
 }
 
 /** `data-state` of the card. */
-type SignInCardState = 'needs_sign_in' | 'popup_blocked' | 'signing_in' | 'window_closed' | 'cancelled' | 'error'
+type CardState = 'needs_sign_in' | 'popup_blocked' | 'signing_in' | 'window_closed' | 'cancelled' | 'error'
 
 /** Longer lists are cut (a server may name thousands of scopes); the rest is counted. */
 const MAX_SCOPES = 12
@@ -93,14 +101,14 @@ export const SignInCard = /* @__PURE__ */ forwardRef(function SignInCard(props: 
     <CardBoundary
       onError={props.onError}
       resetKey={props.pending}
-      fallback={() => <CardFallback onDecline={() => props.cancel?.(endpointOf(props))} messages={props.messages} className={props.className} />}
+      fallback={() => <CardFallback onDecline={() => props.cancel?.(shownEndpoint(props))} messages={props.messages} className={props.className} />}
     >
       <Card {...props} ref={ref} />
     </CardBoundary>
   )
 })
 
-function stateOf(props: SignInCardProps): SignInCardState {
+function stateOf(props: SignInCardProps): CardState {
   if (props.error) return props.cancelled ? 'cancelled' : 'error'
   if (props.opened) return 'signing_in'
   if (props.popupBlocked) return 'popup_blocked'
@@ -108,13 +116,13 @@ function stateOf(props: SignInCardProps): SignInCardState {
 }
 
 /** The endpoint whose sign-in the card shows: the store's actions are told whose. */
-function endpointOf(props: SignInCardProps): string | undefined {
+function shownEndpoint(props: SignInCardProps): string | undefined {
   return props.pending?.endpoint ?? props.url
 }
 
 const Card = /* @__PURE__ */ forwardRef(function Card(props: SignInCardProps, ref: ForwardedRef<HTMLDivElement>) {
   const { pending, error, onRetry, server, className, autoFocus = true } = props
-  const endpoint = endpointOf(props)
+  const endpoint = shownEndpoint(props)
   const signIn = () => props.signIn(endpoint)
   const redirect = props.redirect && (() => props.redirect?.(endpoint))
   const cancel = props.cancel && (() => props.cancel?.(endpoint))

@@ -8,11 +8,11 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest
 import { startModernServer, type ModernServer } from '../../test/servers/modern-server'
 import { fakeSignInStore, pendingSignIn, type FakeSignInStore } from '../../stories/fake-sign-in-store'
 import { McpAuthAccessDeniedError } from '../auth/errors'
-import { createClient, type AuthProvider } from '../core/index'
+import { createClient, endpointKey, type AuthProvider } from '../core/index'
 import { McpProvider, useMcpTool } from '../react/index'
-import { endpointOf } from '../react/endpoint'
 import { InputRequestPanel } from './InputRequestPanel'
 import { McpToolCall } from './McpToolCall'
+import { SignInCard } from './SignInCard'
 
 let server: ModernServer
 
@@ -45,7 +45,7 @@ describe('McpToolCall with a sign-in store', () => {
     await user.click(screen.getByRole('button', { name: 'Run slow' }))
     expect(section.dataset.state).toBe('running')
 
-    act(() => store.set({ status: 'needs_sign_in', request: pendingSignIn({ endpoint: endpointOf(server.url) }), popupBlocked: false }))
+    act(() => store.set({ status: 'needs_sign_in', request: pendingSignIn({ endpoint: endpointKey(server.url) }), popupBlocked: false }))
     expect(section.dataset.state).toBe('needs_auth')
     const card = within(section).getByRole('group', { name: 'Sign in to continue' })
     const signIn = within(card).getByRole('button', { name: 'Sign in' })
@@ -53,7 +53,7 @@ describe('McpToolCall with a sign-in store', () => {
     // The card's Cancel is the way out; no second Stop button next to it.
     expect(within(section).queryByRole('button', { name: 'Stop' })).toBeNull()
     await user.click(signIn)
-    expect(store.calls).toEqual(['open'])
+    expect(store.calls).toEqual(['signIn'])
     expect(within(card).getByRole('status').textContent).toMatch(/^Finish signing in/)
 
     act(() => store.set({ status: 'idle' }))
@@ -70,7 +70,7 @@ describe('McpToolCall with a sign-in store', () => {
  * the provider, the provider files the sign-in in the store and waits.
  */
 function signingInClient(store: FakeSignInStore) {
-  const endpoint = endpointOf(server.url)
+  const endpoint = endpointKey(server.url)
   let token: string | undefined
   let waiting: { resolve: (ok: boolean) => void; reject: (error: unknown) => void } | undefined
   const request = pendingSignIn({ endpoint })
@@ -125,11 +125,11 @@ describe('McpToolCall: a sign-in that fails, then works', () => {
     expect(within(section).getAllByRole('button', { name: 'Try again' })).toHaveLength(1)
     expect(within(section).getByRole('button', { name: 'Start over' })).toBeTruthy()
 
-    const open = vi.spyOn(store, 'open')
+    const signIn = vi.spyOn(store, 'signIn')
     await user.click(within(failed).getByRole('button', { name: 'Try again' }))
-    expect(store.calls).toEqual(['cancel', 'open'])
+    expect(store.calls).toEqual(['cancel', 'signIn'])
     // Nothing pending yet: a blank window that only this endpoint's sign-in fills.
-    expect(open).toHaveBeenCalledWith(endpointOf(server.url))
+    expect(signIn).toHaveBeenCalledWith(endpointKey(server.url))
     await waitFor(() => expect(section.dataset.state).toBe('needs_auth'))
     act(() => complete())
     await waitFor(() => expect(section.dataset.state).toBe('done'))
@@ -142,7 +142,7 @@ describe('McpToolCall when the sign-in window closed', () => {
   it('says it may still complete, and offers to open it again (for this endpoint) or cancel', async () => {
     const user = userEvent.setup()
     const store = fakeSignInStore()
-    const open = vi.spyOn(store, 'open')
+    const signIn = vi.spyOn(store, 'signIn')
     const { container } = render(
       <Provided store={store}>
         <McpToolCall name="slow" arguments={{ ms: 400 }} validator={validator} />
@@ -150,14 +150,14 @@ describe('McpToolCall when the sign-in window closed', () => {
     )
     const section = container.querySelector<HTMLElement>('section.mcp-elicit-call')!
     await user.click(screen.getByRole('button', { name: 'Run slow' }))
-    const request = pendingSignIn({ endpoint: endpointOf(server.url) })
+    const request = pendingSignIn({ endpoint: endpointKey(server.url) })
     act(() => store.set({ status: 'needs_sign_in', request, popupBlocked: false, windowClosed: true }))
     expect(section.dataset.state).toBe('needs_auth')
     const card = within(section).getByRole('group', { name: 'Sign in to continue' })
     expect(card.dataset.state).toBe('window_closed')
     expect(within(card).getByRole('status').textContent).toMatch(/^The sign-in window closed\. If you finished signing in there, this page continues by itself/)
     await user.click(within(card).getByRole('button', { name: 'Open sign-in again' }))
-    expect(open).toHaveBeenCalledWith(endpointOf(server.url))
+    expect(signIn).toHaveBeenCalledWith(endpointKey(server.url))
     expect(card.dataset.state).toBe('signing_in')
     act(() => store.set({ status: 'idle' }))
     await waitFor(() => expect(section.dataset.state).toBe('done'))
@@ -186,7 +186,7 @@ describe('InputRequestPanel spread from the hook', () => {
     )
     await user.click(screen.getByRole('button', { name: 'Run' }))
     expect(document.querySelector('.mcp-elicit-panel')).toBeNull()
-    act(() => store.set({ status: 'needs_sign_in', request: pendingSignIn({ endpoint: endpointOf(server.url), stepUp: true }), popupBlocked: false }))
+    act(() => store.set({ status: 'needs_sign_in', request: pendingSignIn({ endpoint: endpointKey(server.url), stepUp: true }), popupBlocked: false }))
     const card = screen.getByRole('group', { name: 'More access needed' })
     expect(card.closest('.mcp-elicit-panel')!.getAttribute('data-state')).toBe('needs_auth')
     await user.click(within(card).getByRole('button', { name: 'Sign in' }))
@@ -195,8 +195,63 @@ describe('InputRequestPanel spread from the hook', () => {
     expect(document.activeElement).toBe(fallback)
     await user.click(fallback)
     await user.click(within(card).getByRole('button', { name: 'Cancel' }))
-    expect(store.calls).toEqual(['open', 'redirect', 'cancel'])
+    expect(store.calls).toEqual(['signIn', 'redirect', 'cancel'])
     // Cancelled in the store: nothing pending, the panel steps aside (the call's own status again).
     expect(screen.queryByRole('group', { name: 'More access needed' })).toBeNull()
+  })
+})
+
+describe('SignInCard spread from a call’s auth', () => {
+  function Chat() {
+    const tool = useMcpTool('slow')
+    return (
+      <>
+        <button onClick={() => void tool.call({ ms: 300 })}>Run</button>
+        {tool.status === 'needs_auth' && <SignInCard {...tool.auth} server={tool.server} />}
+      </>
+    )
+  }
+
+  it('needs no renaming: <SignInCard {...tool.auth} /> shows the sign-in and drives the store for the call’s endpoint', async () => {
+    const user = userEvent.setup()
+    const store = fakeSignInStore()
+    const signIn = vi.spyOn(store, 'signIn')
+    render(
+      <Provided store={store}>
+        <Chat />
+      </Provided>,
+    )
+    await user.click(screen.getByRole('button', { name: 'Run' }))
+    act(() => store.set({ status: 'needs_sign_in', request: pendingSignIn({ endpoint: endpointKey(server.url), dpopUnsupported: true }), popupBlocked: false, windowClosed: true }))
+    const card = screen.getByRole('group', { name: 'Sign in to continue' })
+    expect(card.dataset.state).toBe('window_closed')
+    expect(card.querySelector('.mcp-elicit-sign-in-dpop')).not.toBeNull()
+    await user.click(within(card).getByRole('button', { name: 'Open sign-in again' }))
+    expect(signIn).toHaveBeenCalledWith(endpointKey(server.url))
+    expect(card.dataset.state).toBe('signing_in')
+    await user.click(within(card).getByRole('button', { name: 'Cancel' }))
+    expect(store.calls).toEqual(['signIn', 'cancel'])
+  })
+})
+
+describe('InputRequestPanel with the props of the previous release (deprecated)', () => {
+  it('a bare PendingSignIn as auth, with popupBlocked, authOpened, signIn, redirectSignIn and cancelSignIn beside it, still shows a working card', async () => {
+    const user = userEvent.setup()
+    const actions = { signIn: vi.fn(), redirectSignIn: vi.fn(), cancelSignIn: vi.fn(), respond: vi.fn() }
+    const pending = pendingSignIn()
+    const { rerender } = render(<InputRequestPanel status="needs_auth" auth={pending} popupBlocked {...actions} />)
+    const card = screen.getByRole('group', { name: 'Sign in to continue' })
+    expect(card.dataset.state).toBe('popup_blocked')
+    await user.click(within(card).getByRole('button', { name: 'Continue in this tab' }))
+    expect(actions.redirectSignIn).toHaveBeenCalledTimes(1)
+    rerender(<InputRequestPanel status="needs_auth" auth={pending} authOpened {...actions} />)
+    expect(card.dataset.state).toBe('signing_in')
+    await user.click(within(card).getByRole('button', { name: 'Open sign-in again' }))
+    expect(actions.signIn).toHaveBeenCalledTimes(1)
+    await user.click(within(card).getByRole('button', { name: 'Cancel' }))
+    expect(actions.cancelSignIn).toHaveBeenCalledTimes(1)
+    // Without a way to sign in, no card (as before).
+    rerender(<InputRequestPanel status="needs_auth" auth={pending} respond={actions.respond} />)
+    expect(screen.queryByRole('group', { name: 'Sign in to continue' })).toBeNull()
   })
 })

@@ -4,6 +4,14 @@
  * asked last) and `isSignedIn(endpoint)`. Pure, so the mapping is in one
  * place and testable without React.
  *
+ * One vocabulary for the sign-in, wherever it shows: `useMcpAuth()`, a
+ * call's `auth` (`useMcpTool(…).auth`) and `SignInCard`'s props have the
+ * same fields (`pending`, `error`, `popupBlocked`, `opened`,
+ * `windowClosed`, `dpopUnsupported`, `cancelled`) and actions (`signIn`,
+ * `redirect`, `cancel`, `signOut`, as the store's), so
+ * `<SignInCard {...useMcpAuth()} />` and `<SignInCard {...tool.auth} />`
+ * need no renaming.
+ *
  * The mapping:
  * - a sign-in pending for this endpoint (`needs_sign_in` or `signing_in`)
  *   → `signing_in`: the person has something to do, whether or not the
@@ -17,9 +25,9 @@
  * - otherwise `signed_in` when tokens are held, else `signed_out`. A sign-in
  *   pending for another endpoint changes nothing here.
  */
-import type { PendingSignIn, SignInState } from '../auth/browser/sign-in-store.js'
+import type { PendingSignIn, SignInState, SignInStore } from '../auth/browser/sign-in-store.js'
 import type { McpAuthError } from '../auth/errors.js'
-import { sameEndpoint } from './endpoint.js'
+import { sameEndpoint } from '../core/index.js'
 
 export type McpAuthStatus = 'signed_out' | 'signing_in' | 'signed_in' | 'error'
 
@@ -44,6 +52,38 @@ export interface McpAuthView {
   dpopUnsupported: boolean
   /** The failure was the person giving up (`cancel()`). */
   cancelled: boolean
+}
+
+export interface McpAuthActions {
+  /**
+   * Opens the sign-in window of this endpoint (`store.signIn(endpoint)`).
+   * Call it straight from the click handler, never after an `await`:
+   * browsers block windows opened outside the person's click. With nothing
+   * pending yet it opens a blank window that the next sign-in of this
+   * endpoint fills (never another server's). After `windowClosed`, opens
+   * the sign-in again. Does nothing without a sign-in store.
+   */
+  signIn(): void
+  /** When the window was blocked: this tab goes to this endpoint's authorization page and comes back (`store.redirect(endpoint)`). */
+  redirect(): void
+  /** Gives up this endpoint's pending sign-in (`store.cancel(endpoint)`); the call waiting on it fails as cancelled. */
+  cancel(): void
+  /** Forgets this endpoint's tokens; its next request asks to sign in again. */
+  signOut(): Promise<void>
+}
+
+/** One endpoint's sign-in with its actions: what `useMcpAuth()` returns, and a call's `auth`. */
+export type McpAuthResult = McpAuthView &
+  McpAuthActions & {
+    /** The endpoint this is about: the client's URL without query (`endpointKey(client.url)`). */
+    endpoint: string
+  }
+
+const IDLE_STATE: SignInState = Object.freeze({ status: 'idle' })
+
+/** The view of `endpoint` in `store` now; without a store, signed out and never pending. */
+export function readAuthView(store: SignInStore | undefined, endpoint: string): McpAuthView {
+  return store ? authViewOf(store.getSnapshot(), endpoint, store.isSignedIn(endpoint)) : authViewOf(IDLE_STATE, endpoint, false)
 }
 
 const SIGNED_OUT: McpAuthView = Object.freeze({

@@ -2,7 +2,7 @@
 import { expectTypeOf } from 'vitest'
 import type { PendingSignIn } from '../auth/browser/sign-in-store'
 import type { CallState, McpResult, PendingInput } from '../core/index'
-import { useMcpAuth, useMcpPrompt, useMcpTool, type McpAuthStatus } from './index'
+import { useMcpAuth, useMcpPrompt, useMcpTool, type McpAuthResult, type McpAuthStatus, type McpCallStatus, type McpCallView, type NeedsAuthSignIn } from './index'
 
 export function Probe() {
   const tool = useMcpTool('book')
@@ -12,9 +12,21 @@ export function Probe() {
   if (tool.status === 'done') expectTypeOf(tool.result).toEqualTypeOf<McpResult>()
   if (tool.status === 'awaiting_input') expectTypeOf(tool.inputs).toEqualTypeOf<readonly PendingInput[]>()
   if (tool.status === 'needs_auth') {
-    expectTypeOf(tool.auth).toEqualTypeOf<PendingSignIn>()
+    expectTypeOf(tool.auth).toMatchTypeOf<NeedsAuthSignIn>()
+    expectTypeOf(tool.auth.pending).toEqualTypeOf<PendingSignIn>()
+    // Deprecated: `auth` still reads as the pending sign-in it was.
+    expectTypeOf(tool.auth).toMatchTypeOf<PendingSignIn>()
     expectTypeOf(tool.callStatus).toEqualTypeOf<'running' | 'awaiting_input' | 'retrying'>()
   }
+  // The call's sign-in is useMcpAuth()'s, by the same names, in every status.
+  expectTypeOf(tool.auth).toMatchTypeOf<McpAuthResult>()
+  useMcpTool('book', {
+    onStatusChange: (status, state) => {
+      expectTypeOf(status).toEqualTypeOf<McpCallStatus>()
+      expectTypeOf(state).toEqualTypeOf<McpCallView>()
+    },
+    onResult: (result) => expectTypeOf(result).toEqualTypeOf<McpResult>(),
+  })
   // The call's own state never carries the overlay.
   expectTypeOf(tool.state).toEqualTypeOf<CallState>()
   expectTypeOf(tool.signIn).returns.toEqualTypeOf<void>()

@@ -4,8 +4,9 @@ import { act, cleanup, render, renderHook, screen, waitFor, within } from '@test
 import userEvent from '@testing-library/user-event'
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
 import { startModernServer, type ModernServer, type RecordedRequest } from '../../test/servers/modern-server'
-import { createClient, sessionStorageAdapter, type CallState, type InputResponse, type McpClient, type McpResult, type PendingInput, type RoundStorage } from '../core/index'
-import { McpProvider, useMcpPrompt, useMcpResource, useMcpTool, type McpCallResult, type UseMcpCallOptions } from './index'
+import { fakeSignInStore, pendingSignIn, type FakeSignInStore } from '../../stories/fake-sign-in-store'
+import { createClient, endpointKey, sessionStorageAdapter, type CallState, type InputResponse, type McpClient, type McpResult, type PendingInput, type RoundStorage } from '../core/index'
+import { McpProvider, useMcpPrompt, useMcpResource, useMcpTool, type McpCallResult, type McpCallStatus, type McpCallView, type UseMcpCallOptions } from './index'
 
 let server: ModernServer
 let client: McpClient
@@ -339,5 +340,116 @@ describe('restore: true', () => {
     expect(status()).toBe('idle')
     expect(loads).toHaveBeenCalledTimes(1)
     expect(server.requests.length).toBe(before)
+  })
+})
+
+/** Every onStatusChange, as [status, state.status]; and the hook under StrictMode (double effects and renders). */
+function follow(name: string, options: UseMcpCallOptions = {}, store?: FakeSignInStore) {
+  const told: Array<[McpCallStatus, McpCallView['status']]> = []
+  const onStatusChange = vi.fn((status: McpCallStatus, state: McpCallView) => void told.push([status, state.status]))
+  const client = newClient()
+  const wrapper = ({ children }: { children: ReactNode }) => (
+    <StrictMode>
+      <McpProvider client={client} signIn={store}>
+        {children}
+      </McpProvider>
+    </StrictMode>
+  )
+  const hook = renderHook(() => useMcpTool(name, { ...options, onStatusChange }), { wrapper })
+  return { ...hook, told, onStatusChange }
+}
+
+describe('onStatusChange, onResult and onCallError: a host follows a call without reading the page', () => {
+  it('is told once per change, with the state it changed to, through a call with an input round; renders tell nothing', async () => {
+    const onResult = vi.fn()
+    const onCallError = vi.fn()
+    const { result, rerender, told } = follow('ask_name', { onResult, onCallError })
+    rerender()
+    // Not for the status the call starts with.
+    expect(told).toEqual([])
+
+    act(() => void result.current.call())
+    await waitFor(() => expect(result.current.status).toBe('awaiting_input'))
+    rerender()
+    rerender()
+    const key = result.current.status === 'awaiting_input' ? result.current.inputs[0]!.key : ''
+    act(() => result.current.respond(key, { action: 'accept', content: { name: 'Ada' } }))
+    await waitFor(() => expect(result.current.status).toBe('done'))
+    rerender()
+
+    expect(told).toEqual([
+      ['running', 'running'],
+      ['awaiting_input', 'awaiting_input'],
+      ['retrying', 'retrying'],
+      ['done', 'done'],
+    ])
+    expect(onResult).toHaveBeenCalledTimes(1)
+    expect(onResult.mock.calls[0]![0]).toMatchObject({ content: [{ type: 'text', text: 'hello Ada' }] })
+    expect(onResult.mock.calls[0]![1]).toMatchObject({ status: 'done', rounds: 1 })
+    expect(onCallError).not.toHaveBeenCalled()
+  })
+
+  it('tells an error through onCallError, after onStatusChange; reset is a change too', async () => {
+    const order: string[] = []
+    const onCallError = vi.fn(() => void order.push('onCallError'))
+    const { result, onStatusChange } = follow('no_such_tool', { onCallError })
+    onStatusChange.mockImplementation((status) => void order.push(status))
+    act(() => void result.current.call())
+    await waitFor(() => expect(result.current.status).toBe('error'))
+    expect(order).toEqual(['running', 'error', 'onCallError'])
+    expect(onCallError).toHaveBeenCalledTimes(1)
+    const [error, state] = onCallError.mock.calls[0] as unknown as [{ code: string }, { status: string }]
+    expect(state.status).toBe('error')
+    expect(result.current.status === 'error' && result.current.error).toBe(error)
+    act(() => result.current.reset())
+    expect(order).toEqual(['running', 'error', 'onCallError', 'idle'])
+  })
+
+  it('says needs_auth while the call waits for a sign-in, and the status underneath after', async () => {
+    const store = fakeSignInStore()
+    const { result, told } = follow('slow', {}, store)
+    act(() => void result.current.call({ ms: 300 }))
+    const request = pendingSignIn({ endpoint: endpointKey(server.url) })
+    act(() => store.set({ status: 'needs_sign_in', request, popupBlocked: false }))
+    // A change of the sign-in that leaves the call waiting is no status change.
+    act(() => store.set({ status: 'signing_in', request }))
+    act(() => store.set({ status: 'idle' }))
+    await waitFor(() => expect(result.current.status).toBe('done'))
+    expect(told.map(([status]) => status)).toEqual(['running', 'needs_auth', 'running', 'done'])
+  })
+
+  it('calls the function of the latest render; one that throws is reported and stops neither the call nor what follows', async () => {
+    const reported: unknown[] = []
+    const original = globalThis.queueMicrotask
+    const microtasks = vi.spyOn(globalThis, 'queueMicrotask').mockImplementation((task) =>
+      original(() => {
+        try {
+          task()
+        } catch (error) {
+          reported.push(error)
+        }
+      }),
+    )
+    try {
+      const first = vi.fn()
+      const second = vi.fn((status: McpCallStatus) => {
+        if (status === 'running') throw new Error('broken handler')
+      })
+      const onResult = vi.fn()
+      const client = newClient()
+      const { result, rerender } = renderHook(({ handler }) => useMcpTool('slow', { onStatusChange: handler, onResult }), {
+        initialProps: { handler: first },
+        wrapper: ({ children }) => <McpProvider client={client}>{children}</McpProvider>,
+      })
+      rerender({ handler: second })
+      act(() => void result.current.call({ ms: 50 }))
+      await waitFor(() => expect(result.current.status).toBe('done'))
+      expect(first).not.toHaveBeenCalled()
+      expect(second.mock.calls.map(([status]) => status)).toEqual(['running', 'done'])
+      expect(onResult).toHaveBeenCalledTimes(1)
+      expect(reported).toEqual([new Error('broken handler')])
+    } finally {
+      microtasks.mockRestore()
+    }
   })
 })

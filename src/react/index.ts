@@ -4,14 +4,13 @@
  * `McpProvider` above it.
  */
 export { McpProvider, McpClientContext, useMcpClient } from './McpProvider.js'
-export { McpSignInContext } from './McpProvider.js'
+export { McpSignInContext, useSignInStore } from './McpProvider.js'
 export type { McpProviderProps } from './McpProvider.js'
 export { useMcpCall } from './useMcpCall.js'
-export type { McpCallActions, McpCallFlags, McpCallResult, UseMcpCallOptions } from './useMcpCall.js'
-export type { McpCallStatus, McpCallView, NeedsAuthState } from './needs-auth.js'
+export type { McpCallActions, McpCallEvents, McpCallFlags, McpCallResult, UseMcpCallOptions } from './useMcpCall.js'
+export type { McpCallStatus, McpCallView, NeedsAuthSignIn, NeedsAuthState } from './needs-auth.js'
 export { useMcpAuth } from './useMcpAuth.js'
-export type { McpAuthActions, McpAuthResult } from './useMcpAuth.js'
-export type { McpAuthStatus, McpAuthView } from './auth-view.js'
+export type { McpAuthActions, McpAuthResult, McpAuthStatus, McpAuthView } from './auth-view.js'
 export type { PendingSignIn, SignInState, SignInStore } from '../auth/browser/sign-in-store.js'
 export { useMcpTool } from './useMcpTool.js'
 export { useMcpPrompt } from './useMcpPrompt.js'

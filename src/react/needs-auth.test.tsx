@@ -4,11 +4,10 @@ import { act, cleanup, renderHook, waitFor } from '@testing-library/react'
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
 import { startModernServer, type ModernServer } from '../../test/servers/modern-server'
 import { fakeSignInStore, pendingSignIn, type FakeSignInStore } from '../../stories/fake-sign-in-store'
-import { createClient, type CallState } from '../core/index'
+import { createClient, endpointKey, type CallState } from '../core/index'
 import { McpProvider, useMcpTool } from './index'
-import { endpointOf } from './endpoint'
 import { withAuth } from './needs-auth'
-import type { McpAuthView } from './auth-view'
+import type { McpAuthResult } from './auth-view'
 
 let server: ModernServer
 
@@ -34,7 +33,7 @@ describe('useMcpTool under a sign-in store', () => {
   it('is needs_auth while a sign-in is pending for its endpoint, and goes back to its own status after', async () => {
     const store = fakeSignInStore()
     const { result } = renderTool(store)
-    const endpoint = endpointOf(server.url)
+    const endpoint = endpointKey(server.url)
     let done!: Promise<CallState>
     act(() => {
       done = result.current.call({ ms: 300 })
@@ -47,17 +46,20 @@ describe('useMcpTool under a sign-in store', () => {
 
     const request = pendingSignIn({ endpoint, scopes: ['tools:slow'] })
     act(() => store.set({ status: 'needs_sign_in', request, popupBlocked: true }))
-    expect(result.current).toMatchObject({ status: 'needs_auth', callStatus: 'running', auth: request, popupBlocked: true, authOpened: false, isActive: true, isAwaitingAuth: true, isAwaitingInput: false })
+    expect(result.current).toMatchObject({ status: 'needs_auth', callStatus: 'running', isActive: true, isAwaitingAuth: true, isAwaitingInput: false })
+    expect(result.current.auth).toMatchObject({ status: 'signing_in', pending: request, popupBlocked: true, opened: false, endpoint })
     // The call's own state is untouched underneath.
     expect(result.current.state.status).toBe('running')
 
-    act(() => result.current.redirectSignIn())
-    expect(result.current).toMatchObject({ status: 'needs_auth', authOpened: true, popupBlocked: false, windowClosed: false })
+    act(() => result.current.auth.redirect())
+    expect(result.current.auth).toMatchObject({ opened: true, popupBlocked: false, windowClosed: false })
+    expect(result.current.status).toBe('needs_auth')
     expect(store.calls).toEqual(['redirect'])
 
     // The window closed (or COOP cut it off): still waiting on the sign-in, which may yet complete.
     act(() => store.set({ status: 'needs_sign_in', request, popupBlocked: false, windowClosed: true }))
-    expect(result.current).toMatchObject({ status: 'needs_auth', authOpened: false, windowClosed: true, isActive: true })
+    expect(result.current).toMatchObject({ status: 'needs_auth', isActive: true })
+    expect(result.current.auth).toMatchObject({ opened: false, windowClosed: true })
 
     act(() => store.set({ status: 'idle' }))
     expect(result.current.status).toBe('running')
@@ -70,26 +72,69 @@ describe('useMcpTool under a sign-in store', () => {
     expect(result.current.status).toBe('done')
   })
 
-  it('signIn, redirectSignIn and cancelSignIn reach the store naming the call’s endpoint; without a store they do nothing and there is no needs_auth', () => {
-    const endpoint = endpointOf(server.url)
+  it('auth.signIn, auth.redirect and auth.cancel reach the store naming the call’s endpoint; without a store they do nothing and there is no needs_auth', () => {
+    const endpoint = endpointKey(server.url)
     const store = fakeSignInStore({ status: 'needs_sign_in', request: pendingSignIn({ endpoint }), popupBlocked: false })
-    const open = vi.spyOn(store, 'open')
+    const signIn = vi.spyOn(store, 'signIn')
     const redirect = vi.spyOn(store, 'redirect')
     const cancel = vi.spyOn(store, 'cancel')
     const { result } = renderTool(store)
-    result.current.signIn()
-    result.current.redirectSignIn()
-    result.current.cancelSignIn()
-    expect(store.calls).toEqual(['open', 'redirect', 'cancel'])
-    expect(open).toHaveBeenCalledWith(endpoint)
+    result.current.auth.signIn()
+    result.current.auth.redirect()
+    result.current.auth.cancel()
+    expect(store.calls).toEqual(['signIn', 'redirect', 'cancel'])
+    expect(signIn).toHaveBeenCalledWith(endpoint)
     expect(redirect).toHaveBeenCalledWith(endpoint)
     expect(cancel).toHaveBeenCalledWith(endpoint)
 
     const bare = renderTool(undefined)
+    expect(bare.result.current.auth).toMatchObject({ status: 'signed_out', pending: undefined, endpoint })
     expect(() => {
-      bare.result.current.signIn()
-      bare.result.current.cancelSignIn()
+      bare.result.current.auth.signIn()
+      bare.result.current.auth.cancel()
     }).not.toThrow()
+  })
+
+  it('a call’s auth is what useMcpAuth() returns, by the same names, in every status', () => {
+    const endpoint = endpointKey(server.url)
+    const store = fakeSignInStore()
+    store.setSignedIn(endpoint, true)
+    const { result } = renderTool(store)
+    expect(result.current.status).toBe('idle')
+    expect(result.current.auth).toMatchObject({ status: 'signed_in', pending: undefined, error: undefined, popupBlocked: false, opened: false, windowClosed: false, dpopUnsupported: false, cancelled: false, endpoint })
+    expect(Object.keys(result.current.auth).sort()).toEqual(
+      ['status', 'pending', 'error', 'popupBlocked', 'opened', 'windowClosed', 'dpopUnsupported', 'cancelled', 'signIn', 'redirect', 'cancel', 'signOut', 'endpoint'].sort(),
+    )
+  })
+})
+
+describe('the deprecated names of the previous release', () => {
+  it('signIn, redirectSignIn and cancelSignIn still reach the store; popupBlocked, authOpened, windowClosed and the pending sign-in’s fields on auth still read', async () => {
+    const endpoint = endpointKey(server.url)
+    const store = fakeSignInStore()
+    const { result } = renderTool(store)
+    let done!: Promise<CallState>
+    act(() => {
+      done = result.current.call({ ms: 200 })
+    })
+    const request = pendingSignIn({ endpoint, scopes: ['tools:slow'], stepUp: true })
+    act(() => store.set({ status: 'needs_sign_in', request, popupBlocked: true, windowClosed: false }))
+    const tool = result.current
+    if (tool.status !== 'needs_auth') throw new Error(`needs_auth expected, got ${tool.status}`)
+    // `auth` was the pending sign-in itself: its fields still read from it.
+    expect(tool.auth).toMatchObject(request)
+    expect(tool).toMatchObject({ popupBlocked: true, authOpened: false, windowClosed: false })
+    expect(tool.signIn).toBe(tool.auth.signIn)
+    expect(tool.redirectSignIn).toBe(tool.auth.redirect)
+    expect(tool.cancelSignIn).toBe(tool.auth.cancel)
+    act(() => tool.signIn())
+    act(() => result.current.redirectSignIn())
+    expect(result.current).toMatchObject({ status: 'needs_auth', authOpened: true })
+    // The store's `open` is `signIn` under its old name.
+    act(() => store.open(endpoint))
+    expect(store.calls).toEqual(['signIn', 'redirect', 'signIn'])
+    act(() => store.set({ status: 'idle' }))
+    expect((await done).status).toBe('done')
   })
 })
 
@@ -97,7 +142,12 @@ describe('withAuth', () => {
   it('keeps the task of a call waiting for a sign-in, so its status line stays', () => {
     const task = { taskId: 't-1', status: 'working' as const, statusMessage: 'Step 2 of 5' }
     const running: CallState = { status: 'running', request: { method: 'tools/call', params: { name: 'long' } }, round: 0, progress: undefined, task }
-    const view = withAuth(running, { status: 'signing_in', pending: pendingSignIn(), popupBlocked: false, opened: false, windowClosed: false } as McpAuthView, undefined)
+    const auth = { status: 'signing_in', pending: pendingSignIn(), popupBlocked: false, opened: false, windowClosed: false } as McpAuthResult
+    const view = withAuth(running, auth, undefined)
     expect(view).toMatchObject({ status: 'needs_auth', callStatus: 'running', task })
+    // The same sign-in gives the same `auth` object: a re-render that changed nothing hands out nothing new.
+    const again = withAuth(running, auth, undefined)
+    if (view.status !== 'needs_auth' || again.status !== 'needs_auth') throw new Error('needs_auth expected')
+    expect(again.auth).toBe(view.auth)
   })
 })

@@ -6,10 +6,27 @@
  */
 import type { PendingSignIn } from '../auth/browser/sign-in-store.js'
 import { isActive, type CallState, type CallStatus, type Implementation, type OriginalRequest, type Progress, type TaskInfo } from '../core/index.js'
-import type { McpAuthView } from './auth-view.js'
+import type { McpAuthResult } from './auth-view.js'
 
 /** A call status as the hooks report it: the core's, or `needs_auth`. */
 export type McpCallStatus = CallStatus | 'needs_auth'
+
+/**
+ * A call's `auth` while it waits for a sign-in: its endpoint's sign-in
+ * (`signing_in`, `pending` set), spread as is into `<SignInCard {...tool.auth} />`.
+ */
+export interface NeedsAuthSignIn extends McpAuthResult {
+  status: 'signing_in'
+  pending: PendingSignIn
+  /** @deprecated `auth.pending.issuer`: `auth` was the pending sign-in itself; its fields stay here for one release. */
+  issuer: string
+  /** @deprecated `auth.pending.resource` */
+  resource: string
+  /** @deprecated `auth.pending.scopes` */
+  scopes: readonly string[]
+  /** @deprecated `auth.pending.stepUp` */
+  stepUp: boolean
+}
 
 /** An active call waiting for the person to sign in to its endpoint. */
 export interface NeedsAuthState {
@@ -21,13 +38,13 @@ export interface NeedsAuthState {
   progress: Progress | undefined
   /** The task the call runs as, when it is one (its polls need the sign-in too). */
   task: TaskInfo | undefined
-  /** The sign-in the call waits for. */
-  auth: PendingSignIn
-  /** `open()` could not open a window: offer `redirectSignIn()`. */
+  /** The sign-in the call waits for (`auth.pending`), with its state and actions: `<SignInCard {...tool.auth} />`. */
+  auth: NeedsAuthSignIn
+  /** @deprecated `auth.popupBlocked` (the same name as `useMcpAuth()`'s); goes in the next release. */
   popupBlocked: boolean
-  /** The sign-in window is open (or the page is leaving for the redirect). */
+  /** @deprecated `auth.opened` (the same name as `useMcpAuth()`'s); goes in the next release. */
   authOpened: boolean
-  /** The sign-in window closed before the sign-in came back: it still completes if the person finished there; else offer `signIn()` again or `cancelSignIn()`. */
+  /** @deprecated `auth.windowClosed` (the same name as `useMcpAuth()`'s); goes in the next release. */
   windowClosed: boolean
   /** Who asks (`serverInfo`), when an answer has told; unknown on a first request refused with 401. */
   server: Implementation | undefined
@@ -36,8 +53,21 @@ export interface NeedsAuthState {
 /** What a call hook's status and fields describe: the call, or the sign-in it waits for. */
 export type McpCallView = CallState | NeedsAuthState
 
+/** One `auth` object per sign-in object, so a re-render that changed nothing hands out the same one. */
+const waiting = new WeakMap<McpAuthResult, NeedsAuthSignIn>()
+
+function waitingSignIn(auth: McpAuthResult, pending: PendingSignIn): NeedsAuthSignIn {
+  let found = waiting.get(auth)
+  if (!found) {
+    const { issuer, resource, scopes, stepUp } = pending
+    found = { ...auth, status: 'signing_in', pending, issuer, resource, scopes, stepUp }
+    waiting.set(auth, found)
+  }
+  return found
+}
+
 /** `state`, with the sign-in laid over it when the call is active and one is pending for its endpoint. */
-export function withAuth(state: CallState, auth: McpAuthView, server: Implementation | undefined): McpCallView {
+export function withAuth(state: CallState, auth: McpAuthResult, server: Implementation | undefined): McpCallView {
   if (!isActive(state) || auth.status !== 'signing_in' || !auth.pending) return state
   return {
     status: 'needs_auth',
@@ -46,7 +76,7 @@ export function withAuth(state: CallState, auth: McpAuthView, server: Implementa
     round: state.round,
     progress: state.progress,
     task: state.task,
-    auth: auth.pending,
+    auth: waitingSignIn(auth, auth.pending),
     popupBlocked: auth.popupBlocked,
     authOpened: auth.opened,
     windowClosed: auth.windowClosed,

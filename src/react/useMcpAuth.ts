@@ -5,44 +5,21 @@
  */
 import { useCallback, useMemo, useRef, useState, useSyncExternalStore } from 'react'
 import type { SignInState, SignInStore } from '../auth/browser/sign-in-store.js'
-import { authViewOf, type McpAuthView } from './auth-view.js'
-import { endpointOf } from './endpoint.js'
+import { endpointKey } from '../core/index.js'
+import { authViewOf, type McpAuthActions, type McpAuthResult, type McpAuthView } from './auth-view.js'
 import { useMcpClient, useSignInStore } from './McpProvider.js'
 
-export interface McpAuthActions {
-  /**
-   * Opens the sign-in window of this endpoint (`store.open(endpoint)`).
-   * Call it straight from the click handler, never after an `await`:
-   * browsers block windows opened outside the person's click. With nothing
-   * pending yet it opens a blank window that the next sign-in of this
-   * endpoint fills (never another server's). After `windowClosed`, opens
-   * the sign-in again.
-   */
-  signIn(): void
-  /** When the window was blocked: this tab goes to this endpoint's authorization page and comes back (`store.redirect(endpoint)`). */
-  redirect(): void
-  /** Gives up this endpoint's pending sign-in (`store.cancel(endpoint)`); the call waiting on it fails as cancelled. */
-  cancel(): void
-  /** Forgets this endpoint's tokens; its next request asks to sign in again. */
-  signOut(): Promise<void>
-}
-
-export type McpAuthResult = McpAuthView &
-  McpAuthActions & {
-    /** The endpoint this is about: the client's URL without query. */
-    endpoint: string
-  }
 
 const IDLE_STATE: SignInState = Object.freeze({ status: 'idle' })
 const noSubscribe = () => () => {}
 const idleSnapshot = () => IDLE_STATE
 
 /**
- * The store's view of `endpoint` (shared with `useMcpCall`). Without a store:
- * signed out, never pending. `isSignedIn` is part of the snapshot, so a
- * change of tokens alone re-renders once anything renders.
+ * The store's view of `endpoint`. Without a store: signed out, never
+ * pending. `isSignedIn` is part of the snapshot, so a change of tokens alone
+ * re-renders once anything renders.
  */
-export function useAuthView(store: SignInStore | undefined, endpoint: string): McpAuthView {
+function useAuthView(store: SignInStore | undefined, endpoint: string): McpAuthView {
   const subscribe = useCallback((listener: () => void) => (store ? store.subscribe(listener) : noSubscribe()), [store])
   // The same object for the same inputs: useSyncExternalStore compares snapshots by identity.
   const cache = useRef<{ state: SignInState; endpoint: string; signedIn: boolean; view: McpAuthView } | undefined>(undefined)
@@ -59,24 +36,22 @@ export function useAuthView(store: SignInStore | undefined, endpoint: string): M
 }
 
 /**
- * The sign-in of the provider's client endpoint. Needs `<McpProvider
- * signIn={store}>`; throws without one (a sign-in button that does
- * nothing would be worse).
+ * `endpoint`'s sign-in in `store` with its actions (shared with
+ * `useMcpCall`, whose `auth` it is). Without a store the actions do nothing.
+ * One object while nothing changes.
  */
-export function useMcpAuth(): McpAuthResult {
-  const client = useMcpClient()
-  const store = useSignInStore()
-  if (!store) throw new Error('mcp-elicit: useMcpAuth needs a sign-in store: <McpProvider client={client} signIn={browserSignIn(…)}>')
-  const endpoint = useMemo(() => endpointOf(client.url), [client])
+export function useEndpointSignIn(store: SignInStore | undefined, endpoint: string): McpAuthResult {
   const view = useAuthView(store, endpoint)
   // signOut may settle without the store's snapshot changing (idle stays idle): re-read isSignedIn then.
   const [, recheck] = useState(0)
   const actions = useMemo<McpAuthActions>(
     () => ({
-      signIn: () => store.open(endpoint),
-      redirect: () => store.redirect(endpoint),
-      cancel: () => store.cancel(endpoint),
+      // This endpoint's sign-in: a window opened here is filled by no other server's.
+      signIn: () => store?.signIn(endpoint),
+      redirect: () => store?.redirect(endpoint),
+      cancel: () => store?.cancel(endpoint),
       signOut: async () => {
+        if (!store) return
         try {
           await store.signOut(endpoint)
         } finally {
@@ -87,4 +62,17 @@ export function useMcpAuth(): McpAuthResult {
     [store, endpoint],
   )
   return useMemo(() => ({ ...view, ...actions, endpoint }), [view, actions, endpoint])
+}
+
+/**
+ * The sign-in of the provider's client endpoint. Needs `<McpProvider
+ * signIn={store}>`; throws without one (a sign-in button that does
+ * nothing would be worse).
+ */
+export function useMcpAuth(): McpAuthResult {
+  const client = useMcpClient()
+  const store = useSignInStore()
+  if (!store) throw new Error('mcp-elicit: useMcpAuth needs a sign-in store: <McpProvider client={client} signIn={browserSignIn(…)}>')
+  const endpoint = useMemo(() => endpointKey(client.url), [client])
+  return useEndpointSignIn(store, endpoint)
 }

@@ -1,12 +1,32 @@
-import { useCallback, useEffect, useMemo, useState, useSyncExternalStore } from 'react'
-import { CallObserver, cancelAnswer, declineAnswer, flagsOf } from '../core/index.js'
-import type { CallObserverOptions, CallState, InputResponse, JsonObject, OriginalRequest, SavedCall, StoredCall } from '../core/index.js'
-import { endpointOf } from './endpoint.js'
+import { useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react'
+import { CallObserver, cancelAnswer, declineAnswer, endpointKey, flagsOf } from '../core/index.js'
+import type { CallObserverOptions, CallState, DoneState, ErrorState, InputResponse, JsonObject, McpError, McpResult, OriginalRequest, SavedCall, StoredCall } from '../core/index.js'
+import type { SignInStore } from '../auth/browser/sign-in-store.js'
+import { readAuthView, type McpAuthResult } from './auth-view.js'
 import { useMcpClient, useSignInStore } from './McpProvider.js'
-import { withAuth, type McpCallView } from './needs-auth.js'
-import { useAuthView } from './useMcpAuth.js'
+import { withAuth, type McpCallStatus, type McpCallView } from './needs-auth.js'
+import { useEndpointSignIn } from './useMcpAuth.js'
 
-export interface UseMcpCallOptions extends CallObserverOptions {
+/**
+ * What a host is told as a call goes, so it can follow the call (a status
+ * badge, a summary, a log) without reading the page. Each is called once per
+ * change, from the change itself, not from a render; the latest function
+ * given is the one called.
+ */
+export interface McpCallEvents {
+  /**
+   * The reported status changed (`needs_auth` included): `state` is the call
+   * as the hook now reports it (`state.status === status`). Not called for
+   * the status a call starts with (`idle`).
+   */
+  onStatusChange?: ((status: McpCallStatus, state: McpCallView) => void) | undefined
+  /** The call completed (`done`), after `onStatusChange`. */
+  onResult?: ((result: McpResult, state: DoneState) => void) | undefined
+  /** The call failed (`error`), after `onStatusChange`. (`onError` of the forms is a card that failed to render.) */
+  onCallError?: ((error: McpError, state: ErrorState) => void) | undefined
+}
+
+export interface UseMcpCallOptions extends CallObserverOptions, McpCallEvents {
   /** On mount, resume the round kept in `storage` under `storageKey` (once, StrictMode included). */
   restore?: boolean
 }
@@ -38,17 +58,11 @@ export interface McpCallActions<Args> {
   saved(): StoredCall | undefined
   /** Continues a saved round with its `requestState`. */
   resume(saved: SavedCall): Promise<CallState>
-  /**
-   * While `needs_auth`: opens the sign-in window of the call's endpoint
-   * (`store.open(endpoint)`; with nothing pending yet, a blank window only
-   * that endpoint's next sign-in fills). Call it straight from the click
-   * handler, never after an `await` (browsers block the window then). Does
-   * nothing without a sign-in store on the provider.
-   */
+  /** @deprecated `auth.signIn()`, the sign-in's own action (as `useMcpAuth()`'s); goes in the next release. */
   signIn(): void
-  /** While `needs_auth` with `popupBlocked`: signs in in this tab instead (the page leaves and comes back). */
+  /** @deprecated `auth.redirect()`, the sign-in's own action (as `useMcpAuth()`'s); goes in the next release. */
   redirectSignIn(): void
-  /** While `needs_auth`: gives up the sign-in; the call then fails as cancelled. */
+  /** @deprecated `auth.cancel()`, the sign-in's own action (as `useMcpAuth()`'s); goes in the next release. */
   cancelSignIn(): void
 }
 
@@ -61,9 +75,24 @@ export type McpCallFlags = ReturnType<typeof flagsOf> & { isAwaitingAuth: boolea
 
 /**
  * The view spread (the call's snapshot, or `needs_auth` over it), its flags,
- * the call's own snapshot as `state` (never `needs_auth`), and the actions.
+ * the call's own snapshot as `state` (never `needs_auth`), the actions, and
+ * the sign-in of the call's endpoint as `auth`.
  */
-export type McpCallResult<Args> = McpCallView & McpCallFlags & McpCallActions<Args> & { state: CallState }
+export type McpCallResult<Args> = McpCallView &
+  McpCallFlags &
+  McpCallActions<Args> & {
+    state: CallState
+    /**
+     * The sign-in of the call's endpoint, what `useMcpAuth()` would return
+     * (signed out, and actions that do nothing, without a sign-in store):
+     * `<SignInCard {...tool.auth} />`. Under `needs_auth`, the sign-in the
+     * call waits for (`auth.pending`): `auth.signIn()` opens its window (call
+     * it straight from the click handler), `auth.redirect()` signs in in this
+     * tab instead, `auth.cancel()` gives it up (the call then fails as
+     * cancelled).
+     */
+    auth: McpAuthResult
+  }
 
 const restored = new WeakSet<CallObserver>()
 
@@ -76,10 +105,12 @@ export function useMcpCall<Args>(toRequest: (args: Args | undefined) => Original
   const o = owned.observer
   const state = useSyncExternalStore(o.subscribe, o.getSnapshot, o.getSnapshot)
   const store = useSignInStore()
-  const endpoint = useMemo(() => endpointOf(client.url), [client])
-  const auth = useAuthView(store, endpoint)
+  const endpoint = useMemo(() => endpointKey(client.url), [client])
+  const auth = useEndpointSignIn(store, endpoint)
+  const view = withAuth(state, auth, client.serverInfo)
 
   useEffect(() => o.setOptions(options))
+  useCallEvents(o, store, options, view.status, () => withAuth(o.getSnapshot(), { ...auth, ...readAuthView(store, endpoint) }, client.serverInfo))
   // Mount-time only: `restore` is read once per observer.
   useEffect(() => {
     if (options.restore && !restored.has(o)) {
@@ -112,17 +143,51 @@ export function useMcpCall<Args>(toRequest: (args: Args | undefined) => Original
     }),
     [o],
   )
-  const signInActions = useMemo(
-    () => ({
-      // This endpoint's sign-in: a window opened here is filled by no other server's.
-      signIn: () => store?.open(endpoint),
-      redirectSignIn: () => store?.redirect(endpoint),
-      cancelSignIn: () => store?.cancel(endpoint),
-    }),
-    [store, endpoint],
-  )
   const call = useCallback((args?: Args) => o.start(toRequest(args)), [o, toRequest])
-  const view = withAuth(state, auth, client.serverInfo)
   const flags = { ...flagsOf(state), isAwaitingInput: view.status === 'awaiting_input', isAwaitingAuth: view.status === 'needs_auth' }
-  return { ...view, ...flags, state, ...actions, ...signInActions, call }
+  // The deprecated names of the sign-in's actions (auth.signIn, auth.redirect, auth.cancel).
+  const deprecated = { signIn: auth.signIn, redirectSignIn: auth.redirect, cancelSignIn: auth.cancel }
+  // `view.auth` under needs_auth (the pending sign-in's deprecated fields too), the endpoint's sign-in otherwise.
+  return { auth, ...view, ...flags, state, ...actions, ...deprecated, call }
+}
+
+/**
+ * Tells `options`' {@link McpCallEvents} of each change of the reported
+ * status, from the observer's and the sign-in store's own notifications (a
+ * render may fold several changes into one). `current` reads the view now.
+ */
+function useCallEvents(o: CallObserver, store: SignInStore | undefined, options: McpCallEvents, status: McpCallStatus, current: () => McpCallView) {
+  const latest = useRef({ options, current })
+  // The status last told (or the one the call started with): a resubscription (StrictMode) tells nothing twice.
+  const told = useRef(status)
+  useEffect(() => {
+    latest.current = { options, current }
+  })
+  useEffect(() => {
+    const check = () => {
+      const view = latest.current.current()
+      if (view.status === told.current) return
+      told.current = view.status
+      const { onStatusChange, onResult, onCallError } = latest.current.options
+      tell(() => onStatusChange?.(view.status, view))
+      if (view.status === 'done') tell(() => onResult?.(view.result, view))
+      if (view.status === 'error') tell(() => onCallError?.(view.error, view))
+    }
+    const stops = [o.subscribe(check), store?.subscribe(check)]
+    // A change between the render and this subscription.
+    check()
+    return () => stops.forEach((stop) => stop?.())
+    // A new client comes with a new observer: `current` follows its endpoint.
+  }, [o, store])
+}
+
+/** Calls a host's handler; one that throws stops neither the others nor the call (it is reported, as the observer does). */
+function tell(handler: () => void): void {
+  try {
+    handler()
+  } catch (error) {
+    queueMicrotask(() => {
+      throw error
+    })
+  }
 }

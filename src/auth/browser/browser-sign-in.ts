@@ -2,7 +2,7 @@
  * The browser sign-in, without any UI framework: a {@link SignInStore} that a
  * sign-in card renders, and the `redirectToAuthorization` it gives `oauth()`.
  * When the server asks for a sign-in, the request waits in the store until
- * the person acts on the card: `open()` (a popup, in their click) or
+ * the person acts on the card: `signIn()` (a popup, in their click) or
  * `redirect()` (this tab goes and comes back). Only then is the client
  * registered and the authorization URL made.
  *
@@ -60,6 +60,8 @@ export interface BrowserSignInOptions extends SignInChannelOptions {
 }
 
 export interface BrowserSignIn extends SignInStore {
+  /** @deprecated Renamed `signIn` (one name for the action everywhere); this alias goes in the next release. */
+  open(endpoint?: string): void
   /** Pass to `oauth({ redirectToAuthorization })`: waits in the store until the person signs in or cancels (a closed window does not cancel). */
   redirectToAuthorization(request: AuthorizationRequest): Promise<string>
   /** Pass to `oauth({ pendingStorage })`: this tab's `sessionStorage`, so a full-page redirect can finish on the next load. */
@@ -97,7 +99,7 @@ const POLL_MS = 200
 /** A short digest of the endpoint for the window name (the opened page can read `window.name`: no URL in it). */
 function windowSuffix(endpoint: string | undefined): string {
   if (endpoint === undefined) return ''
-  // One name however the endpoint was spelled (`open()` gets the app's URL, a request the normalised key).
+  // One name however the endpoint was spelled (`signIn()` gets the app's URL, a request the normalised key).
   const key = endpointKey(endpoint)
   let hash = 0x811c9dc5
   for (let i = 0; i < key.length; i++) hash = Math.imul(hash ^ key.charCodeAt(i), 0x01000193) >>> 0
@@ -129,12 +131,12 @@ function createBrowserSignIn(options: BrowserSignInOptions): { store: BrowserSig
   const queue: Waiting[] = []
   let provider: SignInProvider | undefined
   /**
-   * A window `open()` opened before any request, for the endpoint whose
+   * A window `signIn()` opened before any request, for the endpoint whose
    * button opened it: only a request of that endpoint fills it (undefined:
    * the button named none, and the next request of any endpoint does).
    */
   let blank: { window: Window; endpoint: string | undefined } | undefined
-  /** `open()` found no window for the next request (of this endpoint): its card offers the redirect at once. */
+  /** `signIn()` found no window for the next request (of this endpoint): its card offers the redirect at once. */
   let blankBlocked: { endpoint: string | undefined } | undefined
   const bindsTo = (bound: { endpoint: string | undefined } | undefined, endpoint: string) => bound !== undefined && (bound.endpoint === undefined || sameEndpoint(bound.endpoint, endpoint))
 
@@ -373,7 +375,7 @@ function createBrowserSignIn(options: BrowserSignInOptions): { store: BrowserSig
       })
     },
 
-    open(endpoint) {
+    signIn(endpoint) {
       const waiting = endpoint === undefined ? queue[0] : queue.find((item) => sameEndpoint(item.request.endpoint, endpoint))
       if (!waiting) {
         if (blank && !blank.window.closed && blank.endpoint === endpoint) return blank.window.focus()
@@ -392,6 +394,10 @@ function createBrowserSignIn(options: BrowserSignInOptions): { store: BrowserSig
         return
       }
       showIn(waiting, popup)
+    },
+
+    open(endpoint) {
+      store.signIn(endpoint)
     },
 
     redirect(endpoint) {

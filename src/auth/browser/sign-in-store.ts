@@ -4,6 +4,14 @@
  * card renders and drives. `browserSignIn()` implements it; the React layer
  * and the forms only know this interface (types only), so they never bundle
  * the OAuth code.
+ *
+ * Its actions have the names the whole sign-in UI uses (`useMcpAuth()`, a
+ * call's `auth`, `SignInCard`'s props): `signIn`, `redirect`, `cancel`,
+ * `signOut`, each naming the endpoint. Its snapshot is the page's one
+ * sign-in, whichever endpoint asked last; the React layer derives each
+ * endpoint's view from it (`signed_out | signing_in | signed_in | error`,
+ * where `signing_in` is this snapshot's `needs_sign_in` and `signing_in`,
+ * told apart by `opened`).
  */
 import type { McpAuthError } from '../errors.js'
 
@@ -29,7 +37,7 @@ export interface PendingSignIn {
 export type SignInState =
   | { status: 'idle' }
   /**
-   * Waiting for the person: show the card. `popupBlocked` once `open()`
+   * Waiting for the person: show the card. `popupBlocked` once `signIn()`
    * could not open a window; `windowClosed` once the sign-in window closed
    * (or was cut off by the authorization server's COOP) without an answer:
    * the sign-in still completes if the person finished there, else they can
@@ -51,13 +59,15 @@ export interface SignInStore {
    * of `endpoint` fills (of any endpoint when none is named). With several
    * pending, `endpoint` says whose; the first otherwise.
    */
-  open(endpoint?: string): void
+  signIn(endpoint?: string): void
+  /** @deprecated Renamed {@link SignInStore.signIn} (one name for the action everywhere); this alias goes in the next release. */
+  open?(endpoint?: string): void
   /** The fallback when the window was blocked: this tab goes to the authorization page and comes back. */
   redirect(endpoint?: string): void
   /**
    * Gives up the pending sign-in (of `endpoint` when named, else the one
    * shown); the call waiting on it fails as cancelled. With nothing
-   * pending, closes a blank window `open()` left and dismisses an error.
+   * pending, closes a blank window `signIn()` left and dismisses an error.
    */
   cancel(endpoint?: string): void
   /** Forgets the tokens of `endpoint`; the next request asks to sign in again. */
