@@ -1,8 +1,11 @@
 /**
  * A fetch that records every exchange for the page's wire log. It wraps the
  * real fetch the client is given; bodies are read from clones so the client's
- * own reading (streams included) is untouched.
+ * own reading (streams included) is untouched. The log's view is
+ * wire-log-view.tsx.
  */
+import type { AuthEvent } from 'mcp-elicit/auth'
+
 export interface WireEntry {
   id: number
   at: number
@@ -15,6 +18,16 @@ export interface WireEntry {
 }
 
 type Listener = (entries: readonly WireEntry[]) => void
+
+export type WireLog = ReturnType<typeof createWireLog>
+
+/** One line of the sign-in timeline for the wire log: the step and who, never a token. */
+export function describeAuth(event: AuthEvent): string {
+  const who = event.issuer ? ` at ${event.issuer}` : ''
+  const scopes = event.scopes && event.scopes.length > 0 ? ` [${event.scopes.join(' ')}]` : ''
+  const error = event.error instanceof Error ? `: ${event.error.message}` : ''
+  return `${event.step}${who}${scopes} for ${event.endpoint}${error}`
+}
 
 /** requestState is opaque and not for display: the log shows only that one went by. */
 function redact(text: string): string {

@@ -1,0 +1,16 @@
+/** The demo's configuration (`/demo-config.json`, written by the demo stack): its servers and the sign-in callback. */
+
+export interface ServerEntry {
+  id: string
+  label: string
+  url: string
+  era: 'modern' | 'legacy'
+  /** Needs a sign-in; its tools are listed in the config since listing them needs a token too. */
+  auth?: boolean
+  tools?: string[]
+}
+
+export interface DemoConfig {
+  servers: ServerEntry[]
+  oauthCallbackPath: string
+}
