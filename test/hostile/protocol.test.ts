@@ -38,7 +38,6 @@ import {
   within,
   type Exchange,
   type HostileServer,
-  type SseWriter,
 } from './hostile-server.ts'
 
 const hostile = hostilePerTest({ capabilities: { elicitation: { form: {} } } })
@@ -129,68 +128,7 @@ describe('protocol: schema keys that name the prototype', () => {
   })
 })
 
-describe('protocol: routing what the legacy GET stream pushes', () => {
-  /** Two (or more) calls in flight, each on a POST stream the test ends. */
-  function heldCalls() {
-    const calls = new Map<string, { sse: SseWriter; id: unknown }>()
-    server.rpc('tools/call', (x) => void calls.set(x.body.params.name, { sse: openSse(x), id: x.body.id }))
-    const finish = () => {
-      for (const [name, { sse, id }] of calls) {
-        sse.send({ jsonrpc: '2.0', id, result: text(`${name} done`) })
-        sse.end()
-      }
-    }
-    return { calls, finish }
-  }
-
-  it.each([
-    ['two calls with handlers, no client-level handler', 'a JSON-RPC error', { client: false, first: true, second: true }, 'error'],
-    ['a client-level handler and two calls with handlers', 'the client-level handler', { client: true, first: true, second: true }, 'client'],
-    ['exactly one call with a handler (the other has none)', "that call's handler", { client: false, first: true, second: false }, 'first'],
-  ] as const)('%s: answered by %s', async (_label, _by, setup, expected) => {
-    const session = legacy(server, { getStream: 'hold' })
-    const { calls, finish } = heldCalls()
-    const atClient = recorder(accept('client'))
-    const first = recorder(accept('first'))
-    const second = recorder(accept('second'))
-    const mcp = client({ protocolVersion: LEGACY, ...(setup.client ? { onInputRequests: atClient.handler } : {}) })
-    const one = mcp.callTool('one', {}, setup.first ? { onInputRequests: first.handler } : {})
-    const two = mcp.callTool('two', {}, setup.second ? { onInputRequests: second.handler } : {})
-    await until(() => calls.size === 2, 3000, 'both calls in flight')
-    const stream = await session.getStream()
-    stream.send(elicitation('g1', 'Whose question is this?'))
-    const answer = await server.waitForHit((hit) => hit.rpc === 'response' && hit.body.id === 'g1')
-    finish()
-    await expect(one).resolves.toEqual(text('one done'))
-    await expect(two).resolves.toEqual(text('two done'))
-
-    const askedBy = { client: atClient.asked.length, first: first.asked.length, second: second.asked.length }
-    if (expected === 'error') {
-      expect(answer.body).toMatchObject({ jsonrpc: '2.0', id: 'g1', error: { code: expect.any(Number), message: expect.any(String) } })
-      expect(answer.body.result).toBeUndefined()
-      expect(askedBy).toEqual({ client: 0, first: 0, second: 0 })
-    } else {
-      expect(answer.body).toEqual({ jsonrpc: '2.0', id: 'g1', result: { action: 'accept', content: { name: expected } } })
-      expect(askedBy).toEqual({ client: expected === 'client' ? 1 : 0, first: expected === 'first' ? 1 : 0, second: 0 })
-    }
-    expect(answer.headers['mcp-session-id']).toBe('s1')
-  })
-
-  it('exactly one call in flight, with a handler: that call\'s handler gets the request, as a round of that call', async () => {
-    const session = legacy(server, { getStream: 'hold' })
-    const { calls, finish } = heldCalls()
-    const rounds: number[] = []
-    const mcp = client({ protocolVersion: LEGACY })
-    const one = mcp.callTool('one', {}, { onInputRequests: async (requests, context) => (rounds.push(context.round), accept('only')(requests)) })
-    await until(() => calls.size === 1, 3000, 'the call in flight')
-    ;(await session.getStream()).send(elicitation('g1'))
-    const answer = await server.waitForHit((hit) => hit.rpc === 'response' && hit.body.id === 'g1')
-    finish()
-    await expect(one).resolves.toEqual(text('one done'))
-    expect(answer.body.result).toEqual({ action: 'accept', content: { name: 'only' } })
-    expect(rounds).toEqual([1])
-  })
-})
+// Routing what the legacy GET stream pushes: test/hostile/legacy-routing.test.ts.
 
 describe('protocol: aborting a legacy call', () => {
   /** A tools/call whose POST stream asks one question and then waits. */
