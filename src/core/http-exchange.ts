@@ -246,7 +246,7 @@ async function readStream(
  * Reads a stream that answers no request of ours (the legacy GET stream),
  * dispatching what arrives, until it ends.
  */
-export async function listen(response: Response, context: ExchangeContext): Promise<void> {
+export async function readStandaloneStream(response: Response, context: ExchangeContext): Promise<void> {
   const details = { method: 'GET', url: context.url }
   if (!response.body) return
   await pump(response.body, context, details, response.status, () => false)

@@ -25,8 +25,8 @@ const GET_STREAM_GRACE_MS = 1000
 /** A `notifications/cancelled` or the DELETE of `close()` is a courtesy: it never holds anything up for longer than this. */
 const CANCEL_NOTICE_MS = 5000
 
-/** One call in flight: its options, and a way to fail it from an answer to a request it caused. */
-interface Call {
+/** One request in flight (a call's step, or any other): its options, and a way to fail it from an answer to a request it caused. */
+interface InFlightRequest {
   options: SendOptions
   signal: AbortSignal
   fail: (error: unknown) => void
@@ -50,8 +50,8 @@ export class LegacyConnection implements Connection {
   #ready = new SingleFlight<void>((signal) => this.#initialize(signal))
   #getStream: GetStream | undefined
   #closed = new AbortController()
-  /** Calls in flight, oldest first: a request on the GET stream may be one's (see input-routing.ts). */
-  #active: Call[] = []
+  /** Requests in flight, oldest first: a request on the GET stream may be one's call's (see input-routing.ts). */
+  #inFlight: InFlightRequest[] = []
 
   constructor(context: ConnectionContext, version: string, options: LegacyOptions = {}) {
     this.#context = context
@@ -87,33 +87,33 @@ export class LegacyConnection implements Connection {
     const abort = () => local.abort(options.signal.reason)
     if (options.signal.aborted) abort()
     else options.signal.addEventListener('abort', abort, { once: true })
-    const call: Call = {
+    const flight: InFlightRequest = {
       options,
       signal: local.signal,
       failure: undefined,
       fail: (error) => {
-        call.failure ??= error
+        flight.failure ??= error
         local.abort(error)
       },
     }
-    this.#active.push(call)
+    this.#inFlight.push(flight)
     try {
       try {
-        return await this.#send(method, params, call)
+        return await this.#send(method, params, flight)
       } catch (error) {
-        if (call.failure !== undefined) throw call.failure
+        if (flight.failure !== undefined) throw flight.failure
         // The server no longer knows the session (expired, or the server restarted): start a new one, once.
         if (!this.#sessionId || !isUnknownSession(error) || options.signal.aborted) return urlElicitationRound(method, error)
         this.#reset()
         await this.#ready.run(options.signal, method)
-        return await this.#send(method, params, call)
+        return await this.#send(method, params, flight)
       }
     } catch (error) {
-      if (call.failure !== undefined) throw call.failure
+      if (flight.failure !== undefined) throw flight.failure
       throw error
     } finally {
       options.signal.removeEventListener('abort', abort)
-      this.#active.splice(this.#active.indexOf(call), 1)
+      this.#inFlight.splice(this.#inFlight.indexOf(flight), 1)
     }
   }
 
@@ -126,34 +126,34 @@ export class LegacyConnection implements Connection {
     })
   }
 
-  #exchangeContext(signal: AbortSignal, headers: Headers, call?: Call, onEventId?: (id: string) => void, onRetry?: (ms: number) => void): ExchangeContext {
+  #exchangeContext(signal: AbortSignal, headers: Headers, flight?: InFlightRequest, onEventId?: (id: string) => void, onRetry?: (ms: number) => void): ExchangeContext {
     return {
       url: this.#context.url,
       fetch: this.#context.fetch,
       headers,
       signal,
       limits: this.#context.limits,
-      onNotification: call?.options.onNotification,
-      // A request on a call's own stream belongs to that call.
-      onServerRequest: (request) => this.#answer(request, call, this.#whoAnswers({ of: call })),
+      onNotification: flight?.options.onNotification,
+      // A request pushed on this request's own stream belongs to it.
+      onServerRequest: (request) => this.#answer(request, flight, this.#whoAnswers({ of: flight })),
       onEventId,
       onRetry,
     }
   }
 
-  async #send(method: string, params: JsonObject, call: Call): Promise<JsonObject> {
+  async #send(method: string, params: JsonObject, flight: InFlightRequest): Promise<JsonObject> {
     const message: JsonRpcRequest = { jsonrpc: '2.0', id: this.#context.nextId(), method, params: legacyParams(params) }
     // Abort tells the server, as the 2025-11-25 spec asks: for the id on the wire at that moment.
     let wireId: JsonRpcRequest['id'] = message.id
-    const onAbort = () => void this.#notifyCancelled(wireId, call.signal.reason)
-    call.signal.addEventListener('abort', onAbort, { once: true })
+    const onAbort = () => void this.#notifyCancelled(wireId, flight.signal.reason)
+    flight.signal.addEventListener('abort', onAbort, { once: true })
     let lastEventId: string | undefined
     let retryMs = 1000
-    const context = this.#exchangeContext(call.signal, await this.#headers(message), call, (id) => (lastEventId = id), (ms) => (retryMs = ms))
+    const context = this.#exchangeContext(flight.signal, await this.#headers(message), flight, (id) => (lastEventId = id), (ms) => (retryMs = ms))
     try {
       return (await exchange(message, context)).result
     } catch (error) {
-      if (!isMcpStreamError(error) || call.signal.aborted) throw error
+      if (!isMcpStreamError(error) || flight.signal.aborted) throw error
       if (lastEventId === undefined) {
         // Nothing to resume from: the request is lost, so send it again as a new one.
         const again = { ...message, id: this.#context.nextId() }
@@ -168,7 +168,7 @@ export class LegacyConnection implements Connection {
         limits: this.#context.limits,
       })
     } finally {
-      call.signal.removeEventListener('abort', onAbort)
+      flight.signal.removeEventListener('abort', onAbort)
     }
   }
 
@@ -190,22 +190,23 @@ export class LegacyConnection implements Connection {
     }
   }
 
-  #whoAnswers(question: Question<Call>): Answerer<Call> | undefined {
-    return this.#options.routing?.whoAnswers(question, (call) => call.options.input)
+  #whoAnswers(question: Question<InFlightRequest>): Answerer<InFlightRequest> | undefined {
+    return this.#options.routing?.whoAnswers(question, (flight) => flight.options.input)
   }
 
   /**
-   * Answers a request the server pushed. `call` is the call it belongs to, if
-   * any; a handler that fails fails that call too (as a throwing handler does
-   * in the modern era), and the server gets a JSON-RPC error either way.
+   * Answers a request the server pushed. `flight` is the request in flight it
+   * belongs to, if any; a handler that fails fails that request too (as a
+   * throwing handler does in the modern era), and the server gets a JSON-RPC
+   * error either way.
    */
-  #answer(request: JsonRpcRequest, call: Call | undefined, answerer: Answerer<Call> | undefined): void {
+  #answer(request: JsonRpcRequest, flight: InFlightRequest | undefined, answerer: Answerer<InFlightRequest> | undefined): void {
     void (async () => {
-      const signal = call?.signal ?? this.#closed.signal
-      // Waiting for the person is not the server being slow: the call's deadline stops meanwhile.
-      const release = call?.options.holdTimeout?.()
+      const signal = flight?.signal ?? this.#closed.signal
+      // Waiting for the person is not the server being slow: the request's deadline stops meanwhile.
+      const release = flight?.options.holdTimeout?.()
       const { response, failure } = await answerServerRequest(request, this.#context.capabilities, answerer?.pushed, signal).finally(() => release?.())
-      if (failure !== undefined && call) call.fail(failure)
+      if (failure !== undefined && flight) flight.fail(failure)
       try {
         await post(response, { url: this.#context.url, fetch: this.#context.fetch, headers: await this.#headers(response), signal: this.#closed.signal, limits: this.#context.limits })
       } catch (error) {
@@ -258,7 +259,7 @@ export class LegacyConnection implements Connection {
         onNotification: (notification) => this.#options.onNotification?.(notification),
         // A request on the GET stream names no call: it may be one of those in flight.
         onServerRequest: (request) => {
-          const answerer = this.#whoAnswers({ inFlight: this.#active })
+          const answerer = this.#whoAnswers({ inFlight: this.#inFlight })
           this.#answer(request, answerer?.call, answerer)
         },
       },

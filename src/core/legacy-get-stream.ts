@@ -9,7 +9,7 @@
  * broke before its response ({@link resumeResponse}).
  */
 import { isMcpStreamError } from './errors.js'
-import { listen, readResponse, send, type ExchangeContext } from './http-exchange.js'
+import { readResponse, readStandaloneStream, send, type ExchangeContext } from './http-exchange.js'
 import { clampRetry, DEFAULT_LIMITS, type Limits } from './limits.js'
 import { keepConnected } from './reconnect.js'
 import { abortError, sleep } from './signals.js'
@@ -93,7 +93,7 @@ export class GetStream {
             await response.body?.cancel().catch(() => {})
             return 'stop'
           }
-          await listen(response, context)
+          await readStandaloneStream(response, context)
         } finally {
           this.#markOpened()
         }
