@@ -102,18 +102,9 @@ async function servePage() {
       res.writeHead(404).end()
     }
   })
-  await new Promise((resolveListen, reject) => {
-    server.once('error', reject)
-    server.listen(0, '127.0.0.1', resolveListen)
-  })
-  return {
-    url: `http://127.0.0.1:${server.address().port}/`,
-    close: () =>
-      new Promise((resolveClose) => {
-        server.closeAllConnections()
-        server.close(() => resolveClose())
-      }),
-  }
+  const { listen, closeServer } = await import(pathToFileURL(join(here, '..', 'servers', 'host.ts')).href)
+  const { origin } = await listen(server, 0)
+  return { url: `${origin}/`, close: () => closeServer(server) }
 }
 
 /** The e2e suite's browser and flags (e2e/playwright.config.ts). */

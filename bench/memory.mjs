@@ -1,7 +1,7 @@
 /**
  * Memory: heap after 1,000 completed multi-round calls against the heap after
  * the first 100. One client runs the `wizard` tool (three rounds, two
- * elicitations answered) of the real test server (`test/servers/modern-server.ts`,
+ * elicitations answered) of the real test server (`servers/modern-server.ts`,
  * the official SDK server), which runs in its own process so its request log
  * stays out of the measured heap. Each contestant runs in a fresh process
  * (`--expose-gc`) holding only its client: `ours` (`createClient` from
@@ -38,17 +38,15 @@ const mb = (bytes) => Math.round((bytes / MB) * 1000) / 1000
 
 /** `--serve`: the test server in this process, its URL on stdout, until stdin closes. */
 async function serve() {
-  const { startModernServer } = await import(pathToFileURL(join(root, 'test', 'servers', 'modern-server.ts')).href)
+  const { startModernServer } = await import(pathToFileURL(join(root, 'servers', 'modern-server.ts')).href)
+  const { serveUntilStdinEnds } = await import(pathToFileURL(join(root, 'servers', 'host.ts')).href)
   const server = await startModernServer()
   // The fixture logs every request; this process only serves, so keep the log short.
   setInterval(() => {
     server.requests.length = 0
     server.received.length = 0
   }, 500).unref()
-  process.stdout.write(`${JSON.stringify({ url: server.url })}\n`)
-  process.stdin.resume()
-  process.stdin.on('end', () => void server.close().then(() => process.exit(0)))
-  process.stdin.on('error', () => process.exit(0))
+  serveUntilStdinEnds(server)
 }
 
 async function makeClient(who, url) {
@@ -151,7 +149,7 @@ export async function measureMemory() {
   }
   if (!runs.ours) throw new Error('memory: no time left for a run')
   return {
-    config: { ...CONFIG, server: 'test/servers/modern-server.ts (own process, 127.0.0.1)', client: 'dist/index.js', processPerContestant: true, gc: 'gc() x2 before each reading' },
+    config: { ...CONFIG, server: 'servers/modern-server.ts (own process, 127.0.0.1)', client: 'dist/index.js', processPerContestant: true, gc: 'gc() x2 before each reading' },
     ...runs.ours,
     ...(runs.official && { official: runs.official }),
     totalSeconds: (performance.now() - started) / 1000,

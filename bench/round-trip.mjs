@@ -1,6 +1,6 @@
 /**
  * Round-trip cost of a 3-round input-required call against the real test
- * server (`test/servers/modern-server.ts`, the official SDK server, started
+ * server (`servers/modern-server.ts`, the official SDK server, started
  * in this process on 127.0.0.1), sequential calls, three contestants:
  *
  * - `ours`: `createClient` from the built `dist/index.js`;
@@ -102,7 +102,7 @@ export async function measureRoundTrip() {
   const dist = join(root, 'dist', 'index.js')
   if (!existsSync(dist)) throw new Error('dist/index.js is missing: run `npm run build` (or `npm run bench`, which builds)')
 
-  const { startModernServer } = await import(pathToFileURL(join(root, 'test', 'servers', 'modern-server.ts')).href)
+  const { startModernServer } = await import(pathToFileURL(join(root, 'servers', 'modern-server.ts')).href)
   const { createClient } = await import(pathToFileURL(dist).href)
   const { Client, StreamableHTTPClientTransport } = await import('@modelcontextprotocol/client')
 
@@ -298,7 +298,7 @@ export async function measureRoundTrip() {
       flows[flow.name] = { tool: flow.tool, args: flow.args, rounds: flow.rounds, ...entry }
     }
     return {
-      config: { ...CONFIG, concurrency: 1, server: 'test/servers/modern-server.ts (in-process, 127.0.0.1)', client: 'dist/index.js' },
+      config: { ...CONFIG, concurrency: 1, server: 'servers/modern-server.ts (in-process, 127.0.0.1)', client: 'dist/index.js' },
       notes: [
         'floor = plain fetch sending the bytes ours sent for one recorded flow, threading requestState',
         `official = @modelcontextprotocol/client 2.4.0, versionNegotiation auto; on requestState-only flows its fixed ${OFFICIAL_PACING_MS} ms pacing timer (a const, not configurable) is shimmed to setImmediate; official-as-shipped keeps it`,

@@ -29,7 +29,6 @@
  * batch and for the whole part.
  */
 import { existsSync } from 'node:fs'
-import { createServer } from 'node:http'
 import { dirname, join, resolve } from 'node:path'
 import { performance } from 'node:perf_hooks'
 import { fileURLToPath, pathToFileURL } from 'node:url'
@@ -51,103 +50,10 @@ export const CONFIG = {
 
 export const CONTESTANTS = ['ours-fresh-cache', 'ours-no-cache', 'ours-cold', 'official']
 
-/** The official SDK server with one `echo` tool and a public, 60 s `tools/list`; counts requests by method. */
+/** The official SDK server with one `echo` tool and a public, 60 s `tools/list`; counts requests by method (servers/bench-servers.ts). */
 async function startEchoServer() {
-  const { McpServer, createMcpHandler } = await import('@modelcontextprotocol/server')
-  const { toNodeHandler } = await import('@modelcontextprotocol/node')
-  const z = await import('zod')
-
-  const build = () => {
-    const server = new McpServer(
-      { name: 'bench-session-server', version: '1.0.0' },
-      { capabilities: { tools: {} }, cacheHints: { 'tools/list': { ttlMs: CONFIG.listTtlMs, cacheScope: 'public' } } },
-    )
-    server.registerTool(
-      'echo',
-      { description: 'Returns its text.', inputSchema: z.object({ text: z.string() }) },
-      async ({ text }) => ({ content: [{ type: 'text', text }] }),
-    )
-    return server
-  }
-  const handler = createMcpHandler(() => build(), { onerror: () => {} })
-  const serveMcp = toNodeHandler(handler)
-
-  /** `POST <rpc method>` (each message of a batch), or the bare HTTP method. */
-  let counts = {}
-  let listing
-  const count = (key) => (counts[key] = (counts[key] ?? 0) + 1)
-
-  const httpServer = createServer((req, res) => {
-    void (async () => {
-      const method = (req.method ?? 'GET').toUpperCase()
-      const path = new URL(req.url ?? '/', 'http://127.0.0.1').pathname
-      if (path !== '/mcp') {
-        count(`${method} ${path}`)
-        res.writeHead(404).end()
-        return
-      }
-      if (method !== 'POST') {
-        count(method)
-        await serveMcp(req, res)
-        return
-      }
-      const chunks = []
-      for await (const chunk of req) chunks.push(chunk)
-      const raw = Buffer.concat(chunks).toString('utf8')
-      let body
-      try {
-        body = JSON.parse(raw)
-      } catch {
-        count('POST (not JSON)')
-        res.writeHead(400).end()
-        return
-      }
-      for (const message of Array.isArray(body) ? body : [body]) count(`POST ${message?.method ?? '(response)'}`)
-      if (listing === undefined && body?.method === 'tools/list') {
-        // Keep the first listing's cache hints, to check the server really sends them.
-        const parts = []
-        const keep = (chunk) => {
-          if (chunk !== undefined && chunk !== null && typeof chunk !== 'function') parts.push(Buffer.from(chunk).toString('utf8'))
-        }
-        const write = res.write.bind(res)
-        const end = res.end.bind(res)
-        res.write = (chunk, ...rest) => (keep(chunk), write(chunk, ...rest))
-        res.end = (chunk, ...rest) => {
-          keep(chunk)
-          listing ??= parts.join('')
-          return end(chunk, ...rest)
-        }
-      }
-      await serveMcp(req, res, body)
-    })().catch((error) => {
-      if (!res.headersSent) res.writeHead(500, { 'content-type': 'text/plain' })
-      res.end(String(error))
-    })
-  })
-  await new Promise((resolveListen, reject) => {
-    httpServer.once('error', reject)
-    httpServer.listen(0, '127.0.0.1', () => resolveListen())
-  })
-  const { port } = httpServer.address()
-  return {
-    url: `http://127.0.0.1:${port}/mcp`,
-    /** Returns the counts since the last take, and starts afresh. */
-    take() {
-      const taken = counts
-      counts = {}
-      return taken
-    },
-    listingHints() {
-      const match = listing && /"ttlMs":(\d+)[^}]*?"cacheScope":"(\w+)"|"cacheScope":"(\w+)"[^}]*?"ttlMs":(\d+)/.exec(listing)
-      if (!match) return { ttlMs: 0, cacheScope: 'none' }
-      return { ttlMs: Number(match[1] ?? match[4]), cacheScope: match[2] ?? match[3] }
-    },
-    async close() {
-      await handler.close?.()
-      httpServer.closeAllConnections()
-      await new Promise((resolveClose) => httpServer.close(() => resolveClose()))
-    },
-  }
+  const { startEchoServer: start } = await import(pathToFileURL(join(root, 'servers', 'bench-servers.ts')).href)
+  return start({ listTtlMs: CONFIG.listTtlMs })
 }
 
 function quantile(sorted, q) {

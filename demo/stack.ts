@@ -28,14 +28,15 @@ import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { extname, join, normalize } from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { startDemoServer } from './servers/demo-server.ts'
-import type { DemoServer } from './servers/demo-server.ts'
-import { startLegacyDemoServer } from './servers/legacy-demo-server.ts'
-import type { LegacyDemoServer } from './servers/legacy-demo-server.ts'
-import { startAuthorizationServer } from './servers/authorization-server.ts'
-import type { AuthorizationServer } from './servers/authorization-server.ts'
-import { startBearerMcpServer } from './servers/bearer-mcp-server.ts'
-import type { BearerMcpServer } from './servers/bearer-mcp-server.ts'
+import { startDemoServer } from '../servers/demo-server.ts'
+import type { DemoServer } from '../servers/demo-server.ts'
+import { startLegacyDemoServer } from '../servers/legacy-demo-server.ts'
+import type { LegacyDemoServer } from '../servers/legacy-demo-server.ts'
+import { startAuthorizationServer } from '../servers/authorization-server.ts'
+import type { AuthorizationServer } from '../servers/authorization-server.ts'
+import { startBearerMcpServer } from '../servers/bearer-mcp-server.ts'
+import type { BearerMcpServer } from '../servers/bearer-mcp-server.ts'
+import { closeServer, listen } from '../servers/host.ts'
 
 const HOST = '127.0.0.1'
 const demoDir = fileURLToPath(new URL('.', import.meta.url))
@@ -192,7 +193,7 @@ async function serveStatic(port: number, config: DemoConfig): Promise<Server> {
     }
     res.writeHead(200, { 'content-type': TYPES[extname(file)] ?? 'application/octet-stream' }).end(readFileSync(file))
   })
-  await new Promise<void>((resolve, reject) => server.once('error', reject).listen(port, HOST, resolve))
+  await listen(server, port, HOST)
   return server
 }
 
@@ -304,8 +305,7 @@ export async function startDemoStack(options: StackOptions): Promise<DemoStack> 
         protected: deployments,
         config,
         close: async () => {
-          page.closeAllConnections()
-          await new Promise((resolve) => page.close(resolve))
+          await closeServer(page)
           await stopServers()
         },
       }

@@ -7,7 +7,7 @@
  * server's list-changed notification.
  */
 import { expect, resultOf, test } from './fixtures'
-import type { DemoServer } from '../demo/servers/demo-server.ts'
+import type { DemoServer } from '../servers/demo-server.ts'
 
 /** Requests the demo server got since `from` (an index into its log) with this JSON-RPC method (and tool). */
 function count(demo: DemoServer, from: number, rpcMethod: string, tool?: string): number {

@@ -7,10 +7,10 @@
  * port falls back to a free one. DEMO_PAGE_ORIGIN limits CORS to the page
  * origin (comma-separated list allowed); default any. Ctrl+C stops both.
  */
-import { startDemoServer } from './demo-server.ts'
-import type { DemoServer } from './demo-server.ts'
-import { startLegacyDemoServer } from './legacy-demo-server.ts'
-import type { LegacyDemoServer } from './legacy-demo-server.ts'
+import { startDemoServer } from '../../servers/demo-server.ts'
+import type { DemoServer } from '../../servers/demo-server.ts'
+import { startLegacyDemoServer } from '../../servers/legacy-demo-server.ts'
+import type { LegacyDemoServer } from '../../servers/legacy-demo-server.ts'
 
 const HOST = '127.0.0.1'
 

@@ -24,9 +24,9 @@ import {
   type OAuthOptions,
   type StoredTokens,
 } from '../../src/auth/index.ts'
-import { startBearerMcpServer, type BearerMcpServer, type TimelineEntry } from '../servers/bearer-mcp-server.ts'
-import { startAuthorizationServer, type AuthorizationServer } from './authorization-server.ts'
-import { headlessUser, type HeadlessUser } from './headless-user.ts'
+import { startBearerMcpServer, type BearerMcpServer, type TimelineEntry } from '../../servers/bearer-mcp-server.ts'
+import { startAuthorizationServer, type AuthorizationServer } from '../../servers/authorization-server.ts'
+import { headlessUser, type HeadlessUser } from '../../servers/headless-user.ts'
 
 const REDIRECT_URI = 'http://127.0.0.1:53682/callback'
 const CALL = { timeoutMs: 8_000 }

@@ -13,8 +13,12 @@ import { spawn, type ChildProcess } from 'node:child_process'
 import { afterAll, afterEach, beforeAll } from 'vitest'
 import { readFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
-import { createServer } from 'node:net'
 import { dirname, join } from 'node:path'
+
+import { freePort } from '../../servers/host.ts'
+
+/** A port that was free a moment ago (the server may still lose a race for it; start() retries). */
+export { freePort }
 
 const require = createRequire(import.meta.url)
 const packageJson = require.resolve('@modelcontextprotocol/server-everything/package.json')
@@ -52,18 +56,6 @@ const running = new Set<ChildProcess>()
 process.once('exit', () => {
   for (const child of running) child.kill('SIGKILL')
 })
-
-/** A port that was free a moment ago (the server may still lose a race for it; start() retries). */
-export async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer()
-    probe.once('error', reject)
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address()
-      probe.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))))
-    })
-  })
-}
 
 function launch(port: number, timeoutMs: number): Promise<EverythingServer> {
   const child = spawn(process.execPath, ['--import', LOOPBACK_PRELOAD, everythingEntry, 'streamableHttp'], {

@@ -6,8 +6,8 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { CallObserver, TASKS_EXTENSION, createClient, type CallState, type McpChange, type RoundStorage, type StoredCall } from '../../src/core/index'
-import { startDemoServer, type DemoServer } from '../../demo/servers/demo-server.ts'
-import { startDualEraServer, type DualEraServer } from './dual-era-server.ts'
+import { startDemoServer, type DemoServer } from '../../servers/demo-server.ts'
+import { startDualEraServer, type DualEraServer } from '../../servers/dual-era-server.ts'
 
 const withTasks = { elicitation: { form: {} }, extensions: { [TASKS_EXTENSION]: {} } }
 const accept = async (requests: Record<string, unknown>) => Object.fromEntries(Object.keys(requests).map((key) => [key, { action: 'accept' as const, content: { proceed: true } }]))

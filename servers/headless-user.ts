@@ -10,7 +10,7 @@
  * Nothing here knows the provider's internals: it reads the HTML forms the
  * provider rendered.
  */
-import type { AuthorizationRequest } from '../../src/auth/index.ts'
+import type { AuthorizationRequest } from '../src/auth/index.ts'
 
 interface Cookie {
   name: string

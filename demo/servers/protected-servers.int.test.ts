@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
 import { createClient, type InputRequests, type InputResponses, type McpResult } from '../../src/core/index.ts'
 import { memoryCredentials, oauth, type CredentialStorage, type OAuthOptions, type StoredTokens } from '../../src/auth/index.ts'
-import { headlessUser, type HeadlessUser } from '../../test/auth/headless-user.ts'
+import { headlessUser, type HeadlessUser } from '../../servers/headless-user.ts'
 import { OAUTH_CALLBACK_PATH, contentSecurityPolicy, startDemoStack, type DemoStack, type ProtectedDeployment } from '../stack.ts'
 
 const CALL = { timeoutMs: 8_000 }

@@ -11,7 +11,7 @@
 import type { McpServer, ServerNotifier } from '@modelcontextprotocol/server'
 import * as z from 'zod'
 
-import { text } from './shared.ts'
+import { text } from '../kit.ts'
 
 export const NOTES_URI = 'demo://notes'
 
@@ -27,13 +27,13 @@ export function createLiveState(): LiveState {
   return { notes: [], bonus: false }
 }
 
-export interface LiveDemoOptions {
+export interface LiveNotesOptions {
   state: LiveState
   notify: ServerNotifier
   record(tool: string, data: unknown): void
 }
 
-export function registerLiveDemo(server: McpServer, { state, notify, record }: LiveDemoOptions): void {
+export function registerLiveNotes(server: McpServer, { state, notify, record }: LiveNotesOptions): void {
   server.registerResource(
     'notes',
     NOTES_URI,

@@ -45,10 +45,11 @@
  */
 import { generateKeyPair, randomBytes } from 'node:crypto'
 import { createServer } from 'node:http'
-import type { AddressInfo } from 'node:net'
 import { promisify } from 'node:util'
 
 import Provider, { errors, type KoaContextWithOIDC } from 'oidc-provider'
+
+import { closeServer, listen } from './host.ts'
 
 /** What the provider knows of one MCP server. */
 export interface ResourceServerSettings {
@@ -150,14 +151,9 @@ export async function startAuthorizationServer(options: AuthorizationServerOptio
   // off the main thread, while the port is bound.
   const keyPair = promisify(generateKeyPair)('rsa', { modulusLength: 2048 })
   const http = createServer()
-  await new Promise<void>((resolve, reject) => {
-    http.once('error', reject)
-    http.listen(options.port ?? 0, host, () => resolve())
-  })
-  const { port } = http.address() as AddressInfo
-  const issuer = `http://${host.includes(':') ? `[${host}]` : host}:${port}`
+  const { port, origin: issuer } = await listen(http, options.port ?? 0, host)
   const { privateKey } = await keyPair.catch(async (error: unknown) => {
-    await new Promise<void>((resolve) => http.close(() => resolve()))
+    await closeServer(http)
     throw error
   })
   const jwk = { ...privateKey.export({ format: 'jwk' }), kid: `as-${port}-rs256`, use: 'sig', alg: 'RS256' }
@@ -294,9 +290,6 @@ export async function startAuthorizationServer(options: AuthorizationServerOptio
     allowOrigin(origin) {
       pageOrigins.add(origin.replace(/\/+$/, ''))
     },
-    async close() {
-      http.closeAllConnections()
-      await new Promise<void>((resolve) => http.close(() => resolve()))
-    },
+    close: () => closeServer(http),
   }
 }

@@ -7,7 +7,7 @@
 import { Client, StreamableHTTPClientTransport, type ElicitRequest, type ElicitResult } from '@modelcontextprotocol/client'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 
-import { startModernServer, type ModernServer } from './modern-server.ts'
+import { startModernServer, type ModernServer } from '../../servers/modern-server.ts'
 
 type Answer = (request: ElicitRequest) => ElicitResult
 const accept = (content: NonNullable<ElicitResult['content']>): ElicitResult => ({ action: 'accept', content })

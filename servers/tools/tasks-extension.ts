@@ -17,11 +17,11 @@
  */
 import { randomUUID } from 'node:crypto'
 
-import { CLIENT_CAPABILITIES_META_KEY, ProtocolError, ProtocolErrorCode } from '@modelcontextprotocol/server'
+import { ProtocolError, ProtocolErrorCode } from '@modelcontextprotocol/server'
 import type { CallToolResult, InputRequest, McpServer, ServerContext } from '@modelcontextprotocol/server'
 import * as z from 'zod'
 
-import { progressTokenOf, sendProgress } from './shared.ts'
+import { clientCapabilitiesOf, progressTokenOf, sendProgress } from '../kit.ts'
 
 export const TASKS_EXTENSION = 'io.modelcontextprotocol/tasks'
 
@@ -231,9 +231,7 @@ export function createTaskStore(): TaskStore {
 
 /** Whether THIS request's client declared the tasks extension: never answer a task to one that did not. */
 export function declaresTasks(ctx: ServerContext): boolean {
-  const envelope = ctx.mcpReq.envelope as Record<string, unknown> | undefined
-  const capabilities = envelope?.[CLIENT_CAPABILITIES_META_KEY] as { extensions?: Record<string, unknown> } | undefined
-  const declared = capabilities?.extensions?.[TASKS_EXTENSION]
+  const declared = clientCapabilitiesOf(ctx).extensions?.[TASKS_EXTENSION]
   return typeof declared === 'object' && declared !== null
 }
 

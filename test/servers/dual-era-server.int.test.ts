@@ -10,7 +10,7 @@ import { StreamableHTTPClientTransport as V1Transport } from '@modelcontextproto
 import { ElicitRequestSchema, type ElicitResult } from '@modelcontextprotocol/sdk/types.js'
 import { Client as V2Client, StreamableHTTPClientTransport as V2Transport } from '@modelcontextprotocol/client'
 import { EventSourceParserStream } from 'eventsource-parser/stream'
-import { startDualEraServer, type DualEraServer } from './dual-era-server.ts'
+import { startDualEraServer, type DualEraServer } from '../../servers/dual-era-server.ts'
 
 const LEGACY = '2025-11-25'
 const MODERN = '2026-07-28'

@@ -12,8 +12,7 @@
  *   legacy.url   // http://127.0.0.1:<port>/mcp
  */
 import { randomUUID } from 'node:crypto'
-import { createServer } from 'node:http'
-import type { AddressInfo } from 'node:net'
+import type { IncomingMessage, ServerResponse } from 'node:http'
 
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js'
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js'
@@ -21,23 +20,15 @@ import type { RequestHandlerExtra } from '@modelcontextprotocol/sdk/shared/proto
 import { isInitializeRequest } from '@modelcontextprotocol/sdk/types.js'
 import type { ServerNotification, ServerRequest } from '@modelcontextprotocol/sdk/types.js'
 
-import {
-  countHits,
-  describeRpc,
-  normalizeOrigins,
-  originOf,
-  parseBody,
-  readBody,
-  receivedRecorder,
-  refuseReason,
-  sendJsonRpcError,
-  serveOutsideStep,
-  setCors,
-  sleep,
-} from './shared.ts'
-import type { CorsPolicy, HitLogEntry, ReceivedEntry } from './shared.ts'
+import { normalizeOrigins, sendJsonRpcError, startHost } from './host.ts'
+import type { Host } from './host.ts'
+import { receivedRecorder, sleep, text } from './kit.ts'
+import type { ReceivedEntry, Recorder } from './kit.ts'
+import { outsideStep } from './outside-step.ts'
+import { sessionTable } from './sessions.ts'
 
-export type { HitLogEntry, ReceivedEntry } from './shared.ts'
+export type { HitLogEntry } from './host.ts'
+export type { ReceivedEntry } from './kit.ts'
 
 export interface LegacyDemoServerOptions {
   /** Port to listen on. Default 0 (a free port). */
@@ -52,39 +43,23 @@ export interface LegacyDemoServerOptions {
   confirmTimeoutMs?: number
 }
 
-export interface LegacyDemoServer {
-  /** The MCP endpoint, e.g. `http://127.0.0.1:41235/mcp`. */
-  url: string
-  origin: string
-  close(): Promise<void>
-  /** Every HTTP hit, in arrival order. */
-  log: HitLogEntry[]
-  hits(path: string): number
-  received: ReceivedEntry[]
-  waitForReceived(tool: string, timeoutMs?: number): Promise<ReceivedEntry>
+/** The host's face (URL, hit log, close), what the tools received, and the live sessions. */
+export interface LegacyDemoServer extends Pick<Host, 'url' | 'origin' | 'log' | 'hits' | 'close'>, Omit<Recorder<ReceivedEntry>, 'record'> {
   /** Ids of the live sessions. */
   sessions(): string[]
 }
 
 type Extra = RequestHandlerExtra<ServerRequest, ServerNotification>
 
-const MAX_BODY_BYTES = 1_000_000
-
-function text(value: string) {
-  return { content: [{ type: 'text' as const, text: value }] }
-}
-
 export async function startLegacyDemoServer(options: LegacyDemoServerOptions = {}): Promise<LegacyDemoServer> {
-  const host = options.host ?? '127.0.0.1'
-  const log: HitLogEntry[] = []
   const { received, record, waitForReceived } = receivedRecorder()
-  const policy: CorsPolicy = { origins: normalizeOrigins(options.pageOrigin), expose: ['Mcp-Session-Id', 'MCP-Protocol-Version'] }
-  const sessions = new Map<string, { transport: StreamableHTTPServerTransport; server: McpServer }>()
-  const confirmIssued = new Set<string>()
-  const confirmDone = new Set<string>()
   const requestTimeout = options.requestTimeoutMs ?? 600_000
   const confirmTimeout = options.confirmTimeoutMs ?? 120_000
   let origin = ''
+  const confirm = outsideStep(
+    { path: '/confirm', title: 'Confirm on the legacy server', explanation: 'This page stands in for a step outside the chat. Press Finish to complete it.' },
+    () => origin,
+  )
 
   function buildServer(): McpServer {
     const mcp = new McpServer(
@@ -136,26 +111,25 @@ export async function startLegacyDemoServer(options: LegacyDemoServerOptions = {
       { title: 'Legacy confirm (URL)', description: 'URL-mode elicitation with an elicitationId; after the outside step the server sends notifications/elicitation/complete.' },
       async (extra) => {
         const elicitationId = randomUUID()
-        confirmIssued.add(elicitationId)
         const result = await mcp.server.elicitInput(
           {
             mode: 'url',
             message: 'Confirm on the legacy server: open the page, press Finish there.',
-            url: `${origin}/confirm?id=${encodeURIComponent(elicitationId)}`,
+            url: confirm.issue(elicitationId),
             elicitationId,
           },
           related(extra),
         )
         if (result.action !== 'accept') {
-          record('legacy_confirm', { elicitationId, action: result.action, completed: confirmDone.has(elicitationId) })
+          record('legacy_confirm', { elicitationId, action: result.action, completed: confirm.completed.has(elicitationId) })
           return text(`legacy_confirm: ${result.action}`)
         }
         // Accept = consent to open the page. Wait for the outside step, then say so.
         const deadline = Date.now() + confirmTimeout
-        while (!confirmDone.has(elicitationId) && Date.now() < deadline) {
+        while (!confirm.completed.has(elicitationId) && Date.now() < deadline) {
           if (await sleep(100, extra.signal)) break
         }
-        const completed = confirmDone.has(elicitationId)
+        const completed = confirm.completed.has(elicitationId)
         record('legacy_confirm', { elicitationId, action: 'accept', completed })
         if (!completed) return text(`legacy_confirm: accept; outside step not completed within ${confirmTimeout} ms (${elicitationId})`)
         await mcp.server.createElicitationCompletionNotifier(elicitationId, { relatedRequestId: extra.requestId })()
@@ -165,94 +139,28 @@ export async function startLegacyDemoServer(options: LegacyDemoServerOptions = {
     return mcp
   }
 
-  const httpServer = createServer((req, res) => {
-    void (async () => {
-      const url = new URL(req.url ?? '/', 'http://localhost')
-      const method = (req.method ?? 'GET').toUpperCase()
-      const hasBody = method === 'POST'
-      const declared = Number(req.headers['content-length'] ?? 0)
-      const raw = hasBody && declared <= MAX_BODY_BYTES ? await readBody(req) : ''
-      const { body, parsed } = parseBody(raw)
-      log.push({ at: Date.now(), method, path: url.pathname + url.search, ...(parsed ? describeRpc(body) : {}) })
-
-      setCors(req, res, policy)
-      if (method === 'OPTIONS') {
-        res.writeHead(204).end()
-        return
-      }
-      if (url.pathname === '/confirm' || url.pathname === '/confirm/done') {
-        serveOutsideStep(
-          { path: '/confirm', title: 'Confirm on the legacy server', explanation: 'This page stands in for a step outside the chat. Press Finish to complete it.' },
-          url,
-          method,
-          res,
-          confirmIssued,
-          confirmDone,
-        )
-        return
-      }
-      if (url.pathname !== '/mcp') {
-        res.writeHead(404, { 'Content-Type': 'text/plain; charset=utf-8' }).end('Not found\n')
-        return
-      }
-      const refused = refuseReason(req, origin, policy)
-      if (refused) return sendJsonRpcError(res, 403, -32000, `Forbidden: ${refused}`)
-      if (hasBody && declared > MAX_BODY_BYTES) return sendJsonRpcError(res, 413, -32600, 'Request body too large')
-      if (hasBody && !parsed) return sendJsonRpcError(res, 400, -32700, 'Parse error: Invalid JSON')
-
-      // Routing as in the SDK's sessionful examples.
-      const sessionId = req.headers['mcp-session-id']
-      if (typeof sessionId === 'string') {
-        const session = sessions.get(sessionId)
-        if (!session) return sendJsonRpcError(res, 404, -32001, 'Session not found')
-        await session.transport.handleRequest(req, res, body)
-        return
-      }
-      if (method === 'POST' && isInitializeRequest(body)) {
-        const server = buildServer()
-        const transport: StreamableHTTPServerTransport = new StreamableHTTPServerTransport({
-          sessionIdGenerator: () => randomUUID(),
-          onsessioninitialized: (id) => {
-            sessions.set(id, { transport, server })
-          },
-        })
-        transport.onclose = () => {
-          if (transport.sessionId !== undefined) sessions.delete(transport.sessionId)
-        }
-        await server.connect(transport)
-        await transport.handleRequest(req, res, body)
-        return
-      }
-      sendJsonRpcError(res, 400, -32000, 'Bad Request: No valid session ID provided')
-    })().catch((error: unknown) => {
-      if (!res.headersSent) sendJsonRpcError(res, 500, -32603, `Internal error: ${String(error)}`)
-      else res.end()
-    })
-  })
-
-  await new Promise<void>((resolve, reject) => {
-    httpServer.once('error', reject)
-    httpServer.listen(options.port ?? 0, host, () => {
-      httpServer.off('error', reject)
-      resolve()
-    })
-  })
-  const { port } = httpServer.address() as AddressInfo
-  origin = originOf(host, port)
-
-  return {
-    url: `${origin}/mcp`,
-    origin,
-    log,
-    hits: (path: string) => countHits(log, path),
-    received,
-    waitForReceived,
-    sessions: () => [...sessions.keys()],
-    async close() {
-      await Promise.all([...sessions.values()].map(({ server }) => server.close().catch(() => {})))
-      sessions.clear()
-      httpServer.closeAllConnections()
-      await new Promise<void>((resolve) => httpServer.close(() => resolve()))
+  // Routing as in the SDK's sessionful examples: one server and transport per session.
+  const sessions = sessionTable<StreamableHTTPServerTransport, [IncomingMessage, ServerResponse, unknown], void>({
+    open: async ({ initialized, closed }) => {
+      const server = buildServer()
+      const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: () => randomUUID(), onsessioninitialized: initialized })
+      transport.onclose = closed
+      await server.connect(transport)
+      return { transport, close: () => server.close() }
     },
-  }
+    handle: (transport, req: IncomingMessage, res: ServerResponse, body: unknown) => transport.handleRequest(req, res, body),
+    reject: (status, code, message, _req, res) => sendJsonRpcError(res, status, code, message),
+  })
+
+  const host = await startHost({
+    host: options.host,
+    port: options.port,
+    cors: { origins: normalizeOrigins(options.pageOrigin), expose: ['Mcp-Session-Id', 'MCP-Protocol-Version'] },
+    guard: true,
+    page: ({ url, method }, _req, res) => confirm.serve(url, method, res),
+    serve: (req, res, { method, body }) => sessions.route(req.headers['mcp-session-id'] as string | undefined, method === 'POST' && isInitializeRequest(body), req, res, body),
+    onClose: () => sessions.close(),
+  })
+  origin = host.origin
+  return { url: host.url, origin, log: host.log, hits: host.hits, close: host.close, received, waitForReceived, sessions: sessions.ids }
 }

@@ -9,10 +9,10 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 
 import { applySchemaDefaults, createClient } from '../../src/core/index.ts'
 import type { ClientOptions, InputHandler, InputRequest, InputResponse, JsonObject, JsonRpcNotification, McpClient, McpResult } from '../../src/core/index.ts'
-import { startDemoServer } from './demo-server.ts'
-import type { DemoServer } from './demo-server.ts'
-import { startLegacyDemoServer } from './legacy-demo-server.ts'
-import type { LegacyDemoServer } from './legacy-demo-server.ts'
+import { startDemoServer } from '../../servers/demo-server.ts'
+import type { DemoServer } from '../../servers/demo-server.ts'
+import { startLegacyDemoServer } from '../../servers/legacy-demo-server.ts'
+import type { LegacyDemoServer } from '../../servers/legacy-demo-server.ts'
 
 const CAPABILITIES = { elicitation: { form: {}, url: {} }, sampling: {}, roots: {} }
 

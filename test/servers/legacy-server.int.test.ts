@@ -13,7 +13,7 @@ import {
   type ElicitResult,
 } from '@modelcontextprotocol/sdk/types.js'
 import { EventSourceParserStream, type EventSourceMessage } from 'eventsource-parser/stream'
-import { startLegacyServer, type LegacyServer, type LegacyServerOptions } from './legacy-server.ts'
+import { startLegacyServer, type LegacyServer, type LegacyServerOptions } from '../../servers/legacy-server.ts'
 
 const LEGACY = '2025-11-25'
 const MODERN = '2026-07-28'
@@ -306,7 +306,8 @@ describe('legacy server wire facts (raw fetch)', () => {
       headers: { origin: 'http://localhost:5173', 'access-control-request-method': 'POST', 'access-control-request-headers': 'content-type,mcp-session-id,mcp-param-region' },
     })
     expect(preflight.status).toBe(204)
-    expect(preflight.headers.get('access-control-allow-origin')).toBe('http://localhost:5173')
+    // The kit's CORS: any page origin, no credentials.
+    expect(preflight.headers.get('access-control-allow-origin')).toBe('*')
     const allowed = (preflight.headers.get('access-control-allow-headers') ?? '').toLowerCase()
     for (const name of ['mcp-session-id', 'mcp-protocol-version', 'last-event-id', 'authorization', 'content-type', 'mcp-param-region']) {
       expect(allowed).toContain(name)

@@ -19,7 +19,7 @@ import { inputRequired, inputResponse } from '@modelcontextprotocol/server'
 import type { CallToolResult, InputRequest, InputRequiredResult, InputResponseView, McpServer, ServerContext } from '@modelcontextprotocol/server'
 import * as z from 'zod'
 
-import { answerData, answerText, progressTokenOf, sendProgress, sleep, text } from './shared.ts'
+import { answerData, answerText, progressTokenOf, sendProgress, sleep, text } from '../kit.ts'
 import { declaresTasks } from './tasks-extension.ts'
 import type { Task, TaskStore } from './tasks-extension.ts'
 
