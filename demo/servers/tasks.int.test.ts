@@ -246,6 +246,25 @@ describe('long_task as a task (demo server)', () => {
     }
   })
 
+  it('without the extension declared, tasks/get, tasks/update and tasks/cancel are -32021 naming it (HTTP 400), even for a real task', async () => {
+    const created = await startTask(demo.url, { steps: 2, stepMs: 20, askAt: 0 })
+    for (const [method, params] of [
+      ['tasks/get', { taskId: created.taskId }],
+      ['tasks/update', { taskId: created.taskId, inputResponses: {} }],
+      ['tasks/cancel', { taskId: created.taskId }],
+    ] as const) {
+      const { id, response } = post(demo.url, method, params, WITHOUT_TASKS)
+      const answer = await response
+      expect(answer.status, method).toBe(400)
+      expect(await answer.json(), method).toEqual({
+        jsonrpc: '2.0',
+        id,
+        error: { code: -32021, message: expect.any(String), data: { requiredCapabilities: { extensions: { [TASKS_EXTENSION]: {} } } } },
+      })
+    }
+    expect((await getTask(demo.url, created.taskId)).taskId).toBe(created.taskId)
+  })
+
   it('a tasks/get with a progressToken gets one notifications/progress before the task', async () => {
     const created = await startTask(demo.url, { steps: 4, stepMs: 20, askAt: 2 })
     await pollUntil(demo.url, created.taskId, (view) => view.status === 'input_required')
@@ -492,6 +511,9 @@ describe('the task store', () => {
     const a = task.ask('a', question('first'))
     const b = task.ask('b', question('second'))
     expect(Object.keys(store.get(task.taskId)!.view.inputRequests!)).toEqual(['a', 'b'])
+    // A CreateTaskResult is the task alone: its questions are for tasks/get.
+    expect(task.created()).toEqual({ resultType: 'task', ...store.get(task.taskId)!.view, inputRequests: undefined })
+    expect(task.created()).not.toHaveProperty('inputRequests')
     expect(store.answer(task.taskId, { b: { action: 'decline' }, zzz: { action: 'accept' } })).toBe(true)
     await expect(b).resolves.toEqual({ action: 'decline' })
     expect(store.get(task.taskId)!.view).toMatchObject({ status: 'input_required', inputRequests: { a: question('first') } })

@@ -17,7 +17,7 @@
  */
 import { randomUUID } from 'node:crypto'
 
-import { ProtocolError, ProtocolErrorCode } from '@modelcontextprotocol/server'
+import { CLIENT_CAPABILITIES_META_KEY, MissingRequiredClientCapabilityError, ProtocolError, ProtocolErrorCode } from '@modelcontextprotocol/server'
 import type { CallToolResult, InputRequest, McpServer, ServerContext } from '@modelcontextprotocol/server'
 import * as z from 'zod'
 
@@ -62,7 +62,7 @@ export interface TaskView {
 }
 
 /** The answer to the creating request (SEP-2663 CreateTaskResult). */
-export type CreateTaskResult = TaskView & { resultType: 'task' }
+export type CreateTaskResult = Omit<TaskView, 'inputRequests' | 'result' | 'error'> & { resultType: 'task' }
 
 export interface TaskOptions {
   ttlMs: number | null
@@ -171,7 +171,11 @@ export function createTaskStore(): TaskStore {
       return {
         taskId,
         signal: entry.controller.signal,
-        created: () => ({ resultType: 'task', ...viewOf(entry) }),
+        // A CreateTaskResult carries the task, never its questions, result or error (those are tasks/get's).
+        created: () => {
+          const { inputRequests: _questions, result: _result, error: _error, ...task } = viewOf(entry)
+          return { resultType: 'task', ...task }
+        },
         report({ statusMessage, progress }) {
           if (!live()) return
           if (statusMessage !== undefined) entry.view.statusMessage = statusMessage
@@ -241,14 +245,41 @@ function unknownTask(): never {
   throw new ProtocolError(ProtocolErrorCode.InvalidParams, 'Unknown or expired task')
 }
 
+/** -32021 naming the extension: the tasks methods exist only for a request that declared it (SEP-2575, SEP-2663). */
+export function tasksRequired(): MissingRequiredClientCapabilityError {
+  return new MissingRequiredClientCapabilityError({ requiredCapabilities: { extensions: { [TASKS_EXTENSION]: {} } } }, `This needs the ${TASKS_EXTENSION} extension, which the request did not declare`)
+}
+
+/**
+ * The -32021 a `tools/call` of a tool that runs only as a task gets from a
+ * request that did not declare the extension (SEP-2663 "Required
+ * Capabilities"); undefined for any other request. It has to be answered
+ * before the MCP handler: the SDK turns anything a tool handler throws into
+ * an `isError` tool result.
+ */
+export function taskRequiredRefusal(body: unknown, tools: ReadonlySet<string>): { id: string | number | null; error: MissingRequiredClientCapabilityError } | undefined {
+  if (body === null || typeof body !== 'object' || Array.isArray(body)) return undefined
+  const { id, method, params } = body as { id?: unknown; method?: unknown; params?: { name?: unknown; _meta?: Record<string, unknown> } }
+  if (method !== 'tools/call' || typeof params?.name !== 'string' || !tools.has(params.name)) return undefined
+  const capabilities = params._meta?.[CLIENT_CAPABILITIES_META_KEY] as { extensions?: Record<string, unknown> } | undefined
+  const declared = capabilities?.extensions?.[TASKS_EXTENSION]
+  if (typeof declared === 'object' && declared !== null) return undefined
+  return { id: typeof id === 'string' || typeof id === 'number' ? id : null, error: tasksRequired() }
+}
+
 /**
  * Registers `tasks/get`, `tasks/update` and `tasks/cancel` on one request's
- * server instance, backed by `store`. The SDK lifts `inputResponses` and
- * `_meta` out of the params, so the answers and the progress token are read
- * from `ctx.mcpReq`.
+ * server instance, backed by `store`. A request that did not declare the
+ * extension gets -32021 (before an unknown id's -32602). The SDK lifts
+ * `inputResponses` and `_meta` out of the params, so the answers and the
+ * progress token are read from `ctx.mcpReq`.
  */
 export function installTaskMethods(server: McpServer, store: TaskStore): void {
+  const declared = (ctx: ServerContext) => {
+    if (!declaresTasks(ctx)) throw tasksRequired()
+  }
   server.server.setRequestHandler('tasks/get', { params: TaskIdParams }, async ({ taskId }, ctx) => {
+    declared(ctx)
     const found = store.get(taskId) ?? unknownTask()
     // The one place a polling client gets numbers for its progress bar.
     const token = progressTokenOf(ctx)
@@ -258,10 +289,12 @@ export function installTaskMethods(server: McpServer, store: TaskStore): void {
     return { ...found.view }
   })
   server.server.setRequestHandler('tasks/update', { params: TaskIdParams }, async ({ taskId }, ctx) => {
+    declared(ctx)
     if (!store.answer(taskId, ctx.mcpReq.inputResponses ?? {})) unknownTask()
     return {}
   })
-  server.server.setRequestHandler('tasks/cancel', { params: TaskIdParams }, async ({ taskId }) => {
+  server.server.setRequestHandler('tasks/cancel', { params: TaskIdParams }, async ({ taskId }, ctx) => {
+    declared(ctx)
     if (!store.cancel(taskId)) unknownTask()
     return {}
   })
