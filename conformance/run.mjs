@@ -1,17 +1,21 @@
 #!/usr/bin/env node
 // Runs the official MCP conformance suite (@modelcontextprotocol/conformance, a
-// devDependency) against conformance/driver.ts, one CLI invocation per scenario
-// and protocol version, and fails on any FAILURE, any WARNING, a client timeout
-// or a non-zero exit of the suite.
+// devDependency), one CLI invocation per scenario and protocol version:
+//   - client scenarios against conformance/driver.ts (our client), and
+//   - server scenarios against the kit's demo server with the suite's fixtures
+//     (servers/conformance-server.ts: a fresh one per scenario, in this process),
+// and fails on any FAILURE, any WARNING, a client timeout or a non-zero exit
+// of the suite. Exits non-zero when any scenario failed.
 //
 //   npm run conformance [-- options]
 //     --scenario <name>[@<version>]  run only this scenario (repeatable)
 //     --rebuild       run `npm run build` even if dist/ looks fresh
-//     --timeout <ms>  per-scenario client timeout (default 20000)
+//     --timeout <ms>  per-scenario client timeout (default 20000; server scenarios get at least 60000)
 //     --verbose       print every check, not only failures and warnings
 //
 // Needs nothing but `npm install` and the project's Node (22.18 or newer: the
-// suite requires Node 22, and the driver's TypeScript types are stripped by it).
+// suite requires Node 22, and the driver's and servers' TypeScript types are
+// stripped by it).
 
 import { spawn, spawnSync } from 'node:child_process'
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs'
@@ -22,8 +26,8 @@ const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..')
 const RESULTS = join(ROOT, 'conformance', 'results')
 const KEEP_RUNS = 5
 
-/** Scenario list: every entry is run on its own, at exactly this protocol version. */
-const PLAN = [
+/** Client scenarios: every entry is run on its own, at exactly this protocol version. */
+const CLIENT_PLAN = [
   ['2026-07-28', 'tools_call'],
   ['2026-07-28', 'request-metadata'],
   ['2026-07-28', 'sep-2322-client-request-state'],
@@ -72,7 +76,49 @@ const PLAN = [
   // Extension scenarios are on no spec timeline: the suite runs them only when forced.
   ['2026-07-28', 'auth/dpop', 'extension'],
   ['2026-07-28', 'auth/dpop-nonce', 'extension'],
-].map(([version, scenario, kind]) => ({ version, scenario, extension: kind === 'extension' }))
+].map(([version, scenario, kind]) => ({ version, scenario, extension: kind === 'extension', server: false }))
+
+/**
+ * Server scenarios, against servers/conformance-server.ts: the parts our
+ * servers implement (stateless serving, multi round-trip results, cache
+ * hints, the tasks extension). Not run: `tasks-status-notifications`, a
+ * placeholder in this suite version that only reports SKIPPED (its harness
+ * awaits a rewrite for subscriptions/listen), so it verifies nothing.
+ */
+const SERVER_PLAN = [
+  ['2026-07-28', 'server-stateless'],
+  ['2026-07-28', 'caching'],
+  ...[
+    'basic-elicitation',
+    'basic-sampling',
+    'basic-list-roots',
+    'request-state',
+    'multiple-input-requests',
+    'multi-round',
+    'missing-input-response',
+    'non-tool-request',
+    'result-type',
+    'unsupported-methods',
+    'tampered-state',
+    'capability-check',
+    'ignore-extra-params',
+    'validate-input',
+  ].map((name) => ['2026-07-28', `input-required-result-${name}`]),
+  ...[
+    'lifecycle',
+    'capability-negotiation',
+    'wire-fields',
+    'request-state-removal',
+    'mrtr-input',
+    'request-headers',
+    'dispatch-and-envelope',
+    'required-task-error',
+    'mrtr-composition',
+  ].map((name) => ['2026-07-28', `tasks-${name}`, 'extension']),
+].map(([version, scenario, kind]) => ({ version, scenario, extension: kind === 'extension', server: true }))
+
+/** Server scenarios wait on tasks and timers of their own: never less than this per scenario. */
+const SERVER_TIMEOUT_MS = 60_000
 
 // ---------------------------------------------------------------- options
 
@@ -178,9 +224,11 @@ function build(force) {
 
 // ---------------------------------------------------------------- run one scenario
 
-function runSuite({ node, cli, scenario, version, extension, outDir, timeout, env }) {
-  const command = `${shq(node)} conformance/driver.ts`
-  const args = [cli, 'client', '--command', command, '--scenario', scenario,
+function runSuite({ node, cli, scenario, version, extension, outDir, timeout, env, serverUrl }) {
+  const target = serverUrl === undefined
+    ? ['client', '--command', `${shq(node)} conformance/driver.ts`]
+    : ['server', '--url', serverUrl]
+  const args = [cli, ...target, '--scenario', scenario,
     '--spec-version', version, '--timeout', String(timeout), '-o', outDir, ...(extension ? ['--force'] : [])]
   return new Promise((resolve) => {
     const child = spawn(node, args, { cwd: ROOT, env, detached: true, stdio: ['ignore', 'pipe', 'pipe'] })
@@ -207,12 +255,13 @@ function stripAnsi(s) {
   return s.replace(/\x1b\[[0-9;]*m/g, '')
 }
 
-function readChecks(outDir, scenario) {
-  // "auth/metadata-default" lands in <outDir>/auth/metadata-default-<time>/.
+function readChecks(outDir, scenario, server) {
+  // "auth/metadata-default" lands in <outDir>/auth/metadata-default-<time>/,
+  // server scenario "caching" in <outDir>/server-caching-<time>/.
   const parent = join(outDir, dirname(scenario))
   if (!existsSync(parent)) return null
-  const name = basename(scenario)
-  const dirs = readdirSync(parent).filter((d) => d.startsWith(`${name}-`)).sort()
+  const prefix = `${server ? 'server-' : ''}${basename(scenario)}-`
+  const dirs = readdirSync(parent).filter((d) => d.startsWith(prefix) && /^\d/.test(d.slice(prefix.length))).sort()
   for (const d of dirs.reverse()) {
     const file = join(parent, d, 'checks.json')
     if (existsSync(file)) return { dir: join(parent, d), checks: JSON.parse(readFileSync(file, 'utf8')) }
@@ -253,6 +302,21 @@ function tail(file, lines) {
 
 // ---------------------------------------------------------------- main
 
+/** Runs `suite` against a fresh conformance server, closed afterwards; a server that cannot start is the scenario's failure. */
+async function againstServer(start, suite) {
+  let server
+  try {
+    server = await start()
+  } catch (error) {
+    return { code: -1, signal: null, killed: false, output: `conformance server did not start: ${error?.stack ?? error}` }
+  }
+  try {
+    return await suite(server.url)
+  } finally {
+    await server.close()
+  }
+}
+
 function pruneOldRuns() {
   if (!existsSync(RESULTS)) return
   const runs = readdirSync(RESULTS).filter((d) => /^run-/.test(d)).sort()
@@ -263,19 +327,21 @@ function pruneOldRuns() {
 
 async function main() {
   const opts = parseArgs(process.argv.slice(2))
-  const plan = selected(PLAN, opts.only)
+  const plan = selected([...CLIENT_PLAN, ...SERVER_PLAN], opts.only)
   const node = findNode()
   const { cli, version: suiteVersion } = findSuiteCli()
 
-  if (!build(opts.rebuild)) {
+  // The client scenarios drive dist/; the server scenarios need no build.
+  if (plan.some((p) => !p.server) && !build(opts.rebuild)) {
     console.log(`conformance: 0 passed, ${plan.length} failed`)
     process.exit(1)
   }
+  const { startConformanceServer } = plan.some((p) => p.server) ? await import('../servers/conformance-server.ts') : {}
 
   pruneOldRuns()
   const runDir = join(RESULTS, `run-${new Date().toISOString().replace(/[:.]/g, '-')}`)
   mkdirSync(runDir, { recursive: true })
-  console.log(`suite @modelcontextprotocol/conformance@${suiteVersion}, driver conformance/driver.ts, results ${relative(ROOT, runDir)}`)
+  console.log(`suite @modelcontextprotocol/conformance@${suiteVersion}, driver conformance/driver.ts, server servers/conformance-server.ts, results ${relative(ROOT, runDir)}`)
 
   const env = {
     ...process.env,
@@ -286,11 +352,13 @@ async function main() {
 
   const summary = []
   const width = Math.max(...plan.map((p) => p.scenario.length))
-  for (const { scenario, version, extension } of plan) {
+  for (const { scenario, version, extension, server } of plan) {
     const outDir = join(runDir, version)
     const started = Date.now()
-    const run = await runSuite({ node, cli, scenario, version, extension, outDir, timeout: opts.timeout, env })
-    const found = readChecks(outDir, scenario)
+    const run = server
+      ? await againstServer(startConformanceServer, (serverUrl) => runSuite({ node, cli, scenario, version, extension, outDir, timeout: Math.max(opts.timeout, SERVER_TIMEOUT_MS), env, serverUrl }))
+      : await runSuite({ node, cli, scenario, version, extension, outDir, timeout: opts.timeout, env })
+    const found = readChecks(outDir, scenario, server)
     const r = summarize(run, found)
     const secs = ((Date.now() - started) / 1000).toFixed(1)
     const outputFile = join(outDir, `${scenario}.suite-output.txt`)

@@ -9,7 +9,9 @@
  *
  * It also offers the tasks extension (`long_task` runs as a task for clients
  * that declare it), change notifications on `subscriptions/listen` (fed by
- * `add_note` and `toggle_bonus_tool`) and cache hints on the lists.
+ * `add_note` and `toggle_bonus_tool`) and cache hints on the lists. With
+ * `conformance: true` it also has the tools the official conformance suite's
+ * server scenarios call (`tools/conformance.ts`).
  *
  * Every HTTP hit is recorded in `log` (preflights, the URL-mode page, the
  * `/pwned` tripwire too), so tests can prove what the browser did NOT fetch.
@@ -24,16 +26,18 @@ import { toNodeHandler } from '@modelcontextprotocol/node'
 import { McpServer, createMcpHandler, createRequestStateCodec } from '@modelcontextprotocol/server'
 import type { ServerNotifier } from '@modelcontextprotocol/server'
 
-import { normalizeOrigins, startHost } from './host.ts'
+import { normalizeOrigins, sendJsonRpcError, startHost } from './host.ts'
 import type { Host } from './host.ts'
 import { receivedRecorder, stateReader } from './kit.ts'
 import type { ReceivedEntry, Recorder } from './kit.ts'
 import { outsideStep } from './outside-step.ts'
+import { TASK_REQUIRED_TOOLS, createConformanceState, registerConformanceTools } from './tools/conformance.ts'
+import type { ConformanceState } from './tools/conformance.ts'
 import { registerDemoTools } from './tools/demo.ts'
 import type { DemoState } from './tools/demo.ts'
 import { createLiveState, registerLiveNotes } from './tools/live-notes.ts'
 import { registerLongTask } from './tools/long-task.ts'
-import { TASKS_EXTENSION, createTaskStore, installTaskMethods } from './tools/tasks-extension.ts'
+import { TASKS_EXTENSION, createTaskStore, installTaskMethods, taskRequiredRefusal } from './tools/tasks-extension.ts'
 
 export type { HitLogEntry } from './host.ts'
 export type { ReceivedEntry } from './kit.ts'
@@ -54,6 +58,8 @@ export interface DemoServerOptions {
   stateTtlSeconds?: number
   /** Path of the MCP endpoint. Default `/mcp`. */
   path?: string
+  /** Also serve the conformance suite's fixtures (`test_*` tools, `greet`, `slow_compute`, …). Default false. */
+  conformance?: boolean
 }
 
 /** The host's face (URL, hit log, close) and what the tools received. */
@@ -62,7 +68,7 @@ export interface DemoServer extends Pick<Host, 'url' | 'origin' | 'log' | 'hits'
   notify: ServerNotifier
 }
 
-type StatePayload = DemoState
+type StatePayload = DemoState | ConformanceState
 
 const LIST_CACHE = { ttlMs: 60_000, cacheScope: 'public' } as const
 
@@ -77,6 +83,7 @@ export async function startDemoServer(options: DemoServerOptions = {}): Promise<
   // Tasks and live data outlive the per-request server instances.
   const tasks = createTaskStore()
   const live = createLiveState()
+  const conformance = options.conformance ? createConformanceState() : undefined
 
   // HMAC-SHA256-signed, expiring state. The SDK runs `verify` before any
   // handler and answers a forged or expired state with -32602 itself.
@@ -110,6 +117,8 @@ export async function startDemoServer(options: DemoServerOptions = {}): Promise<
         },
       },
     )
+    // The suite reads the first listed resource as it is: the fixtures' go first.
+    if (conformance) registerConformanceTools(server, { state: conformance, store: tasks, notify: handler.notify, mint: (state) => codec.mint(state), stateOf })
     registerDemoTools(server, { record, mint: (state) => codec.mint(state), stateOf, origin: () => origin, connect })
     // long_task (a task for clients with the tasks extension), notes and the bonus tool (subscriptions).
     installTaskMethods(server, tasks)
@@ -141,7 +150,11 @@ export async function startDemoServer(options: DemoServerOptions = {}): Promise<
       res.writeHead(200, { 'Content-Type': 'text/plain; charset=utf-8' }).end(`mcp-elicit demo server (MCP 2026-07-28, stateless). MCP endpoint: ${host.url}\n`)
       return true
     },
-    serve: (req, res, hit) => serveMcp(req, res, hit.body),
+    serve: async (req, res, hit) => {
+      const refusal = conformance ? taskRequiredRefusal(hit.body, TASK_REQUIRED_TOOLS) : undefined
+      if (refusal) return sendJsonRpcError(res, 400, refusal.error.code, refusal.error.message, { id: refusal.id, data: refusal.error.data })
+      await serveMcp(req, res, hit.body)
+    },
     onClose: async () => {
       await handler.close()
       tasks.close()

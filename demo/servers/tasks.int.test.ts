@@ -265,6 +265,23 @@ describe('long_task as a task (demo server)', () => {
     expect((await getTask(demo.url, created.taskId)).taskId).toBe(created.taskId)
   })
 
+  it("serves the conformance suite's fixtures only when started with conformance: true", async () => {
+    const names = async (url: string) => ((await result(url, 'tools/list')).tools as Array<{ name: string }>).map((tool) => tool.name)
+    const demoTools = await names(demo.url)
+    expect(demoTools).not.toContain('greet')
+    const suite = await startDemoServer({ conformance: true })
+    try {
+      expect(await names(suite.url)).toEqual(expect.arrayContaining([...demoTools, 'greet', 'slow_compute', 'failing_job', 'test_input_required_result_elicitation']))
+      // A task-only tool from a request without the extension: -32021 before the tool runs.
+      const { id, response } = post(suite.url, 'tools/call', { name: 'failing_job', arguments: {} }, WITHOUT_TASKS)
+      const refused = await response
+      expect(refused.status).toBe(400)
+      expect(await refused.json()).toMatchObject({ id, error: { code: -32021, data: { requiredCapabilities: { extensions: { [TASKS_EXTENSION]: {} } } } } })
+    } finally {
+      await suite.close()
+    }
+  })
+
   it('a tasks/get with a progressToken gets one notifications/progress before the task', async () => {
     const created = await startTask(demo.url, { steps: 4, stepMs: 20, askAt: 2 })
     await pollUntil(demo.url, created.taskId, (view) => view.status === 'input_required')
