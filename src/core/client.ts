@@ -9,7 +9,7 @@
  */
 import { authorizedFetch } from './auth-hook.js'
 import type { CallOptions, ClientOptions, ListOptions, RequestOptions } from './client-options.js'
-import type { ConnectionContext, SendOptions } from './connection.js'
+import type { Connection, ConnectionContext, SendOptions } from './connection.js'
 import { Connector } from './connector.js'
 import { DEFAULT_MAX_ROUNDS, runInputLoop } from './input-loop.js'
 import type { OriginalRequest } from './input-round.js'
@@ -278,7 +278,7 @@ export class McpClient {
     const timeoutMs = options.timeoutMs ?? this.#options.timeoutMs
     // The connection and the implicit tools/list are this call's requests too: the same deadline holds.
     const link = linkSignal(options.signal ?? this.#connector.closedSignal, timeoutMs)
-    let connection: Awaited<ReturnType<Connector['connect']>>
+    let connection: Connection
     try {
       connection = await this.#connector.connect(link.signal)
     } finally {
