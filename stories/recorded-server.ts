@@ -2,7 +2,7 @@
  * A client whose `fetch` answers from recorded responses, so McpToolCall
  * stories run with no server and no network. Bodies, status codes and
  * content types are those of the official SDK server (2.4.0, modern era,
- * see test/servers/modern-server.ts); the live flows against that server
+ * see servers/modern-server.ts); the live flows against that server
  * belong to the e2e specs.
  */
 import { createClient, type JsonObject, type McpClient } from '../src/core/index'
