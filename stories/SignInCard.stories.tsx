@@ -4,7 +4,7 @@ import { expect, fn, userEvent, within } from 'storybook/test'
 import { createClient } from '../src/core/index'
 import { SignInCard, type SignInCardProps } from '../src/forms/index'
 import { McpProvider, useMcpAuth } from '../src/react/index'
-import { authError, fakeSignInStore, pendingSignIn } from './fake-sign-in-store'
+import { authError, fakeSignInStore, pendingSignIn, waitingSignIn } from './fake-sign-in-store'
 import { endpoint, hostile, hugeName, server, spoofedTitle } from './recorded'
 
 /**
@@ -15,7 +15,7 @@ import { endpoint, hostile, hugeName, server, spoofedTitle } from './recorded'
 function Live({ blockPopups, ...props }: SignInCardProps & { blockPopups?: boolean }) {
   const [{ store, client }] = useState(() => {
     const pending = props.pending ?? pendingSignIn()
-    const made = fakeSignInStore({ status: 'needs_sign_in', request: pending, popupBlocked: false })
+    const made = fakeSignInStore(waitingSignIn(pending))
     made.blockPopups = blockPopups ?? false
     return { store: made, client: createClient(pending.endpoint) }
   })

@@ -1,8 +1,9 @@
 /**
  * A `SignInStore` with no OAuth behind it, for stories and tests: its state
  * is set from outside (`set`), and its actions record what they were asked
- * and move the state as `browserSignIn()` would (signIn → signing_in, or
- * popup blocked; cancel → cancelled error). No window is ever opened.
+ * and move the state as `browserSignIn()` would (signIn → signing_in and
+ * opened, or popup blocked; cancel → cancelled error). No window is ever
+ * opened.
  */
 import type { PendingSignIn, SignInState, SignInStore } from '../src/auth/browser/sign-in-store'
 import type { McpAuthError } from '../src/auth/errors'
@@ -37,6 +38,22 @@ export function authError(code: McpAuthError['code'], extra: Record<string, unkn
   return error as unknown as McpAuthError
 }
 
+/**
+ * A sign-in waiting for the person (`opened` false), as `browserSignIn()`
+ * shows one the server just asked for; `flags` for a blocked popup or a
+ * closed window.
+ */
+export const waitingSignIn = (pending: PendingSignIn, flags: { popupBlocked?: boolean; windowClosed?: boolean } = {}): SignInState => ({
+  status: 'signing_in',
+  pending,
+  opened: false,
+  popupBlocked: flags.popupBlocked ?? false,
+  windowClosed: flags.windowClosed ?? false,
+})
+
+/** A sign-in whose window is open (or whose page is leaving for the redirect). */
+export const openedSignIn = (pending: PendingSignIn): SignInState => ({ status: 'signing_in', pending, opened: true, popupBlocked: false, windowClosed: false })
+
 export function fakeSignInStore(initial: SignInState = { status: 'idle' }): FakeSignInStore {
   let state = initial
   const listeners = new Set<() => void>()
@@ -63,20 +80,20 @@ export function fakeSignInStore(initial: SignInState = { status: 'idle' }): Fake
     },
     signIn() {
       store.calls.push('signIn')
-      if (state.status !== 'needs_sign_in') return
-      store.set(store.blockPopups ? { ...state, popupBlocked: true, windowClosed: false } : { status: 'signing_in', request: state.request })
+      if (state.status !== 'signing_in' || state.opened) return
+      store.set(store.blockPopups ? { ...state, popupBlocked: true, windowClosed: false } : openedSignIn(state.pending))
     },
     open(endpoint) {
       store.signIn(endpoint)
     },
     redirect() {
       store.calls.push('redirect')
-      if (state.status === 'needs_sign_in') store.set({ status: 'signing_in', request: state.request })
+      if (state.status === 'signing_in' && !state.opened) store.set(openedSignIn(state.pending))
     },
     cancel() {
       store.calls.push('cancel')
-      const request = state.status === 'needs_sign_in' || state.status === 'signing_in' ? state.request : undefined
-      store.set({ status: 'error', request, error: authError('AUTH_ACCESS_DENIED'), cancelled: true })
+      const pending = state.status === 'signing_in' ? state.pending : undefined
+      store.set({ status: 'error', pending, error: authError('AUTH_ACCESS_DENIED'), cancelled: true })
     },
     async signOut(endpoint) {
       store.calls.push(`signOut ${endpoint}`)

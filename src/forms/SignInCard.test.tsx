@@ -2,7 +2,7 @@
 import { act, cleanup, render, screen, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { authError, fakeSignInStore, pendingSignIn } from '../../stories/fake-sign-in-store'
+import { authError, fakeSignInStore, pendingSignIn, waitingSignIn } from '../../stories/fake-sign-in-store'
 import { createClient } from '../core/index'
 import { McpProvider, useMcpAuth } from '../react/index'
 import { SignInCard, type SignInCardProps } from './SignInCard'
@@ -191,7 +191,7 @@ describe('SignInCard', () => {
     const user = userEvent.setup()
     const endpoint = 'https://mcp.travel.example:8443/mcp'
     const request = pendingSignIn({ endpoint, dpopUnsupported: true })
-    const store = fakeSignInStore({ status: 'needs_sign_in', request, popupBlocked: false, windowClosed: true })
+    const store = fakeSignInStore(waitingSignIn(request, { windowClosed: true }))
     const signIn = vi.spyOn(store, 'signIn')
     const cancel = vi.spyOn(store, 'cancel')
     function Auth() {
@@ -209,7 +209,7 @@ describe('SignInCard', () => {
     await user.click(within(card).getByRole('button', { name: 'Open sign-in again' }))
     expect(signIn).toHaveBeenCalledWith(endpoint)
     expect(card.dataset.state).toBe('signing_in')
-    act(() => store.set({ status: 'needs_sign_in', request, popupBlocked: false, windowClosed: true }))
+    act(() => store.set(waitingSignIn(request, { windowClosed: true })))
     await user.click(within(card).getByRole('button', { name: 'Cancel' }))
     expect(cancel).toHaveBeenCalledWith(endpoint)
     expect(card.dataset.state).toBe('cancelled')

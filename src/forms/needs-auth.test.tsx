@@ -6,7 +6,7 @@ import userEvent from '@testing-library/user-event'
 import validator from '@rjsf/validator-ajv8'
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
 import { startModernServer, type ModernServer } from '../../test/servers/modern-server'
-import { fakeSignInStore, pendingSignIn, type FakeSignInStore } from '../../stories/fake-sign-in-store'
+import { fakeSignInStore, pendingSignIn, waitingSignIn, type FakeSignInStore } from '../../stories/fake-sign-in-store'
 import { McpAuthAccessDeniedError } from '../auth/errors'
 import { createClient, endpointKey, type AuthProvider } from '../core/index'
 import { McpProvider, useMcpTool } from '../react/index'
@@ -45,7 +45,7 @@ describe('McpToolCall with a sign-in store', () => {
     await user.click(screen.getByRole('button', { name: 'Run slow' }))
     expect(section.dataset.state).toBe('running')
 
-    act(() => store.set({ status: 'needs_sign_in', request: pendingSignIn({ endpoint: endpointKey(server.url) }), popupBlocked: false }))
+    act(() => store.set(waitingSignIn(pendingSignIn({ endpoint: endpointKey(server.url) }))))
     expect(section.dataset.state).toBe('needs_auth')
     const card = within(section).getByRole('group', { name: 'Sign in to continue' })
     const signIn = within(card).getByRole('button', { name: 'Sign in' })
@@ -79,7 +79,7 @@ function signingInClient(store: FakeSignInStore) {
     challenged: () =>
       new Promise<boolean>((resolve, reject) => {
         waiting = { resolve, reject }
-        store.set({ status: 'needs_sign_in', request, popupBlocked: false })
+        store.set(waitingSignIn(request))
       }),
   }
   const fetch: typeof globalThis.fetch = async (input, init) => {
@@ -90,7 +90,7 @@ function signingInClient(store: FakeSignInStore) {
   store.cancel = () => {
     store.calls.push('cancel')
     const error = new McpAuthAccessDeniedError('The sign-in was cancelled')
-    store.set({ status: 'error', request, error, cancelled: true })
+    store.set({ status: 'error', pending: request, error, cancelled: true })
     waiting?.reject(error)
   }
   const complete = () => {
@@ -151,7 +151,7 @@ describe('McpToolCall when the sign-in window closed', () => {
     const section = container.querySelector<HTMLElement>('section.mcp-elicit-call')!
     await user.click(screen.getByRole('button', { name: 'Run slow' }))
     const request = pendingSignIn({ endpoint: endpointKey(server.url) })
-    act(() => store.set({ status: 'needs_sign_in', request, popupBlocked: false, windowClosed: true }))
+    act(() => store.set(waitingSignIn(request, { windowClosed: true })))
     expect(section.dataset.state).toBe('needs_auth')
     const card = within(section).getByRole('group', { name: 'Sign in to continue' })
     expect(card.dataset.state).toBe('window_closed')
@@ -186,7 +186,7 @@ describe('InputRequestPanel spread from the hook', () => {
     )
     await user.click(screen.getByRole('button', { name: 'Run' }))
     expect(document.querySelector('.mcp-elicit-panel')).toBeNull()
-    act(() => store.set({ status: 'needs_sign_in', request: pendingSignIn({ endpoint: endpointKey(server.url), stepUp: true }), popupBlocked: false }))
+    act(() => store.set(waitingSignIn(pendingSignIn({ endpoint: endpointKey(server.url), stepUp: true }))))
     const card = screen.getByRole('group', { name: 'More access needed' })
     expect(card.closest('.mcp-elicit-panel')!.getAttribute('data-state')).toBe('needs_auth')
     await user.click(within(card).getByRole('button', { name: 'Sign in' }))
@@ -222,7 +222,7 @@ describe('SignInCard spread from a call’s auth', () => {
       </Provided>,
     )
     await user.click(screen.getByRole('button', { name: 'Run' }))
-    act(() => store.set({ status: 'needs_sign_in', request: pendingSignIn({ endpoint: endpointKey(server.url), dpopUnsupported: true }), popupBlocked: false, windowClosed: true }))
+    act(() => store.set(waitingSignIn(pendingSignIn({ endpoint: endpointKey(server.url), dpopUnsupported: true }), { windowClosed: true })))
     const card = screen.getByRole('group', { name: 'Sign in to continue' })
     expect(card.dataset.state).toBe('window_closed')
     expect(card.querySelector('.mcp-elicit-sign-in-dpop')).not.toBeNull()

@@ -1,29 +1,25 @@
 /**
- * What one endpoint's sign-in looks like to a UI, derived from the store's
- * snapshot (which describes at most one sign-in, for whichever endpoint
- * asked last) and `isSignedIn(endpoint)`. Pure, so the mapping is in one
- * place and testable without React.
+ * What one endpoint's sign-in looks like to a UI: the store's snapshot
+ * (what is pending on the page, one endpoint's sign-in at a time) read for
+ * this endpoint, plus `isSignedIn(endpoint)`. Pure, so the mapping is in
+ * one place and testable without React.
  *
- * One vocabulary for the sign-in, wherever it shows: `useMcpAuth()`, a
- * call's `auth` (`useMcpTool(…).auth`) and `SignInCard`'s props have the
- * same fields (`pending`, `error`, `popupBlocked`, `opened`,
- * `windowClosed`, `dpopUnsupported`, `cancelled`) and actions (`signIn`,
- * `redirect`, `cancel`, `signOut`, as the store's), so
+ * One vocabulary for the sign-in, wherever it shows: the store's snapshot,
+ * `useMcpAuth()`, a call's `auth` (`useMcpTool(…).auth`) and `SignInCard`'s
+ * props have the same statuses (`signing_in`, `error`), fields (`pending`,
+ * `error`, `popupBlocked`, `opened`, `windowClosed`, `cancelled`) and
+ * actions (`signIn`, `redirect`, `cancel`, `signOut`), so
  * `<SignInCard {...useMcpAuth()} />` and `<SignInCard {...tool.auth} />`
- * need no renaming.
- *
- * The mapping:
- * - a sign-in pending for this endpoint (`needs_sign_in` or `signing_in`)
- *   → `signing_in`: the person has something to do, whether or not the
- *   window is open yet (`opened` tells which; `windowClosed` when it was
- *   open and went: the callback may still complete it). A step-up is
- *   `signing_in` too, although tokens are held: the request waits on the
- *   person.
- * - `error` for this endpoint, or for no known sign-in (the store could not
- *   tell whose: showing it beats hiding a failure) → `error`, until the
- *   store moves on.
- * - otherwise `signed_in` when tokens are held, else `signed_out`. A sign-in
- *   pending for another endpoint changes nothing here.
+ * need no renaming. The view adds only what is per endpoint:
+ * - the store's `signing_in` or `error` is this endpoint's when its
+ *   `pending` is this endpoint's (an `error` without `pending`, when the
+ *   store cannot tell whose it is, shows for every endpoint: showing it
+ *   beats hiding a failure). A step-up is `signing_in` too, although tokens are held: the
+ *   request waits on the person.
+ * - otherwise (`idle`, or another endpoint's sign-in) `signed_in` when
+ *   tokens are held, else `signed_out`.
+ * - every field is always there (false or undefined when it does not
+ *   apply), and `dpopUnsupported` is lifted from `pending`.
  */
 import type { PendingSignIn, SignInState, SignInStore } from '../auth/browser/sign-in-store.js'
 import type { McpAuthError } from '../auth/errors.js'
@@ -37,7 +33,7 @@ export interface McpAuthView {
   pending: PendingSignIn | undefined
   /** Why the last sign-in failed (`error.code`), while `error`. */
   error: McpAuthError | undefined
-  /** `open()` could not open a window: offer `redirect()`. */
+  /** `signIn()` could not open a window: offer `redirect()`. */
   popupBlocked: boolean
   /** The window is open (or the page is leaving for the redirect): the person is at the authorization server. */
   opened: boolean
@@ -102,35 +98,18 @@ const SIGNED_IN: McpAuthView = Object.freeze({ ...SIGNED_OUT, status: 'signed_in
 export function authViewOf(state: SignInState, endpoint: string, signedIn: boolean): McpAuthView {
   const idle = signedIn ? SIGNED_IN : SIGNED_OUT
   switch (state.status) {
-    case 'needs_sign_in':
     case 'signing_in': {
-      if (!sameEndpoint(state.request.endpoint, endpoint)) return idle
-      const waiting = state.status === 'needs_sign_in'
-      return {
-        status: 'signing_in',
-        pending: state.request,
-        error: undefined,
-        popupBlocked: waiting && state.popupBlocked,
-        opened: !waiting,
-        windowClosed: waiting && state.windowClosed === true,
-        dpopUnsupported: state.request.dpopUnsupported === true,
-        cancelled: false,
-      }
+      const { pending } = state
+      if (!sameEndpoint(pending.endpoint, endpoint)) return idle
+      return { ...SIGNED_OUT, status: 'signing_in', pending, popupBlocked: state.popupBlocked, opened: state.opened, windowClosed: state.windowClosed, dpopUnsupported: pending.dpopUnsupported === true }
     }
     case 'error': {
-      if (state.request && !sameEndpoint(state.request.endpoint, endpoint)) return idle
-      return {
-        status: 'error',
-        pending: state.request,
-        error: state.error,
-        popupBlocked: false,
-        opened: false,
-        windowClosed: false,
-        dpopUnsupported: state.request?.dpopUnsupported === true,
-        cancelled: state.cancelled,
-      }
+      const { pending } = state
+      if (pending && !sameEndpoint(pending.endpoint, endpoint)) return idle
+      return { ...SIGNED_OUT, status: 'error', pending, error: state.error, dpopUnsupported: pending?.dpopUnsupported === true, cancelled: state.cancelled }
     }
     default:
+      // `idle`: nothing pending, so the tokens say.
       return idle
   }
 }

@@ -4,7 +4,7 @@ import { act, cleanup, render, renderHook, screen, waitFor, within } from '@test
 import userEvent from '@testing-library/user-event'
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
 import { startModernServer, type ModernServer, type RecordedRequest } from '../../test/servers/modern-server'
-import { fakeSignInStore, pendingSignIn, type FakeSignInStore } from '../../stories/fake-sign-in-store'
+import { fakeSignInStore, openedSignIn, pendingSignIn, waitingSignIn, type FakeSignInStore } from '../../stories/fake-sign-in-store'
 import { createClient, endpointKey, sessionStorageAdapter, type CallState, type InputResponse, type McpClient, type McpResult, type PendingInput, type RoundStorage } from '../core/index'
 import { McpProvider, useMcpPrompt, useMcpResource, useMcpTool, type McpCallResult, type McpCallStatus, type McpCallView, type UseMcpCallOptions } from './index'
 
@@ -410,9 +410,9 @@ describe('onStatusChange, onResult and onCallError: a host follows a call withou
     const { result, told } = follow('slow', {}, store)
     act(() => void result.current.call({ ms: 300 }))
     const request = pendingSignIn({ endpoint: endpointKey(server.url) })
-    act(() => store.set({ status: 'needs_sign_in', request, popupBlocked: false }))
+    act(() => store.set(waitingSignIn(request)))
     // A change of the sign-in that leaves the call waiting is no status change.
-    act(() => store.set({ status: 'signing_in', request }))
+    act(() => store.set(openedSignIn(request)))
     act(() => store.set({ status: 'idle' }))
     await waitFor(() => expect(result.current.status).toBe('done'))
     expect(told.map(([status]) => status)).toEqual(['running', 'needs_auth', 'running', 'done'])

@@ -3,7 +3,7 @@ import type { ReactNode } from 'react'
 import { act, cleanup, renderHook, waitFor } from '@testing-library/react'
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
 import { startModernServer, type ModernServer } from '../../test/servers/modern-server'
-import { fakeSignInStore, pendingSignIn, type FakeSignInStore } from '../../stories/fake-sign-in-store'
+import { fakeSignInStore, pendingSignIn, waitingSignIn, type FakeSignInStore } from '../../stories/fake-sign-in-store'
 import { createClient, endpointKey, type CallState } from '../core/index'
 import { McpProvider, useMcpTool } from './index'
 import { withAuth } from './needs-auth'
@@ -41,11 +41,11 @@ describe('useMcpTool under a sign-in store', () => {
     expect(result.current.status).toBe('running')
 
     // Another endpoint's sign-in is not this call's.
-    act(() => store.set({ status: 'needs_sign_in', request: pendingSignIn({ endpoint: 'https://other.example/mcp' }), popupBlocked: false }))
+    act(() => store.set(waitingSignIn(pendingSignIn({ endpoint: 'https://other.example/mcp' }))))
     expect(result.current.status).toBe('running')
 
     const request = pendingSignIn({ endpoint, scopes: ['tools:slow'] })
-    act(() => store.set({ status: 'needs_sign_in', request, popupBlocked: true }))
+    act(() => store.set(waitingSignIn(request, { popupBlocked: true })))
     expect(result.current).toMatchObject({ status: 'needs_auth', callStatus: 'running', isActive: true, isAwaitingAuth: true, isAwaitingInput: false })
     expect(result.current.auth).toMatchObject({ status: 'signing_in', pending: request, popupBlocked: true, opened: false, endpoint })
     // The call's own state is untouched underneath.
@@ -57,7 +57,7 @@ describe('useMcpTool under a sign-in store', () => {
     expect(store.calls).toEqual(['redirect'])
 
     // The window closed (or COOP cut it off): still waiting on the sign-in, which may yet complete.
-    act(() => store.set({ status: 'needs_sign_in', request, popupBlocked: false, windowClosed: true }))
+    act(() => store.set(waitingSignIn(request, { windowClosed: true })))
     expect(result.current).toMatchObject({ status: 'needs_auth', isActive: true })
     expect(result.current.auth).toMatchObject({ opened: false, windowClosed: true })
 
@@ -68,13 +68,13 @@ describe('useMcpTool under a sign-in store', () => {
     await waitFor(() => expect(result.current.status).toBe('done'))
 
     // A pending sign-in does not touch a call that is not in flight.
-    act(() => store.set({ status: 'needs_sign_in', request, popupBlocked: false }))
+    act(() => store.set(waitingSignIn(request)))
     expect(result.current.status).toBe('done')
   })
 
   it('auth.signIn, auth.redirect and auth.cancel reach the store naming the call’s endpoint; without a store they do nothing and there is no needs_auth', () => {
     const endpoint = endpointKey(server.url)
-    const store = fakeSignInStore({ status: 'needs_sign_in', request: pendingSignIn({ endpoint }), popupBlocked: false })
+    const store = fakeSignInStore(waitingSignIn(pendingSignIn({ endpoint })))
     const signIn = vi.spyOn(store, 'signIn')
     const redirect = vi.spyOn(store, 'redirect')
     const cancel = vi.spyOn(store, 'cancel')
@@ -118,7 +118,7 @@ describe('the deprecated names of the previous release', () => {
       done = result.current.call({ ms: 200 })
     })
     const request = pendingSignIn({ endpoint, scopes: ['tools:slow'], stepUp: true })
-    act(() => store.set({ status: 'needs_sign_in', request, popupBlocked: true, windowClosed: false }))
+    act(() => store.set(waitingSignIn(request, { popupBlocked: true })))
     const tool = result.current
     if (tool.status !== 'needs_auth') throw new Error(`needs_auth expected, got ${tool.status}`)
     // `auth` was the pending sign-in itself: its fields still read from it.

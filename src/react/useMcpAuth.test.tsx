@@ -2,7 +2,7 @@
 import type { ReactNode } from 'react'
 import { act, cleanup, render, renderHook, waitFor } from '@testing-library/react'
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { authError, fakeSignInStore, pendingSignIn, type FakeSignInStore } from '../../stories/fake-sign-in-store'
+import { authError, fakeSignInStore, openedSignIn, pendingSignIn, waitingSignIn, type FakeSignInStore } from '../../stories/fake-sign-in-store'
 import { browserOAuth, sessionStorageCredentials, type CredentialStorage, type StoredTokens } from '../auth/index'
 import { createClient, type McpClient } from '../core/index'
 import { McpProvider, useMcpAuth } from './index'
@@ -28,13 +28,13 @@ describe('useMcpAuth', () => {
     expect(result.current).toMatchObject({ status: 'signed_out', pending: undefined, error: undefined, popupBlocked: false, endpoint })
 
     const request = pendingSignIn({ endpoint })
-    act(() => store.set({ status: 'needs_sign_in', request, popupBlocked: false }))
+    act(() => store.set(waitingSignIn(request)))
     expect(result.current).toMatchObject({ status: 'signing_in', pending: request, popupBlocked: false, opened: false })
 
-    act(() => store.set({ status: 'needs_sign_in', request, popupBlocked: true }))
+    act(() => store.set(waitingSignIn(request, { popupBlocked: true })))
     expect(result.current).toMatchObject({ status: 'signing_in', popupBlocked: true, opened: false })
 
-    act(() => store.set({ status: 'signing_in', request }))
+    act(() => store.set(openedSignIn(request)))
     expect(result.current).toMatchObject({ status: 'signing_in', pending: request, popupBlocked: false, opened: true })
 
     store.setSignedIn(endpoint, true)
@@ -42,7 +42,7 @@ describe('useMcpAuth', () => {
     expect(result.current).toMatchObject({ status: 'signed_in', pending: undefined })
 
     // A step-up is a sign-in again, although tokens are held.
-    act(() => store.set({ status: 'needs_sign_in', request: { ...request, stepUp: true }, popupBlocked: false }))
+    act(() => store.set(waitingSignIn({ ...request, stepUp: true })))
     expect(result.current.status).toBe('signing_in')
     act(() => result.current.cancel())
     expect(result.current).toMatchObject({ status: 'error', cancelled: true, pending: { stepUp: true } })
@@ -60,24 +60,24 @@ describe('useMcpAuth', () => {
     const store = fakeSignInStore()
     store.setSignedIn(endpoint, true)
     const { result } = renderAuth(store)
-    act(() => store.set({ status: 'needs_sign_in', request: pendingSignIn({ endpoint: other }), popupBlocked: false }))
+    act(() => store.set(waitingSignIn(pendingSignIn({ endpoint: other }))))
     expect(result.current).toMatchObject({ status: 'signed_in', pending: undefined })
-    act(() => store.set({ status: 'error', request: pendingSignIn({ endpoint: other }), error: authError('AUTH_TOKEN_FAILED'), cancelled: false }))
+    act(() => store.set({ status: 'error', pending: pendingSignIn({ endpoint: other }), error: authError('AUTH_TOKEN_FAILED'), cancelled: false }))
     expect(result.current.status).toBe('signed_in')
     // A failure the store cannot place is shown, not hidden.
-    act(() => store.set({ status: 'error', request: undefined, error: authError('AUTH_BLOCKED'), cancelled: false }))
+    act(() => store.set({ status: 'error', pending: undefined, error: authError('AUTH_BLOCKED'), cancelled: false }))
     expect(result.current).toMatchObject({ status: 'error', pending: undefined })
   })
 
   it('keys the sign-in by the client URL without query', () => {
-    const store = fakeSignInStore({ status: 'needs_sign_in', request: pendingSignIn({ endpoint }), popupBlocked: false })
+    const store = fakeSignInStore(waitingSignIn(pendingSignIn({ endpoint })))
     const { result } = renderAuth(store, createClient(`${endpoint}?tenant=7#top`))
     expect(result.current.endpoint).toBe(endpoint)
     expect(result.current.status).toBe('signing_in')
   })
 
   it('signIn() opens synchronously; redirect and cancel reach the store; each names this endpoint', () => {
-    const store = fakeSignInStore({ status: 'needs_sign_in', request: pendingSignIn({ endpoint }), popupBlocked: false })
+    const store = fakeSignInStore(waitingSignIn(pendingSignIn({ endpoint })))
     const { result } = renderAuth(store, createClient(`${endpoint}?tenant=7`))
     const signIn = vi.spyOn(store, 'signIn')
     const redirect = vi.spyOn(store, 'redirect')
@@ -95,16 +95,16 @@ describe('useMcpAuth', () => {
 
   it('says when the window closed before the sign-in came back, and when the server cannot bind it to this browser (DPoP)', () => {
     const request = pendingSignIn({ endpoint, dpopUnsupported: true })
-    const store = fakeSignInStore({ status: 'signing_in', request })
+    const store = fakeSignInStore(openedSignIn(request))
     const { result } = renderAuth(store)
     expect(result.current).toMatchObject({ status: 'signing_in', opened: true, windowClosed: false, dpopUnsupported: true })
     // Closed (or cut off by COOP): still signing in, the window no longer open.
-    act(() => store.set({ status: 'needs_sign_in', request, popupBlocked: false, windowClosed: true }))
+    act(() => store.set(waitingSignIn(request, { windowClosed: true })))
     expect(result.current).toMatchObject({ status: 'signing_in', pending: request, opened: false, popupBlocked: false, windowClosed: true, dpopUnsupported: true })
-    act(() => store.set({ status: 'needs_sign_in', request: pendingSignIn({ endpoint }), popupBlocked: false }))
+    act(() => store.set(waitingSignIn(pendingSignIn({ endpoint }))))
     expect(result.current).toMatchObject({ windowClosed: false, dpopUnsupported: false })
     // Another endpoint's closed window is not this one's.
-    act(() => store.set({ status: 'needs_sign_in', request: pendingSignIn({ endpoint: other, dpopUnsupported: true }), popupBlocked: false, windowClosed: true }))
+    act(() => store.set(waitingSignIn(pendingSignIn({ endpoint: other, dpopUnsupported: true }), { windowClosed: true })))
     expect(result.current).toMatchObject({ status: 'signed_out', windowClosed: false, dpopUnsupported: false })
   })
 

@@ -219,7 +219,7 @@ async function waitingFor(w: ReturnType<typeof world>, open: (url: string) => Fa
   const abort = new AbortController()
   const call = request(auth, w, abort.signal)
   call.catch(() => {})
-  await until(() => signIn.getSnapshot().status === 'needs_sign_in')
+  await until(() => waitingForPerson(signIn))
   cleanups.push(() => abort.abort())
   return { app, auth, signIn, call, abort }
 }
@@ -255,10 +255,17 @@ function handMade(endpoint: string, url: string | (() => Promise<URL>), signal =
 }
 
 const snapshotOf = (signIn: BrowserSignIn) => signIn.getSnapshot()
+/** A sign-in pending, its window not opened yet: the card asks the person to act. */
+const waitingForPerson = (signIn: BrowserSignIn) => {
+  const state = signIn.getSnapshot()
+  return state.status === 'signing_in' && !state.opened
+}
 const windowClosed = (signIn: BrowserSignIn) => {
   const state = signIn.getSnapshot()
-  return state.status === 'needs_sign_in' && state.windowClosed === true
+  return state.status === 'signing_in' && state.windowClosed
 }
+/** The window is open (or the page is leaving): the person is at the authorization server. */
+const OPENED = { status: 'signing_in', opened: true, popupBlocked: false, windowClosed: false }
 
 describe('browserSignIn()', () => {
   it('opens a blank window in the click, cuts its opener, and only then sends it to the authorization page; registers only then', async () => {
@@ -274,7 +281,7 @@ describe('browserSignIn()', () => {
     // The window's name is a digest: the page it opens can read window.name, and learns no URL from it.
     expect(app.opened[0]!.name).not.toContain('127.0.0.1')
     expect(popup.opener).toBeNull()
-    expect(signIn.getSnapshot().status).toBe('signing_in')
+    expect(signIn.getSnapshot()).toMatchObject(OPENED)
 
     const href = await navigated(popup)
     expect(href).toMatch(/^http:\/\/127\.0\.0\.1:7101\/blank-first\/authorize\?/)
@@ -297,7 +304,7 @@ describe('browserSignIn()', () => {
     signIn.open()
     expect(app.opened).toHaveLength(1)
     expect(app.opened[0]!.features).toBe('popup=yes,width=500,height=650,left=500,top=200')
-    expect(signIn.getSnapshot().status).toBe('signing_in')
+    expect(signIn.getSnapshot()).toMatchObject(OPENED)
     const href = await navigated(popup)
 
     const opener = openerFrom(APP)
@@ -363,7 +370,7 @@ describe('browserSignIn()', () => {
     completeSignIn({ window: wrongState.win })
     await sleep(50)
     expect(settled).toBe(false)
-    expect(signIn.getSnapshot().status).toBe('signing_in')
+    expect(signIn.getSnapshot()).toMatchObject(OPENED)
     expect(w.log.filter((line) => line.startsWith('token'))).toEqual([])
 
     completeSignIn({ window: callbackWindow(good, openerFrom(APP), {} as Storage).win })
@@ -393,7 +400,7 @@ describe('browserSignIn()', () => {
 
     it('is not a cancel: windowClosed, nothing settles, and the callback that comes after still completes', async () => {
       const { w, signIn, call, href, settled } = await closedWindow('coop')
-      expect(signIn.getSnapshot()).toEqual({ status: 'needs_sign_in', request: expect.objectContaining({ endpoint: w.mcp }), popupBlocked: false, windowClosed: true })
+      expect(signIn.getSnapshot()).toEqual({ status: 'signing_in', pending: expect.objectContaining({ endpoint: w.mcp }), opened: false, popupBlocked: false, windowClosed: true })
       vi.advanceTimersByTime(5 * 60_000)
       await sleep(20)
       expect(settled()).toBe(false)
@@ -413,7 +420,7 @@ describe('browserSignIn()', () => {
       signIn.open()
       expect(app.opened.map((entry) => entry.url)).toEqual(['about:blank', 'about:blank'])
       expect(app.opened[1]!.name).toBe(app.opened[0]!.name)
-      expect(signIn.getSnapshot().status).toBe('signing_in')
+      expect(signIn.getSnapshot()).toMatchObject(OPENED)
       expect(await navigated(second)).toBe(href)
       expect(second.log).toEqual(['opener null', `navigate ${href}`])
       // One registration, one pending entry: the URL is made once.
@@ -475,7 +482,7 @@ describe('browserSignIn()', () => {
     signIn.open()
     const after = signIn.getSnapshot()
     expect(after).not.toBe(before)
-    expect(after).toMatchObject({ status: 'needs_sign_in', popupBlocked: true, windowClosed: false })
+    expect(after).toMatchObject({ status: 'signing_in', opened: false, popupBlocked: true, windowClosed: false })
     signIn.redirect()
     const url = await assigned(app)
     expect(url).toMatch(/^http:\/\/127\.0\.0\.1:7101\/blocked\/authorize\?/)
@@ -495,7 +502,7 @@ describe('browserSignIn()', () => {
     const call = request(auth, w)
     const href = await navigated(popup)
     expect(href).toMatch(/^http:\/\/127\.0\.0\.1:7101\/blank\/authorize\?/)
-    expect(signIn.getSnapshot().status).toBe('signing_in')
+    expect(signIn.getSnapshot()).toMatchObject(OPENED)
     expect(app.opened).toHaveLength(1)
     completeSignIn({ window: callbackWindow(w.approve(href), openerFrom(APP), {} as Storage).win })
     expect(await call).toBe(200)
@@ -522,7 +529,7 @@ describe('browserSignIn()', () => {
       const kCall = signIn.redirectToAuthorization(k.request)
       kCall.catch(() => {})
       // K's card asks; H's window is not K's to fill.
-      expect(signIn.getSnapshot()).toEqual({ status: 'needs_sign_in', request: expect.objectContaining({ endpoint: K }), popupBlocked: false, windowClosed: false })
+      expect(signIn.getSnapshot()).toEqual({ status: 'signing_in', pending: expect.objectContaining({ endpoint: K }), opened: false, popupBlocked: false, windowClosed: false })
       await sleep(20)
       expect(k.authorizationUrl).not.toHaveBeenCalled()
       expect(popup.location.href).toBe('about:blank')
@@ -536,7 +543,7 @@ describe('browserSignIn()', () => {
       arrive('h')
       expect(await hCall).toBe(callbackFor('h'))
       // K still waits for its person, and gets its own window when asked.
-      expect(signIn.getSnapshot()).toMatchObject({ status: 'needs_sign_in', request: { endpoint: K } })
+      expect(signIn.getSnapshot()).toMatchObject({ status: 'signing_in', opened: false, pending: { endpoint: K } })
       signIn.open(K)
       expect(await navigated(other)).toBe('https://as.k.example/authorize?state=k')
       // One window per endpoint: K's has a name of its own.
@@ -575,13 +582,13 @@ describe('browserSignIn()', () => {
       const h = handMade(H, 'https://as.h.example/authorize?state=h')
       const hCall = signIn.redirectToAuthorization(h.request).catch((e: unknown) => e)
       await navigated(popup)
-      expect(signIn.getSnapshot()).toMatchObject({ status: 'signing_in', request: { endpoint: H } })
+      expect(signIn.getSnapshot()).toMatchObject({ ...OPENED, pending: { endpoint: H } })
       // H's card is the one on screen: its Cancel gives up H.
       signIn.cancel()
       expect((await hCall) as { cancelled: boolean }).toMatchObject({ cancelled: true, endpoint: H })
       await sleep(10)
       expect(kSettled).toBe(false)
-      expect(signIn.getSnapshot()).toMatchObject({ status: 'needs_sign_in', request: { endpoint: K } })
+      expect(signIn.getSnapshot()).toMatchObject({ status: 'signing_in', opened: false, pending: { endpoint: K } })
       // Named, it cancels that endpoint's.
       signIn.cancel(K)
       expect(await kCall.catch((e: unknown) => e)).toMatchObject({ cancelled: true, endpoint: K })
@@ -632,7 +639,27 @@ describe('browserSignIn()', () => {
     expect(await outcome).toBe(refused)
     expect(popup.closed).toBe(true)
     expect(popup.location.href).toBe('about:blank')
-    expect(signIn.getSnapshot()).toEqual({ status: 'error', request: expect.objectContaining({ endpoint: 'https://h.example/mcp' }), error: refused, cancelled: false })
+    expect(signIn.getSnapshot()).toEqual({ status: 'error', pending: expect.objectContaining({ endpoint: 'https://h.example/mcp' }), error: refused, cancelled: false })
+  })
+
+  it('keeps the old name `request` for `pending` one release: read only, not part of the shape', async () => {
+    const app = appWindow(() => null)
+    const signIn = browserSignIn({ redirectUri: REDIRECT_URI, window: app.win })
+    const outcome = signIn.redirectToAuthorization(handMade('https://h.example/mcp', 'https://as.example/authorize?state=s').request).catch((e: unknown) => e)
+    const waiting = signIn.getSnapshot()
+    expect(waiting).toMatchObject({ status: 'signing_in', opened: false, pending: { endpoint: 'https://h.example/mcp' } })
+    expect(waiting.status !== 'idle' && waiting.request).toBe(waiting.status !== 'idle' && waiting.pending)
+    expect(Object.keys(waiting)).toEqual(['status', 'pending', 'opened', 'popupBlocked', 'windowClosed'])
+    signIn.signIn()
+    const blocked = signIn.getSnapshot()
+    expect(blocked).toMatchObject({ status: 'signing_in', popupBlocked: true })
+    expect(blocked.status !== 'idle' && blocked.request).toBe(waiting.status !== 'idle' && waiting.pending)
+    signIn.cancel()
+    await outcome
+    const failed = signIn.getSnapshot()
+    expect(failed).toMatchObject({ status: 'error', cancelled: true, pending: { endpoint: 'https://h.example/mcp' } })
+    expect(failed.status === 'error' && failed.request).toBe(failed.status === 'error' && failed.pending)
+    expect(Object.keys(failed)).toEqual(['status', 'pending', 'error', 'cancelled'])
   })
 
   it('finishes a full-page redirect on the next page load: redirect, callback page, resumeRedirect', async () => {
@@ -642,7 +669,7 @@ describe('browserSignIn()', () => {
     // Nothing saved, nobody registered, until the person chose to sign in.
     expect(pendingKeys()).toEqual([])
     first.signIn.redirect()
-    expect(first.signIn.getSnapshot().status).toBe('signing_in')
+    expect(first.signIn.getSnapshot()).toMatchObject(OPENED)
     const url = await assigned(first.app)
     const state = new URL(url).searchParams.get('state')!
     // Saved before the page left.

@@ -81,7 +81,7 @@ export interface BrowserSignIn extends SignInStore {
 
 /** One request waiting for the person. */
 interface Waiting {
-  request: PendingSignIn
+  pending: PendingSignIn
   /** Makes the authorization URL (and registers the client) once the person acts. */
   authorizationUrl(): Promise<URL>
   /** The OAuth `state` of its URL, once made: the one callback that answers it. */
@@ -118,6 +118,32 @@ function cancelled(message: string, request: PendingSignIn | undefined, cause?: 
   return new McpAuthAccessDeniedError(message, { issuer: request?.issuer, endpoint: request?.endpoint, cancelled: true, cause })
 }
 
+/**
+ * The snapshot of a pending sign-in: waiting for the person (`opened`
+ * false, the default), or at the authorization server (`opened` true: the
+ * window is open or the page is leaving, so nothing is blocked or closed).
+ */
+function signingIn(pending: PendingSignIn, flags: { opened?: boolean; popupBlocked?: boolean; windowClosed?: boolean } = {}): SignInState {
+  const opened = flags.opened ?? false
+  return { status: 'signing_in', pending, opened, popupBlocked: !opened && flags.popupBlocked === true, windowClosed: !opened && flags.windowClosed === true }
+}
+
+/**
+ * Gives a snapshot the deprecated `request` (the old name of `pending`) for
+ * one release: a getter, not enumerated, so the snapshot's shape (spread,
+ * `toEqual`, JSON) is the new vocabulary alone.
+ */
+function withRequestAlias(state: SignInState): SignInState {
+  if (state.status === 'idle') return state
+  return Object.defineProperty(state, 'request', {
+    get(this: { pending: PendingSignIn | undefined }) {
+      return this.pending
+    },
+    enumerable: false,
+    configurable: true,
+  })
+}
+
 /** The store plus what only `browserOAuth` uses: a new snapshot when sign-in status changed outside the store. */
 function createBrowserSignIn(options: BrowserSignInOptions): { store: BrowserSignIn; touch(): void } {
   const prefix = options.sessionPrefix ?? DEFAULT_SESSION_PREFIX
@@ -141,7 +167,7 @@ function createBrowserSignIn(options: BrowserSignInOptions): { store: BrowserSig
   const bindsTo = (bound: { endpoint: string | undefined } | undefined, endpoint: string) => bound !== undefined && (bound.endpoint === undefined || sameEndpoint(bound.endpoint, endpoint))
 
   const set = (next: SignInState) => {
-    snapshot = next
+    snapshot = withRequestAlias(next)
     for (const listener of [...listeners]) listener()
   }
 
@@ -218,12 +244,12 @@ function createBrowserSignIn(options: BrowserSignInOptions): { store: BrowserSig
       if (!waiting.popup?.closed) return
       stopWatching(waiting)
       waiting.popup = undefined
-      if (queue[0] === waiting || snapshotFor(waiting)) set({ status: 'needs_sign_in', request: waiting.request, popupBlocked: false, windowClosed: true })
+      if (queue[0] === waiting || snapshotFor(waiting)) set(signingIn(waiting.pending, { windowClosed: true }))
     }, POLL_MS)
   }
 
   /** True when the snapshot shows this request. */
-  const snapshotFor = (waiting: Waiting) => 'request' in snapshot && snapshot.request === waiting.request
+  const snapshotFor = (waiting: Waiting) => snapshot.status !== 'idle' && snapshot.pending === waiting.pending
 
   /** Ends a request: resolves its promise with the callback, or rejects it, and shows what comes next. */
   function settle(waiting: Waiting, outcome: { url: string } | { error: McpAuthError; show: boolean }) {
@@ -237,8 +263,8 @@ function createBrowserSignIn(options: BrowserSignInOptions): { store: BrowserSig
     if ('url' in outcome) waiting.resolve(outcome.url)
     else waiting.reject(outcome.error)
     const next = queue[0]
-    if (next) set(next.popup ? { status: 'signing_in', request: next.request } : { status: 'needs_sign_in', request: next.request, popupBlocked: false, windowClosed: false })
-    else if ('error' in outcome && outcome.show) set({ status: 'error', request: waiting.request, error: outcome.error, cancelled: isCancel(outcome.error) })
+    if (next) set(signingIn(next.pending, { opened: next.popup !== undefined }))
+    else if ('error' in outcome && outcome.show) set({ status: 'error', pending: waiting.pending, error: outcome.error, cancelled: isCancel(outcome.error) })
     else set({ status: 'idle' })
     if (queue.length === 0) unlisten()
   }
@@ -290,7 +316,7 @@ function createBrowserSignIn(options: BrowserSignInOptions): { store: BrowserSig
   /** The window now shows `waiting`'s authorization page, once its URL is made (registration first) and checked. */
   function showIn(waiting: Waiting, popup: Window) {
     waiting.popup = popup
-    set({ status: 'signing_in', request: waiting.request })
+    set(signingIn(waiting.pending, { opened: true }))
     watch(waiting)
     prepare(waiting).then(
       (href) => {
@@ -310,11 +336,11 @@ function createBrowserSignIn(options: BrowserSignInOptions): { store: BrowserSig
   async function prepare(waiting: Waiting): Promise<string> {
     try {
       const url = await waiting.authorizationUrl()
-      const href = navigable(url, waiting.request.issuer)
+      const href = navigable(url, waiting.pending.issuer)
       waiting.state = url.searchParams.get('state') ?? ''
       return href
     } catch (error) {
-      settle(waiting, { error: isMcpAuthError(error) ? error : cancelled('The sign-in could not start', waiting.request, error), show: true })
+      settle(waiting, { error: isMcpAuthError(error) ? error : cancelled('The sign-in could not start', waiting.pending, error), show: true })
       throw error
     }
   }
@@ -351,7 +377,7 @@ function createBrowserSignIn(options: BrowserSignInOptions): { store: BrowserSig
       return new Promise<string>((resolve, reject) => {
         const onAbort = () => settle(waiting, { error: cancelled('The sign-in was cancelled', pending, request.signal.reason), show: false })
         const waiting: Waiting = {
-          request: pending,
+          pending,
           authorizationUrl: request.authorizationUrl,
           state: undefined,
           resolve,
@@ -371,12 +397,12 @@ function createBrowserSignIn(options: BrowserSignInOptions): { store: BrowserSig
         if (queue[0] !== waiting) return
         const blocked = bindsTo(blankBlocked, pending.endpoint)
         if (blocked) blankBlocked = undefined
-        set({ status: 'needs_sign_in', request: pending, popupBlocked: blocked, windowClosed: false })
+        set(signingIn(pending, { popupBlocked: blocked }))
       })
     },
 
     signIn(endpoint) {
-      const waiting = endpoint === undefined ? queue[0] : queue.find((item) => sameEndpoint(item.request.endpoint, endpoint))
+      const waiting = endpoint === undefined ? queue[0] : queue.find((item) => sameEndpoint(item.pending.endpoint, endpoint))
       if (!waiting) {
         if (blank && !blank.window.closed && blank.endpoint === endpoint) return blank.window.focus()
         // Another endpoint's blank window is not reused: close it, this click is for `endpoint`.
@@ -388,9 +414,9 @@ function createBrowserSignIn(options: BrowserSignInOptions): { store: BrowserSig
         return
       }
       if (waiting.popup && !waiting.popup.closed) return waiting.popup.focus()
-      const popup = openBlank(waiting.request.endpoint)
+      const popup = openBlank(waiting.pending.endpoint)
       if (!popup) {
-        set({ status: 'needs_sign_in', request: waiting.request, popupBlocked: true, windowClosed: false })
+        set(signingIn(waiting.pending, { popupBlocked: true }))
         return
       }
       showIn(waiting, popup)
@@ -401,14 +427,14 @@ function createBrowserSignIn(options: BrowserSignInOptions): { store: BrowserSig
     },
 
     redirect(endpoint) {
-      const waiting = endpoint === undefined ? queue[0] : queue.find((item) => sameEndpoint(item.request.endpoint, endpoint))
+      const waiting = endpoint === undefined ? queue[0] : queue.find((item) => sameEndpoint(item.pending.endpoint, endpoint))
       if (!waiting) return
       const win = env()
       // A popup left open must not be noticed closing while the page leaves.
       stopWatching(waiting)
       closeQuietly(waiting.popup)
       waiting.popup = undefined
-      set({ status: 'signing_in', request: waiting.request })
+      set(signingIn(waiting.pending, { opened: true }))
       // The request stays unsettled on purpose: settling it would end the sign-in (and remove its pending entry) while the page leaves.
       prepare(waiting).then(
         (href) => {
@@ -422,8 +448,8 @@ function createBrowserSignIn(options: BrowserSignInOptions): { store: BrowserSig
 
     cancel(endpoint) {
       // The named endpoint's; else the one the card shows (a blank window filled may show one queued behind another); else the first.
-      const waiting = endpoint === undefined ? (queue.find(snapshotFor) ?? queue[0]) : queue.find((item) => sameEndpoint(item.request.endpoint, endpoint))
-      if (waiting) return settle(waiting, { error: cancelled('The sign-in was cancelled', waiting.request), show: true })
+      const waiting = endpoint === undefined ? (queue.find(snapshotFor) ?? queue[0]) : queue.find((item) => sameEndpoint(item.pending.endpoint, endpoint))
+      if (waiting) return settle(waiting, { error: cancelled('The sign-in was cancelled', waiting.pending), show: true })
       // Nothing waits (for `endpoint`): closes its blank window, dismisses its shown error.
       const mine = (bound: string | undefined) => endpoint === undefined || bound === undefined || sameEndpoint(bound, endpoint)
       if (blank && mine(blank.endpoint)) {
@@ -431,7 +457,7 @@ function createBrowserSignIn(options: BrowserSignInOptions): { store: BrowserSig
         blank = undefined
       }
       if (blankBlocked && mine(blankBlocked.endpoint)) blankBlocked = undefined
-      if (snapshot.status === 'error' && mine(snapshot.request?.endpoint)) set({ status: 'idle' })
+      if (snapshot.status === 'error' && mine(snapshot.pending?.endpoint)) set({ status: 'idle' })
     },
 
     async signOut(endpoint) {
@@ -462,7 +488,7 @@ function createBrowserSignIn(options: BrowserSignInOptions): { store: BrowserSig
         return done
       } catch (error) {
         if (isMcpAuthError(error)) {
-          set({ status: 'error', request: undefined, error, cancelled: error instanceof McpAuthAccessDeniedError && error.cancelled })
+          set({ status: 'error', pending: undefined, error, cancelled: error instanceof McpAuthAccessDeniedError && error.cancelled })
         }
         throw error
       }

@@ -5,13 +5,31 @@
  * and the forms only know this interface (types only), so they never bundle
  * the OAuth code.
  *
- * Its actions have the names the whole sign-in UI uses (`useMcpAuth()`, a
- * call's `auth`, `SignInCard`'s props): `signIn`, `redirect`, `cancel`,
- * `signOut`, each naming the endpoint. Its snapshot is the page's one
- * sign-in, whichever endpoint asked last; the React layer derives each
- * endpoint's view from it (`signed_out | signing_in | signed_in | error`,
- * where `signing_in` is this snapshot's `needs_sign_in` and `signing_in`,
- * told apart by `opened`).
+ * It speaks the vocabulary of the whole sign-in UI (`useMcpAuth()`, a call's
+ * `auth`, `SignInCard`'s props). Actions: `signIn`, `redirect`, `cancel`,
+ * `signOut`, each naming the endpoint. Snapshot: `status` (`signing_in`,
+ * `error`) and the fields `pending`, `opened`, `popupBlocked`,
+ * `windowClosed`, `error`, `cancelled`, with the same meaning there.
+ *
+ * The snapshot describes what is pending on the page, not one endpoint's
+ * status: the sign-in the page shows (with several pending, one at a
+ * time), or `idle` (nothing pending, nothing to show). Whether an endpoint is
+ * signed in (`signed_in` / `signed_out` in the UI) comes from
+ * `isSignedIn(endpoint)`; the React layer combines the two into each
+ * endpoint's view (`McpAuthView`, whose `signing_in` and `error` are this
+ * snapshot's when it is that endpoint's).
+ *
+ * Renamed in this release (the old names go in the next):
+ * - `{ status: 'needs_sign_in', request, popupBlocked, windowClosed? }`
+ *   → `{ status: 'signing_in', pending, opened: false, popupBlocked, windowClosed }`
+ * - `{ status: 'signing_in', request }`
+ *   → `{ status: 'signing_in', pending, opened: true, popupBlocked: false, windowClosed: false }`
+ * - `{ status: 'error', request, error, cancelled }`
+ *   → `{ status: 'error', pending, error, cancelled }`
+ * - `{ status: 'idle' }` is unchanged.
+ * - `state.request` → `state.pending`; `browserSignIn()`'s snapshots still
+ *   have `request` (a deprecated getter, not enumerated: equal to `pending`).
+ * - `store.open(endpoint)` → `store.signIn(endpoint)` (`open` deprecated).
  */
 import type { McpAuthError } from '../errors.js'
 
@@ -35,22 +53,53 @@ export interface PendingSignIn {
 }
 
 export type SignInState =
+  /**
+   * Nothing pending: no sign-in card to show. Not "signed out": whether an
+   * endpoint holds tokens is `isSignedIn(endpoint)`.
+   */
   | { status: 'idle' }
   /**
-   * Waiting for the person: show the card. `popupBlocked` once `signIn()`
-   * could not open a window; `windowClosed` once the sign-in window closed
-   * (or was cut off by the authorization server's COOP) without an answer:
-   * the sign-in still completes if the person finished there, else they can
-   * open it again or cancel.
+   * A sign-in is pending and the person has something to do: show the card.
+   * `opened` false: waiting for the person to act (`signIn()` or
+   * `redirect()`); `popupBlocked` once `signIn()` could not open a window
+   * (offer `redirect()`); `windowClosed` once the sign-in window closed (or
+   * was cut off by the authorization server's COOP) without an answer: the
+   * sign-in still completes if the person finished there, else they can
+   * open it again or cancel. `opened` true: the window is open (or the page
+   * is leaving for the redirect), and `popupBlocked` and `windowClosed` are
+   * false.
    */
-  | { status: 'needs_sign_in'; request: PendingSignIn; popupBlocked: boolean; windowClosed?: boolean | undefined }
-  /** The window is open (or the page is leaving for the redirect). */
-  | { status: 'signing_in'; request: PendingSignIn }
-  /** The last sign-in failed or was cancelled (`error.code`, e.g. AUTH_ACCESS_DENIED). */
-  | { status: 'error'; request: PendingSignIn | undefined; error: McpAuthError; cancelled: boolean }
+  | {
+      status: 'signing_in'
+      pending: PendingSignIn
+      opened: boolean
+      popupBlocked: boolean
+      windowClosed: boolean
+      /** @deprecated Renamed `pending`; `browserSignIn()`'s snapshots keep it (not enumerated) until the next release. */
+      readonly request?: PendingSignIn | undefined
+    }
+  /**
+   * The last sign-in failed or was cancelled (`error.code`, e.g.
+   * AUTH_ACCESS_DENIED; `cancelled` when the person gave up). `pending` is
+   * the sign-in that failed, undefined when the store cannot tell whose
+   * (a redirect's callback that failed on the next page load).
+   */
+  | {
+      status: 'error'
+      pending: PendingSignIn | undefined
+      error: McpAuthError
+      cancelled: boolean
+      /** @deprecated Renamed `pending`; `browserSignIn()`'s snapshots keep it (not enumerated) until the next release. */
+      readonly request?: PendingSignIn | undefined
+    }
 
 export interface SignInStore {
   subscribe(listener: () => void): () => void
+  /**
+   * What is pending on the page ({@link SignInState}): `idle` when nothing
+   * is. A new object whenever it changes, or when sign-in status may have
+   * (then `isSignedIn` is worth reading again).
+   */
   getSnapshot(): SignInState
   /**
    * Opens the sign-in window. Must be called synchronously inside the
@@ -72,6 +121,6 @@ export interface SignInStore {
   cancel(endpoint?: string): void
   /** Forgets the tokens of `endpoint`; the next request asks to sign in again. */
   signOut(endpoint: string): Promise<void>
-  /** True when tokens for `endpoint` are held. */
+  /** True when tokens for `endpoint` are held: the `signed_in` (else `signed_out`) of its view while nothing of it is pending. */
   isSignedIn(endpoint: string): boolean
 }
