@@ -5,8 +5,8 @@
  * details: sessions, the GET stream, resumption, capabilities, close.
  */
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { startDualEraServer, type DualEraServer } from '../../test/servers/dual-era-server'
-import { startLegacyServer, type LegacyServer } from '../../test/servers/legacy-server'
+import { startDualEraServer, type DualEraServer } from '../../servers/dual-era-server.ts'
+import { startLegacyServer, type LegacyServer } from '../../servers/legacy-server.ts'
 import { legacySchema } from '../../test/support/schema'
 import { createClient, type ClientOptions, type InputHandler } from './index'
 import { isMcpSessionError } from './errors'

@@ -5,8 +5,8 @@
  * POST is open, so the deadline stops while the pushed question waits.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { startLegacyServer, type LegacyServer } from '../../test/servers/legacy-server'
-import { startModernServer, type ModernServer } from '../../test/servers/modern-server'
+import { startLegacyServer, type LegacyServer } from '../../servers/legacy-server.ts'
+import { startModernServer, type ModernServer } from '../../servers/modern-server.ts'
 import { createClient } from './client'
 import { linkSignal } from './signals'
 

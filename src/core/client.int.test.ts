@@ -4,7 +4,7 @@
  * JSON schema.
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
-import { startModernServer, type ModernServer } from '../../test/servers/modern-server'
+import { startModernServer, type ModernServer } from '../../servers/modern-server.ts'
 import { modernSchema } from '../../test/support/schema'
 import { createClient, type ClientOptions, type InputHandler, type InputResponses } from './index'
 import { McpCancelledError, McpProtocolError, isMcpInputRoundsExceededError } from './errors'

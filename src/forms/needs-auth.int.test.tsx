@@ -5,7 +5,7 @@ import { act, cleanup, render, screen, waitFor, within } from '@testing-library/
 import userEvent from '@testing-library/user-event'
 import validator from '@rjsf/validator-ajv8'
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
-import { startModernServer, type ModernServer } from '../../test/servers/modern-server'
+import { startModernServer, type ModernServer } from '../../servers/modern-server.ts'
 import { fakeSignInStore, pendingSignIn, waitingSignIn, type FakeSignInStore } from '../../stories/fake-sign-in-store'
 import { McpAuthAccessDeniedError } from '../auth/errors'
 import { createClient, endpointKey, type AuthProvider } from '../core/index'

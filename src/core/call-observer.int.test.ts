@@ -2,8 +2,8 @@
  * The observer against real servers: every state a UI renders, in order.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { startLegacyServer, type LegacyServer } from '../../test/servers/legacy-server'
-import { startModernServer, type ModernServer } from '../../test/servers/modern-server'
+import { startLegacyServer, type LegacyServer } from '../../servers/legacy-server.ts'
+import { startModernServer, type ModernServer } from '../../servers/modern-server.ts'
 import { CallObserver, cancelAnswer, declineAnswer } from './call-observer'
 import type { CallState } from './call-state'
 import { createClient } from './client'

@@ -2,7 +2,7 @@
 import type { ReactNode } from 'react'
 import { render, renderHook } from '@testing-library/react'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
-import { startModernServer, type ModernServer } from '../../test/servers/modern-server'
+import { startModernServer, type ModernServer } from '../../servers/modern-server.ts'
 import { createClient, type McpClient } from '../core/index'
 import { McpProvider, useMcpClient, useMcpTool } from './index'
 

@@ -3,7 +3,7 @@ import { cleanup, render, screen, waitFor, within } from '@testing-library/react
 import userEvent from '@testing-library/user-event'
 import validator from '@rjsf/validator-ajv8'
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
-import { startModernServer, type ModernServer } from '../../test/servers/modern-server'
+import { startModernServer, type ModernServer } from '../../servers/modern-server.ts'
 import { createClient, McpCancelledError, sessionStorageAdapter, type CallOptions, type InputContext, type InputRequests, type McpClient, type McpResult, type TaskInfo } from '../core/index'
 import { McpProvider } from '../react/index'
 import { McpToolCall, type McpToolCallProps } from './McpToolCall'

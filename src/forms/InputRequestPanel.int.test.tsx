@@ -4,7 +4,7 @@ import { cleanup, render, screen, waitFor, within } from '@testing-library/react
 import userEvent from '@testing-library/user-event'
 import validator from '@rjsf/validator-ajv8'
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
-import { startModernServer, type ModernServer } from '../../test/servers/modern-server'
+import { startModernServer, type ModernServer } from '../../servers/modern-server.ts'
 import { createClient, sessionStorageAdapter, type InputResponse, type McpClient, type PendingInput } from '../core/index'
 import { McpProvider, useMcpTool } from '../react/index'
 import { InputRequestPanel } from './InputRequestPanel'

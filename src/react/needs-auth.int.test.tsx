@@ -2,7 +2,7 @@
 import type { ReactNode } from 'react'
 import { act, cleanup, renderHook, waitFor } from '@testing-library/react'
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
-import { startModernServer, type ModernServer } from '../../test/servers/modern-server'
+import { startModernServer, type ModernServer } from '../../servers/modern-server.ts'
 import { fakeSignInStore, pendingSignIn, waitingSignIn, type FakeSignInStore } from '../../stories/fake-sign-in-store'
 import { createClient, endpointKey, type CallState } from '../core/index'
 import { McpProvider, useMcpTool } from './index'

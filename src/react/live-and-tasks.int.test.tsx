@@ -2,7 +2,7 @@
 import type { ReactNode } from 'react'
 import { act, cleanup, renderHook, waitFor } from '@testing-library/react'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
-import { startDemoServer, type DemoServer } from '../../demo/servers/demo-server.ts'
+import { startDemoServer, type DemoServer } from '../../servers/demo-server.ts'
 import { TASKS_EXTENSION, createClient, type McpClient, type McpResult } from '../core/index'
 import { McpProvider, useMcpList, useMcpResource, useMcpTool } from './index'
 
