@@ -8,6 +8,13 @@
  * new token, so a call waiting on an MRTR round keeps its answers. With
  * `pendingStorage`, a sign-in that leaves the page (a full-page redirect) is
  * finished on the next page load by `completeRedirect()`.
+ *
+ * Why one long file: sign-in, redirect completion, refresh and sign-out are
+ * steps of one per-endpoint session (its tokens, their issuer, the step-ups
+ * counted, the one operation in flight) that each step reads and changes;
+ * what stands alone is in its own module already (discovery, client
+ * identity, the pending entry, revocation, DPoP, the wire). Splitting the
+ * steps would pass that session around instead of closing over it.
  */
 import {
   AuthorizationResponseError,

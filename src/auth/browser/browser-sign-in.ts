@@ -16,6 +16,12 @@
  * callback still completes it, and the person can open it again or cancel.
  * Every URL the window or this tab is sent to is checked once more here:
  * https, or http on loopback, and nothing else.
+ *
+ * Why one long file: the queue of waiting requests, the windows bound to
+ * them, the three callback channels and the snapshot are one state machine;
+ * each action (sign in, redirect, cancel, a callback, a closed window) moves
+ * all of them at once. The shared constants are in protocol.ts, the
+ * snapshot's types in sign-in-store.ts.
  */
 import { endpointKey, sameEndpoint } from '../../core/index.js'
 import { McpAuthAccessDeniedError, isMcpAuthError, type McpAuthError } from '../errors.js'
