@@ -53,7 +53,7 @@ import { z } from 'zod'
 
 import { startHost } from './host.ts'
 import type { RecordedRequest } from './host.ts'
-import { receivedRecorder, text } from './kit.ts'
+import { ABOUT_YOU_SCHEMA, receivedRecorder, text } from './kit.ts'
 import type { ReceivedEntry } from './kit.ts'
 import { sessionTable } from './sessions.ts'
 import { registerLongTask } from './tools/long-task.ts'
@@ -117,14 +117,7 @@ export async function startDualEraServer(): Promise<DualEraServer> {
         inputRequests: {
           about: inputRequired.elicit({
             message: 'Tell me about you',
-            requestedSchema: {
-              type: 'object',
-              properties: {
-                name: { type: 'string', title: 'Name' },
-                age: { type: 'integer', title: 'Age', minimum: 0 },
-              },
-              required: ['name', 'age'],
-            },
+            requestedSchema: ABOUT_YOU_SCHEMA,
           }),
         },
       })

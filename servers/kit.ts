@@ -150,3 +150,13 @@ export async function sendProgress(ctx: ServerContext, token: string | number | 
 export function text(value: string): { content: Array<{ type: 'text'; text: string }> } {
   return { content: [{ type: 'text', text: value }] }
 }
+
+/** The two-field form ("Tell me about you": a name and an age) the test servers of both eras ask with. */
+export const ABOUT_YOU_SCHEMA = {
+  type: 'object' as const,
+  properties: {
+    name: { type: 'string' as const, title: 'Name' },
+    age: { type: 'integer' as const, title: 'Age', minimum: 0 },
+  },
+  required: ['name', 'age'],
+}

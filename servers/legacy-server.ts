@@ -30,7 +30,7 @@ import { z } from 'zod'
 
 import { sendJsonRpcError, startHost } from './host.ts'
 import type { RecordedRequest } from './host.ts'
-import { text } from './kit.ts'
+import { ABOUT_YOU_SCHEMA, text } from './kit.ts'
 import { sessionTable } from './sessions.ts'
 
 export type { RecordedRequest } from './host.ts'
@@ -153,14 +153,7 @@ export async function startLegacyServer(options: LegacyServerOptions = {}): Prom
         {
           mode: 'form',
           message: 'Tell me about you',
-          requestedSchema: {
-            type: 'object',
-            properties: {
-              name: { type: 'string', title: 'Name' },
-              age: { type: 'integer', title: 'Age', minimum: 0 },
-            },
-            required: ['name', 'age'],
-          },
+          requestedSchema: ABOUT_YOU_SCHEMA,
         },
         related(extra),
       )
