@@ -18,8 +18,11 @@ export default defineConfig({
   testDir: '.',
   testMatch: '*.spec.ts',
   outputDir: '../test-results/e2e',
+  globalSetup: './global-setup.ts',
+  // Files in parallel, tests within a file in order; each worker has its own demo stack on free ports (fixtures.ts).
+  // Two workers: CI has two cores.
   fullyParallel: false,
-  workers: 1,
+  workers: 2,
   // One retry on CI for the rare browser that dies at launch (seen once here); a test that needs it is reported as flaky.
   retries: process.env.CI ? 1 : 0,
   timeout: 30_000,

@@ -1,9 +1,15 @@
 /**
  * Every Storybook story in the real Chromium: the built Storybook is served
- * from loopback, each story's iframe is visited, its component renders, no
- * error is thrown or logged, nothing is requested from another origin, and
- * axe finds no violation in the component. Stories of hostile text create no
- * element from it.
+ * from loopback, each story is rendered and its play function run to the end,
+ * its component renders, no error is thrown or logged, nothing is requested
+ * from another origin, and axe finds no violation in the component as the
+ * play function left it. Stories of hostile text create no element from it.
+ *
+ * Like Storybook's own test runner, the preview is loaded once and each story
+ * is selected over its channel (`setCurrentStory`, then `storyFinished`), and
+ * axe-core is injected once and run in the page: a page load and an axe
+ * injection per story cost ~2 s each, ~5 minutes for the whole sweep. Waiting
+ * for `storyFinished` also means axe never races a play function.
  */
 import { spawnSync } from 'node:child_process'
 import { existsSync, readFileSync, statSync } from 'node:fs'
@@ -11,7 +17,7 @@ import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { extname, join, normalize } from 'node:path'
 import { fileURLToPath } from 'node:url'
-import AxeBuilder from '@axe-core/playwright'
+import axe from 'axe-core'
 import { expect, test as base } from '@playwright/test'
 
 const root = fileURLToPath(new URL('..', import.meta.url))
@@ -49,9 +55,15 @@ const test = base.extend<{}, { storybook: { url: string; entries: Entry[] } }>({
   ],
 })
 
+/** How a story's render and play function ended, as the preview's channel says. */
+interface Outcome {
+  event: string
+  status?: string
+}
+
 test('every story renders in Chromium without errors, foreign requests or axe violations', async ({ page, storybook }) => {
-  // Every story in turn, axe on each: a bound for a loaded 2-core machine, not a timing assertion.
-  test.setTimeout(360_000)
+  // A bound for a loaded 2-core machine, not a timing assertion.
+  test.setTimeout(240_000)
   expect(storybook.entries.length).toBeGreaterThan(50)
   const problems: string[] = []
   let current = ''
@@ -62,17 +74,37 @@ test('every story renders in Chromium without errors, foreign requests or axe vi
   page.on('request', (request) => {
     if (!request.url().startsWith(storybook.url) && !request.url().startsWith('data:')) problems.push(`${current}: requested ${request.url()}`)
   })
+  // Open at the last story and let it finish, so that selecting the first is a change whose end the loop hears.
+  await page.goto(`${storybook.url}/iframe.html?id=${storybook.entries.at(-1)!.id}&viewMode=story`)
+  await page.waitForFunction(() => {
+    const phase = (window as unknown as { __STORYBOOK_PREVIEW__?: { currentRender?: { phase?: string } } }).__STORYBOOK_PREVIEW__?.currentRender?.phase
+    return phase === 'finished' || phase === 'errored'
+  })
+  await page.evaluate(axe.source)
   for (const entry of storybook.entries) {
     current = entry.id
-    await page.goto(`${storybook.url}/iframe.html?id=${entry.id}&viewMode=story`)
+    const outcome = await page.evaluate(
+      (id) =>
+        new Promise<Outcome>((resolve) => {
+          const channel = (window as unknown as { __STORYBOOK_ADDONS_CHANNEL__: { once(event: string, listener: (payload?: { status?: string }) => void): void; emit(event: string, payload: unknown): void } }).__STORYBOOK_ADDONS_CHANNEL__
+          for (const event of ['storyFinished', 'storyErrored', 'storyThrewException', 'storyMissing']) channel.once(event, (payload) => resolve({ event, status: payload?.status }))
+          setTimeout(() => resolve({ event: 'no end within 30 s' }), 30_000)
+          channel.emit('setCurrentStory', { storyId: id, viewMode: 'story' })
+        }),
+      entry.id,
+    )
+    if (outcome.event !== 'storyFinished' || outcome.status !== 'success') problems.push(`${entry.id}: ${outcome.event} ${outcome.status ?? ''}`)
     const component = page.locator('#storybook-root [class^="mcp-elicit-"][data-state]').first()
     await expect(component, entry.id).toBeVisible()
     await expect(component, entry.id).toHaveAttribute('data-state', /.+/)
     if (entry.tags.includes('hostile-text')) {
       await expect(page.locator('#storybook-root').locator('script, img, iframe, svg'), entry.id).toHaveCount(0)
     }
-    const axe = await new AxeBuilder({ page }).include('#storybook-root').analyze()
-    for (const violation of axe.violations) problems.push(`${entry.id}: axe ${violation.id}: ${violation.help} (${violation.nodes.map((n) => `${n.target.join(" ")} ${n.failureSummary ?? ""}`).join("; ")})`)
+    const violations = await page.evaluate(async () => {
+      const result = await (window as unknown as { axe: typeof axe }).axe.run('#storybook-root', { resultTypes: ['violations'] })
+      return result.violations.map((v) => `axe ${v.id}: ${v.help} (${v.nodes.map((n) => `${n.target.join(' ')} ${n.failureSummary ?? ''}`).join('; ')})`)
+    })
+    for (const violation of violations) problems.push(`${entry.id}: ${violation}`)
   }
   expect(problems).toEqual([])
 })
