@@ -22,6 +22,7 @@ import { resolveMessages, type Messages } from './messages.js'
 import { refusalsFor } from './refusals.js'
 import { SignInCard, type SignInCardAuth } from './SignInCard.js'
 import { UrlElicitation } from './UrlElicitation.js'
+import { RenderView, useMcpViews } from './views.js'
 
 export interface InputRequestPanelProps {
   /** The call's status; the panel renders only while it is `awaiting_input` (the questions) or `needs_auth` (the sign-in card). */
@@ -191,6 +192,7 @@ interface QuestionProps extends Pick<InputRequestPanelProps, 'onSampling' | 'roo
 }
 
 function Question({ input, onRespond, onDraft, onSampling, roots, validator, theme, messages, onError, initialAnswer, autoFocus }: QuestionProps) {
+  const views = useMcpViews()
   const server = input.server
   // `params` is the server's, whatever it holds; the cards read only what they understand.
   const params: Record<string, unknown> = typeof input.params === 'object' && input.params !== null ? input.params : NO_PARAMS
@@ -198,7 +200,7 @@ function Question({ input, onRespond, onDraft, onSampling, roots, validator, the
     return <UrlElicitation request={params} server={server} url={input.url} onRespond={onRespond} messages={messages} onError={onError} />
   }
   if (input.method === 'elicitation/create') {
-    return (
+    const native = (
       <ElicitationForm
         request={params}
         server={server}
@@ -213,6 +215,8 @@ function Question({ input, onRespond, onDraft, onSampling, roots, validator, the
         autoFocus={autoFocus}
       />
     )
+    // Another view (a server's app, SEP-3118) may draw the form; it returns the native one when it cannot.
+    return views.formQuestion ? <RenderView view={views.formQuestion} props={{ input, params, onRespond, fallback: native }} /> : native
   }
   if (input.method === 'sampling/createMessage' || input.method === 'roots/list') {
     return <ApprovalCard input={input} onRespond={onRespond} onSampling={onSampling} roots={roots} messages={messages} onError={onError} />

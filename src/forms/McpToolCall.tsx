@@ -30,6 +30,7 @@ import { resolveMessages, type Messages } from './messages.js'
 import { SignInCard } from './SignInCard.js'
 import { TaskStatus } from './TaskStatus.js'
 import { ToolResult } from './ToolResult.js'
+import { RenderView, useMcpViews } from './views.js'
 
 /** `onStatusChange`, `onResult` and `onCallError` are the hook's (`useMcpTool` options), called as well as those in `options`. */
 export interface McpToolCallProps extends McpCallEvents {
@@ -96,6 +97,15 @@ export const McpToolCall = /* @__PURE__ */ forwardRef(function McpToolCall(props
   const task = 'task' in tool ? tool.task : undefined
   // Not busy while waiting for a sign-in: the card's live region must be heard (aria-busy holds announcements back).
   const busy = tool.isActive && !tool.isAwaitingAuth
+  const toolView = useMcpViews().toolView
+  const resultBlock = tool.status === 'done' && (
+    <div className="mcp-elicit-result" data-error={tool.result.isError === true || undefined}>
+      <p className="mcp-elicit-result-heading">{text.resultHeading}</p>
+      <CardBoundary onError={onError} resetKey={tool.result} fallback={() => <p className="mcp-elicit-result-failed">{text.resultFailed}</p>}>
+        {renderResult ? <RenderResult render={renderResult} result={tool.result} /> : <ToolResult result={tool.result} messages={props.messages} onError={onError} />}
+      </CardBoundary>
+    </div>
+  )
 
   return (
     <section ref={ref} className={['mcp-elicit-call', className].filter(Boolean).join(' ')} data-state={tool.status} aria-busy={busy || undefined}>
@@ -157,13 +167,23 @@ export const McpToolCall = /* @__PURE__ */ forwardRef(function McpToolCall(props
         </div>
       )}
 
-      {tool.status === 'done' && (
-        <div className="mcp-elicit-result" data-error={tool.result.isError === true || undefined}>
-          <p className="mcp-elicit-result-heading">{text.resultHeading}</p>
-          <CardBoundary onError={onError} resetKey={tool.result} fallback={() => <p className="mcp-elicit-result-failed">{text.resultFailed}</p>}>
-            {renderResult ? <RenderResult render={renderResult} result={tool.result} /> : <ToolResult result={tool.result} messages={props.messages} onError={onError} />}
-          </CardBoundary>
-        </div>
+      {toolView && tool.status !== 'idle' ? (
+        // A view from a layer above (a server's app): from the call's start, with the default result as its fallback.
+        <CardBoundary onError={onError} resetKey={name} fallback={() => resultBlock}>
+          <RenderView
+            view={toolView}
+            props={{
+              name,
+              arguments: args,
+              status: tool.status,
+              result: tool.status === 'done' ? tool.result : undefined,
+              error: tool.status === 'error' ? tool.error.message : undefined,
+              fallback: resultBlock,
+            }}
+          />
+        </CardBoundary>
+      ) : (
+        resultBlock
       )}
 
       {authError && (
