@@ -1,0 +1,78 @@
+/**
+ * The one error class of `mcp-elicit/apps`. Everything the apps layer itself
+ * refuses or gives up on (a resource that is not an app, a sandbox on the
+ * page's own origin, a view that never initialises, …) is an
+ * {@link McpAppError} with a string-literal {@link McpAppErrorCode}; errors
+ * that crossed the wire stay the core's `McpError` family and travel in
+ * `cause`. The guard matches by `name` too, so an error made by another copy
+ * of the library (a second bundle, another realm) is still recognised.
+ */
+
+/**
+ * What went wrong, one code per failure a host may want to handle apart:
+ * - `APP_RESOURCE_INVALID`: the `ui://` resource is missing, not
+ *   `text/html;profile=mcp-app`, empty or undecodable.
+ * - `APP_RESOURCE_TOO_LARGE`: its HTML is over the size cap.
+ * - `APP_SANDBOX_SAME_ORIGIN`: the sandbox page is on the host page's origin,
+ *   where `allow-same-origin` would give the app the host's cookies and DOM.
+ * - `APP_SANDBOX_INVALID`: the sandbox URL does not parse or is not http(s).
+ * - `APP_INIT_TIMEOUT`: the view did not finish `ui/initialize` in time.
+ * - `APP_FRAME_FAILED`: the frame could not be created or loaded.
+ * - `APP_TORN_DOWN`: the app was torn down while something waited on it.
+ * - `APP_ELICITATION_UNSUPPORTED`: the view did not declare `elicitation`
+ *   (SEP-3118) in its `appCapabilities`.
+ * - `APP_ELICITATION_INVALID`: its answer is not an `ElicitResult`.
+ * - `APP_ELICITATION_TIMEOUT`: it did not answer in time.
+ */
+export type McpAppErrorCode =
+  | 'APP_RESOURCE_INVALID'
+  | 'APP_RESOURCE_TOO_LARGE'
+  | 'APP_SANDBOX_SAME_ORIGIN'
+  | 'APP_SANDBOX_INVALID'
+  | 'APP_INIT_TIMEOUT'
+  | 'APP_FRAME_FAILED'
+  | 'APP_TORN_DOWN'
+  | 'APP_ELICITATION_UNSUPPORTED'
+  | 'APP_ELICITATION_INVALID'
+  | 'APP_ELICITATION_TIMEOUT'
+
+/** Extra facts an {@link McpAppError} may carry. */
+export interface McpAppErrorDetails {
+  /** The underlying error, e.g. the core's `McpProtocolError` from `resources/read`. */
+  cause?: unknown
+  /** The `ui://` resource the error is about, when there is one. */
+  uri?: string | undefined
+}
+
+/**
+ * A failure of the apps layer.
+ * @example
+ * ```ts
+ * try { await readAppResource(client, uri) }
+ * catch (error) { if (isMcpAppError(error) && error.code === 'APP_RESOURCE_TOO_LARGE') … }
+ * ```
+ */
+export class McpAppError extends Error {
+  override name = 'McpAppError' as const
+  readonly code: McpAppErrorCode
+  /** The `ui://` resource the error is about, when there is one. */
+  readonly uri: string | undefined
+
+  constructor(code: McpAppErrorCode, message: string, details: McpAppErrorDetails = {}) {
+    super(message, details.cause === undefined ? undefined : { cause: details.cause })
+    this.code = code
+    this.uri = details.uri
+  }
+}
+
+/**
+ * Whether `error` is an {@link McpAppError}: by `instanceof`, or by `name`
+ * plus a string `code` for one made in another realm or by another copy of
+ * the library (where `instanceof` is false).
+ */
+export function isMcpAppError(error: unknown): error is McpAppError {
+  if (error instanceof McpAppError) return true
+  if (typeof error !== 'object' || error === null) return false
+  const { name, code } = error as { name?: unknown; code?: unknown }
+  return name === 'McpAppError' && typeof code === 'string'
+}
