@@ -1,0 +1,128 @@
+/**
+ * What may cross the View -> Host boundary, checked before anything reads
+ * it. The view is untrusted code: whatever it posts arrives here as a
+ * structured clone of any shape, so each message is sorted into one of four
+ * JSON-RPC 2.0 kinds or refused with a reason (the bridge counts and reports
+ * refusals, never throws on them). The spec asks hosts to "validate all
+ * incoming messages from UI iframes" and "reject malformed message types"
+ * (ext-apps apps.mdx, Security Implications, "Auditable Communication").
+ */
+import type { JsonObject } from '../core/index.js'
+import { isObject } from './json-object.js'
+
+/** A JSON-RPC id as the view may use one. */
+export type RequestId = string | number
+
+/** A message from the view, sorted by kind, with its parts checked. */
+export type ViewMessage =
+  | { kind: 'request'; id: RequestId; method: string; params: JsonObject }
+  | { kind: 'notification'; method: string; params: JsonObject }
+  | { kind: 'result'; id: RequestId; result: JsonObject }
+  | { kind: 'error'; id: RequestId; error: { code: number; message: string; data?: unknown } }
+
+/** The outcome of {@link parseViewMessage}: a message, or why it was refused (`id` when a request's id was readable, so it can be answered). */
+export type ParsedMessage = { ok: true; message: ViewMessage } | { ok: false; reason: string; id?: RequestId }
+
+/** The largest `params` of a view message, serialised. A view has no reason to send the host megabytes; a frozen page would be worse. */
+export const MAX_PARAMS_BYTES = 1024 * 1024
+/** Method names and string ids are short in every real message; longer ones are refused unread. */
+const MAX_NAME_LENGTH = 256
+
+/** JSON-RPC 2.0 error codes the bridge answers with. */
+export const RpcCode = {
+  invalidRequest: -32600,
+  methodNotFound: -32601,
+  invalidParams: -32602,
+  internalError: -32603,
+  /** Implementation-defined: the host (or the person) said no, or a limit was hit. */
+  refused: -32000,
+} as const
+
+function isRequestId(value: unknown): value is RequestId {
+  if (typeof value === 'string') return value.length <= MAX_NAME_LENGTH
+  return typeof value === 'number' && Number.isFinite(value)
+}
+
+/** The serialised length of `params`, or `undefined` when it does not serialise (cycles, BigInt). */
+function serialisedLength(params: unknown): number | undefined {
+  try {
+    return JSON.stringify(params)?.length
+  } catch {
+    return undefined
+  }
+}
+
+/**
+ * Sorts one message from the view. Accepted: `jsonrpc: "2.0"`; an id that is
+ * a string (at most 256 characters) or a finite number; a method that is a
+ * non-empty string of at most 256 characters; `params`, when present, a JSON
+ * object (missing is read as `{}`) that serialises to at most `maxParamsBytes`;
+ * a response with exactly one of `result` (an object) and `error`
+ * (`{ code: integer, message: string }`). Everything else is refused.
+ */
+export function parseViewMessage(data: unknown, maxParamsBytes = MAX_PARAMS_BYTES): ParsedMessage {
+  if (!isObject(data)) return { ok: false, reason: 'not a JSON-RPC object' }
+  if (data.jsonrpc !== '2.0') return { ok: false, reason: 'jsonrpc is not "2.0"' }
+  // A key present with `undefined` (possible in a structured clone) counts as absent, as it would in JSON.
+  const hasId = data.id !== undefined
+  if (hasId && !isRequestId(data.id)) return { ok: false, reason: 'id is neither a string nor a finite number' }
+  const id = data.id as RequestId
+
+  if (data.method !== undefined) {
+    const method = data.method
+    if (typeof method !== 'string' || method.length === 0 || method.length > MAX_NAME_LENGTH) return { ok: false, reason: 'method is not a short string' }
+    if (data.result !== undefined || data.error !== undefined) return { ok: false, reason: `${method}: a request cannot carry result or error` }
+    const params = data.params === undefined ? {} : data.params
+    const fail = (reason: string): ParsedMessage => (hasId ? { ok: false, reason, id } : { ok: false, reason })
+    if (!isObject(params)) return fail(`${method}: params is not an object`)
+    const length = serialisedLength(params)
+    if (length === undefined) return fail(`${method}: params is not JSON`)
+    if (length > maxParamsBytes) return fail(`${method}: params is over ${maxParamsBytes} bytes`)
+    return { ok: true, message: hasId ? { kind: 'request', id, method, params } : { kind: 'notification', method, params } }
+  }
+
+  if (!hasId) return { ok: false, reason: 'neither a method nor an id' }
+  const hasResult = data.result !== undefined
+  const hasError = data.error !== undefined
+  if (hasResult === hasError) return { ok: false, reason: 'a response needs exactly one of result and error' }
+  if (hasResult) {
+    if (!isObject(data.result)) return { ok: false, reason: 'result is not an object' }
+    return { ok: true, message: { kind: 'result', id, result: data.result } }
+  }
+  const error = data.error
+  if (!isObject(error) || !Number.isInteger(error.code) || typeof error.message !== 'string') return { ok: false, reason: 'error is not { code, message }' }
+  return {
+    ok: true,
+    message: { kind: 'error', id, error: { code: error.code as number, message: error.message, ...(error.data !== undefined && { data: error.data }) } },
+  }
+}
+
+/** A host -> view request. */
+export function rpcRequest(id: number, method: string, params: JsonObject): JsonObject {
+  return { jsonrpc: '2.0', id, method, params }
+}
+
+/** A host -> view notification. */
+export function rpcNotification(method: string, params: JsonObject): JsonObject {
+  return { jsonrpc: '2.0', method, params }
+}
+
+/** The answer to one of the view's requests. */
+export function rpcResult(id: RequestId, result: JsonObject): JsonObject {
+  return { jsonrpc: '2.0', id, result }
+}
+
+/** The refusal of one of the view's requests. */
+export function rpcError(id: RequestId, code: number, message: string): JsonObject {
+  return { jsonrpc: '2.0', id, error: { code, message } }
+}
+
+/** Thrown by a request handler to answer with a JSON-RPC error instead of a result. */
+export class BridgeRpcError extends Error {
+  override name = 'BridgeRpcError'
+  readonly code: number
+  constructor(code: number, message: string) {
+    super(message)
+    this.code = code
+  }
+}

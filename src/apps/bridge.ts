@@ -1,0 +1,300 @@
+/**
+ * The host side of an MCP App's JSON-RPC bridge (ext-apps
+ * `specification/2026-01-26/apps.mdx`), without any DOM: what arrives from
+ * the view goes into `receive()`, what the host sends leaves through the
+ * `post` it was given. mount.ts wires it to a sandboxed frame; tests drive it
+ * with plain objects.
+ *
+ * Ordering rules it keeps:
+ * - Nothing is sent to the view before `ui/notifications/initialized` ("The
+ *   Host MUST NOT send any request or notification to the View before it
+ *   receives an initialized notification"). Tool input, result, cancellation
+ *   and context changes given earlier wait, only the latest of each, and go
+ *   out in the order context, input, result | cancelled.
+ * - A request the view cancels (`notifications/cancelled`) is aborted and
+ *   gets no answer, as in the MCP base protocol.
+ * - `teardown()` sends `ui/resource-teardown` and waits (bounded) for the
+ *   answer before the frame may go; afterwards the bridge is inert.
+ */
+import type { ElicitResult, JsonObject, McpResult } from '../core/index.js'
+import { buildHostCapabilities, handleViewNotification, handleViewRequest, type HandlerContext } from './bridge-handlers.js'
+import { BridgeRpcError, parseViewMessage, RpcCode, rpcError, rpcNotification, rpcResult, type RequestId, type ViewMessage } from './bridge-messages.js'
+import { DEFAULT_HOST_INFO, DEFAULT_MAX_IN_FLIGHT, DEFAULT_TEARDOWN_TIMEOUT_MS, type AppBridgeOptions, type McpAppViewInfo } from './bridge-options.js'
+import { HostRequests, Latch } from './bridge-requests.js'
+import { MCP_APPS_PROTOCOL_VERSION } from './constants.js'
+import { forwardElicitation, type ElicitOptions } from './elicitation.js'
+import { McpAppError } from './errors.js'
+import { isObject } from './json-object.js'
+import * as Method from './methods.js'
+import type { McpUiDisplayMode, McpUiHostContext } from './types.js'
+
+/** Host -> view notifications waiting for `initialized`; only the latest of each. */
+interface Queue {
+  context?: McpUiHostContext
+  partial?: JsonObject
+  input?: JsonObject
+  outcome?: { method: string; params: JsonObject }
+}
+
+function tornDown(what: string): McpAppError {
+  return new McpAppError('APP_TORN_DOWN', `${what}: the app was torn down`)
+}
+
+/** Whether two JSON values serialise alike (a value that does not serialise counts as changed). */
+function sameJson(a: unknown, b: unknown): boolean {
+  try {
+    return JSON.stringify(a) === JSON.stringify(b)
+  } catch {
+    return false
+  }
+}
+
+export class AppBridge {
+  readonly #options: AppBridgeOptions
+  #hostContext: McpUiHostContext
+  #view: McpAppViewInfo | undefined
+  readonly #initialized = new Latch()
+  #state: 'open' | 'closing' | 'closed' = 'open'
+  #dropped = 0
+  #queue: Queue = {}
+  readonly #inFlight = new Map<RequestId, AbortController>()
+  readonly #requests = new HostRequests((message) => this.#post(message))
+  #teardown: Promise<void> | undefined
+
+  constructor(options: AppBridgeOptions) {
+    this.#options = options
+    this.#hostContext = { ...options.hostContext }
+  }
+
+  /** The view finished the handshake: host -> view messages flow. */
+  get initialized(): boolean {
+    return this.#initialized.isOpen
+  }
+
+  /** What the view said in `ui/initialize`, once it has. */
+  get view(): McpAppViewInfo | undefined {
+    return this.#view
+  }
+
+  /** Messages from the view that were refused as malformed. */
+  get droppedMessages(): number {
+    return this.#dropped
+  }
+
+  /** The host context as the view knows it (or will, once initialized). */
+  get hostContext(): McpUiHostContext {
+    return { ...this.#hostContext }
+  }
+
+  /** Takes one message from the view (already checked to come from its frame). Malformed ones are counted, reported and dropped; this never throws. */
+  receive(data: unknown): void {
+    if (this.#state === 'closed') return
+    try {
+      const parsed = parseViewMessage(data, this.#options.maxParamsBytes)
+      if (!parsed.ok) {
+        this.#drop(parsed.reason)
+        if (parsed.id !== undefined) this.#post(rpcError(parsed.id, RpcCode.invalidRequest, parsed.reason))
+        return
+      }
+      this.#dispatch(parsed.message)
+    } catch (error) {
+      this.#drop(`it could not be handled (${String(error)})`)
+    }
+  }
+
+  /** `ui/notifications/tool-input`: the complete arguments of the tool call. */
+  sendToolInput(args: JsonObject): void {
+    if (!this.#initialized.isOpen) delete this.#queue.partial
+    this.#notify('input', Method.TOOL_INPUT, { arguments: args })
+  }
+
+  /** `ui/notifications/tool-input-partial`: arguments still streaming in (ignored once the complete input waits to be sent). */
+  sendToolInputPartial(args: JsonObject): void {
+    if (!this.#initialized.isOpen && this.#queue.input) return
+    this.#notify('partial', Method.TOOL_INPUT_PARTIAL, { arguments: args })
+  }
+
+  /** `ui/notifications/tool-result`: the tool's result (replaces a cancellation still waiting). */
+  sendToolResult(result: McpResult): void {
+    const { resultType: _resultType, ...callToolResult } = result
+    this.#notify('outcome', Method.TOOL_RESULT, callToolResult)
+  }
+
+  /** `ui/notifications/tool-cancelled` (replaces a result still waiting). */
+  sendToolCancelled(reason?: string): void {
+    this.#notify('outcome', Method.TOOL_CANCELLED, reason === undefined ? {} : { reason })
+  }
+
+  /** Merges `partial` into the host context and sends `host-context-changed` with only the keys whose value changed. */
+  setHostContext(partial: McpUiHostContext): void {
+    if (this.#state !== 'open') return
+    const changed: McpUiHostContext = {}
+    for (const [key, value] of Object.entries(partial)) {
+      if (value !== undefined && !sameJson(this.#hostContext[key], value)) changed[key] = value
+    }
+    if (Object.keys(changed).length === 0) return
+    this.#hostContext = { ...this.#hostContext, ...changed }
+    // Before the handshake is answered, the initialize result carries the whole context.
+    if (!this.#view) return
+    if (!this.#initialized.isOpen) this.#queue.context = { ...this.#queue.context, ...changed }
+    else this.#post(rpcNotification(Method.HOST_CONTEXT_CHANGED, changed))
+  }
+
+  /**
+   * Ends the bridge: the view's requests in flight are aborted, pending
+   * `elicit()` calls fail with `APP_TORN_DOWN`, and an initialized view gets
+   * `ui/resource-teardown`, whose answer is awaited at most
+   * `teardownTimeoutMs`. Resolves either way; idempotent.
+   */
+  teardown(): Promise<void> {
+    this.#teardown ??= this.#tearDown()
+    return this.#teardown
+  }
+
+  /**
+   * SEP-3118 (draft): forwards the unchanged form `elicitation/create` to the
+   * view and returns its answer, checked against `requestedSchema`. Waits
+   * for the handshake when it has not happened yet. Needs the host's
+   * `elicitation` option and the view's `appCapabilities.elicitation`.
+   * @throws McpAppError `APP_ELICITATION_UNSUPPORTED`, `APP_ELICITATION_INVALID`, `APP_ELICITATION_TIMEOUT`, `APP_TORN_DOWN`
+   * @throws McpCancelledError when `signal` aborts (the view is told with `notifications/cancelled`)
+   */
+  async elicit(params: JsonObject, options: ElicitOptions = {}): Promise<ElicitResult> {
+    if (this.#state !== 'open') throw tornDown(Method.ELICITATION_CREATE)
+    const route = { offered: this.#options.elicitation === true, initialized: this.#initialized, requests: this.#requests, appCapabilities: () => this.#view?.appCapabilities }
+    return forwardElicitation(route, params, options)
+  }
+
+  #dispatch(message: ViewMessage): void {
+    switch (message.kind) {
+      case 'request':
+        return this.#onRequest(message.id, message.method, message.params)
+      case 'notification':
+        return this.#onNotification(message.method, message.params)
+      case 'result':
+      case 'error':
+        if (!this.#requests.answer(message.id, message)) this.#drop(`no request ${String(message.id)} is waiting for an answer`)
+        return
+      default:
+        message satisfies never
+    }
+  }
+
+  #onRequest(id: RequestId, method: string, params: JsonObject): void {
+    if (this.#state !== 'open') return this.#post(rpcError(id, RpcCode.refused, 'The app is being torn down'))
+    if (method === Method.INITIALIZE) return this.#initialize(id, params)
+    if (this.#inFlight.has(id)) return this.#drop(`request id ${String(id)} is already in flight`)
+    const max = this.#options.maxInFlight ?? DEFAULT_MAX_IN_FLIGHT
+    if (this.#inFlight.size >= max) return this.#post(rpcError(id, RpcCode.refused, `Too many requests in flight (at most ${max})`))
+    const controller = new AbortController()
+    this.#inFlight.set(id, controller)
+    const context: HandlerContext = {
+      options: this.#options,
+      signal: controller.signal,
+      appCapabilities: this.#view?.appCapabilities ?? {},
+      displayMode: () => this.#hostContext.displayMode ?? 'inline',
+      setDisplayMode: (mode: McpUiDisplayMode) => this.setHostContext({ displayMode: mode }),
+    }
+    const answer = (message: JsonObject) => {
+      // A cancelled request gets no answer (MCP base protocol, cancellation).
+      if (this.#inFlight.get(id) !== controller) return
+      this.#inFlight.delete(id)
+      this.#post(message)
+    }
+    handleViewRequest(method, params, context).then(
+      (result) => answer(rpcResult(id, result)),
+      (error: unknown) => {
+        const rpc = error instanceof BridgeRpcError ? error : new BridgeRpcError(RpcCode.internalError, 'Request failed')
+        if (rpc.code === RpcCode.methodNotFound || rpc.code === RpcCode.refused) this.#warn(`${method} from the app refused: ${rpc.message}`)
+        answer(rpcError(id, rpc.code, rpc.message))
+      },
+    )
+  }
+
+  #initialize(id: RequestId, params: JsonObject): void {
+    if (this.#view) return this.#post(rpcError(id, RpcCode.invalidRequest, 'ui/initialize was already answered'))
+    const { appInfo, appCapabilities = {}, protocolVersion } = params
+    if (!isObject(appInfo) || typeof appInfo.name !== 'string' || typeof appInfo.version !== 'string' || !isObject(appCapabilities) || typeof protocolVersion !== 'string') {
+      return this.#post(rpcError(id, RpcCode.invalidParams, 'ui/initialize needs appInfo { name, version }, appCapabilities and protocolVersion'))
+    }
+    this.#view = { appInfo: { ...appInfo, name: appInfo.name, version: appInfo.version }, appCapabilities, protocolVersion }
+    this.#post(
+      rpcResult(id, {
+        protocolVersion: MCP_APPS_PROTOCOL_VERSION,
+        hostInfo: this.#options.hostInfo ?? DEFAULT_HOST_INFO,
+        hostCapabilities: buildHostCapabilities(this.#options),
+        hostContext: this.#hostContext,
+      }),
+    )
+  }
+
+  #onNotification(method: string, params: JsonObject): void {
+    if (method === Method.CANCELLED) {
+      const controller = this.#inFlight.get(params.requestId as RequestId)
+      this.#inFlight.delete(params.requestId as RequestId)
+      return controller?.abort()
+    }
+    if (this.#state !== 'open') return
+    if (method === Method.INITIALIZED) return this.#onInitialized()
+    try {
+      handleViewNotification(method, params, this.#options)
+    } catch (error) {
+      this.#warn(`The handler of ${method} threw: ${String(error)}`)
+    }
+  }
+
+  #onInitialized(): void {
+    if (!this.#view) return this.#drop('ui/notifications/initialized came before ui/initialize')
+    if (this.#initialized.isOpen) return
+    const { context, partial, input, outcome } = this.#queue
+    this.#queue = {}
+    if (context) this.#post(rpcNotification(Method.HOST_CONTEXT_CHANGED, context))
+    if (partial) this.#post(rpcNotification(Method.TOOL_INPUT_PARTIAL, partial))
+    if (input) this.#post(rpcNotification(Method.TOOL_INPUT, input))
+    if (outcome) this.#post(rpcNotification(outcome.method, outcome.params))
+    this.#initialized.open()
+    try {
+      this.#options.onInitialized?.(this.#view)
+    } catch (error) {
+      this.#warn(`onInitialized threw: ${String(error)}`)
+    }
+  }
+
+  #notify(slot: 'partial' | 'input' | 'outcome', method: string, params: JsonObject): void {
+    if (this.#state !== 'open') return
+    if (this.#initialized.isOpen) return this.#post(rpcNotification(method, params))
+    if (slot === 'outcome') this.#queue.outcome = { method, params }
+    else this.#queue[slot] = params
+  }
+
+  async #tearDown(): Promise<void> {
+    this.#state = 'closing'
+    for (const controller of this.#inFlight.values()) controller.abort()
+    this.#inFlight.clear()
+    this.#requests.rejectAll(() => tornDown(Method.ELICITATION_CREATE))
+    this.#initialized.fail(() => tornDown(Method.ELICITATION_CREATE))
+    if (this.#initialized.isOpen) {
+      const timeoutMs = this.#options.teardownTimeoutMs ?? DEFAULT_TEARDOWN_TIMEOUT_MS
+      const late = () => new Error(`the app did not answer ui/resource-teardown within ${timeoutMs} ms; closing it anyway`)
+      await this.#requests.send(Method.RESOURCE_TEARDOWN, {}, timeoutMs, undefined, late).catch((error: unknown) => this.#warn(String(error instanceof Error ? error.message : error)))
+    }
+    this.#state = 'closed'
+  }
+
+  #post(message: JsonObject): void {
+    try {
+      this.#options.post(message)
+    } catch (error) {
+      this.#warn(`Could not send ${String(message.method ?? 'a response')} to the app: ${String(error)}`)
+    }
+  }
+
+  #drop(reason: string): void {
+    this.#dropped += 1
+    this.#warn(`Dropped a message from the app: ${reason}`)
+  }
+
+  #warn(message: string): void {
+    ;(this.#options.onWarning ?? console.warn)(`[mcp-elicit/apps] ${message}`)
+  }
+}
