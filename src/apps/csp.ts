@@ -28,7 +28,7 @@ const MAX_INSPECTED = 1024
 /** A host name is at most 253 characters; a Unicode one before punycode, scheme and port fit well within this. */
 const MAX_ENTRY_LENGTH = 512
 
-/** Plain http/ws only to the developer's own machine (a dev server), as CSP over http elsewhere invites tampering. */
+/** Plain http/ws only to the developer's own machine (a dev server): elsewhere anyone on the network path could swap the script. */
 const LOOPBACK = new Set(['localhost', '127.0.0.1', '[::1]'])
 const SECURE = new Set(['https', 'wss'])
 const PLAIN = new Set(['http', 'ws'])

@@ -150,7 +150,8 @@ export async function readAppResource(client: McpClient, uri: string, options: R
   if (typeof uri !== 'string' || uri.slice(0, 5).toLowerCase() !== 'ui://') {
     throw new McpAppError('APP_RESOURCE_INVALID', `An app resource URI starts with ui://; got ${JSON.stringify(String(uri).slice(0, 100))}.`)
   }
-  // Checked here rather than left to the client: nothing is sent for a read nobody waits for.
+  // Checked here rather than left to the client: nothing is sent for a read nobody waits for, and
+  // the core's round loop, given a signal already aborted, leaves its connect's rejection unhandled.
   if (options.signal?.aborted) throw new McpCancelledError({ method: 'resources/read', cause: options.signal.reason })
   let result: JsonObject
   try {
