@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest'
 import { McpCancelledError, McpInputError, McpInputRoundsExceededError, McpResponseFormatError } from './errors'
-import { runInputLoop, type InputLoopEvent } from './input-loop'
+import { abortable, runInputLoop, type InputLoopEvent } from './input-loop'
 import type { JsonObject, McpResult } from './types'
 
 const request = { method: 'tools/call' as const, params: { name: 'wizard', arguments: { a: 1 } } }
@@ -139,5 +139,21 @@ describe('runInputLoop', () => {
     const saved = { request, round: 3, inputRequests: {}, requestState: 'x' }
     const { send } = scripted([{ resultType: 'input_required', requestState: 'y' }, done])
     await expect(runInputLoop({ request, send, fulfil: vi.fn(), maxRounds: 3, resume: { pending: saved } })).rejects.toMatchObject({ rounds: 3 })
+  })
+})
+
+describe('abortable', () => {
+  it('with the signal already aborted, rejects as cancelled and leaves no unhandled rejection of the promise it was given', async () => {
+    const unhandled: unknown[] = []
+    const record = (reason: unknown) => unhandled.push(reason)
+    process.on('unhandledRejection', record)
+    try {
+      const given = new Promise<never>((_, reject) => setTimeout(() => reject(new Error('the send failed too')), 0))
+      await expect(abortable(given, AbortSignal.abort(), 'resources/read')).rejects.toMatchObject({ code: 'CANCELLED' })
+      await new Promise((resolve) => setTimeout(resolve, 20))
+      expect(unhandled).toEqual([])
+    } finally {
+      process.off('unhandledRejection', record)
+    }
   })
 })

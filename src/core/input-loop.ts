@@ -48,7 +48,11 @@ export const DEFAULT_MAX_ROUNDS = 10
 
 /** Resolves with `promise`, or rejects as cancelled as soon as `signal` aborts. */
 export function abortable<T>(promise: Promise<T>, signal: AbortSignal, method: string): Promise<T> {
-  if (signal.aborted) return Promise.reject(new McpCancelledError({ method, cause: signal.reason }))
+  if (signal.aborted) {
+    // The promise is left behind: its own failure (the cancelled send) must not surface as an unhandled rejection.
+    promise.catch(() => {})
+    return Promise.reject(new McpCancelledError({ method, cause: signal.reason }))
+  }
   return new Promise<T>((resolve, reject) => {
     const onAbort = () => reject(new McpCancelledError({ method, cause: signal.reason }))
     signal.addEventListener('abort', onAbort, { once: true })
