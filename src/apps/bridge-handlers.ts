@@ -41,12 +41,17 @@ function clientOf(context: HandlerContext) {
   return context.options.client!
 }
 
-/** An error from a call made for the view, as the JSON-RPC error it gets: server errors keep their code, the rest say little. */
+/**
+ * An error from a call made for the view, as the JSON-RPC error it gets: a
+ * server error keeps its code and the server's own message; anything else
+ * says little (our messages name the server URL, which the view need not
+ * learn), with the original kept as `cause` for the host's warning.
+ */
 function forwarded(error: unknown): BridgeRpcError {
   if (error instanceof BridgeRpcError) return error
-  if (isMcpProtocolError(error) && typeof error.code === 'number') return new BridgeRpcError(error.code, error.message)
-  if (isMcpCancelledError(error)) return new BridgeRpcError(RpcCode.refused, 'Request cancelled')
-  return new BridgeRpcError(RpcCode.internalError, error instanceof Error ? error.message : 'Request failed')
+  if (isMcpProtocolError(error)) return new BridgeRpcError(error.code, error.rpcMessage)
+  if (isMcpCancelledError(error)) return new BridgeRpcError(RpcCode.refused, 'Request cancelled', error)
+  return new BridgeRpcError(RpcCode.internalError, 'The request failed', error)
 }
 
 const callTool: Handler = async (params, context) => {

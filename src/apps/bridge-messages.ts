@@ -38,9 +38,10 @@ export const RpcCode = {
   refused: -32000,
 } as const
 
+/** JSON-RPC says ids SHOULD NOT be fractional, and the official SDK refuses anything but safe integers: an answer with such an id would be dropped by the view. */
 function isRequestId(value: unknown): value is RequestId {
   if (typeof value === 'string') return value.length <= MAX_NAME_LENGTH
-  return typeof value === 'number' && Number.isFinite(value)
+  return Number.isSafeInteger(value)
 }
 
 /** The serialised length of `params`, or `undefined` when it does not serialise (cycles, BigInt). */
@@ -54,7 +55,7 @@ function serialisedLength(params: unknown): number | undefined {
 
 /**
  * Sorts one message from the view. Accepted: `jsonrpc: "2.0"`; an id that is
- * a string (at most 256 characters) or a finite number; a method that is a
+ * a string (at most 256 characters) or a safe integer; a method that is a
  * non-empty string of at most 256 characters; `params`, when present, a JSON
  * object (missing is read as `{}`) that serialises to at most `maxParamsBytes`;
  * a response with exactly one of `result` (an object) and `error`
@@ -65,7 +66,7 @@ export function parseViewMessage(data: unknown, maxParamsBytes = MAX_PARAMS_BYTE
   if (data.jsonrpc !== '2.0') return { ok: false, reason: 'jsonrpc is not "2.0"' }
   // A key present with `undefined` (possible in a structured clone) counts as absent, as it would in JSON.
   const hasId = data.id !== undefined
-  if (hasId && !isRequestId(data.id)) return { ok: false, reason: 'id is neither a string nor a finite number' }
+  if (hasId && !isRequestId(data.id)) return { ok: false, reason: 'id is neither a short string nor a safe integer' }
   const id = data.id as RequestId
 
   if (data.method !== undefined) {
@@ -121,8 +122,8 @@ export function rpcError(id: RequestId, code: number, message: string): JsonObje
 export class BridgeRpcError extends Error {
   override name = 'BridgeRpcError'
   readonly code: number
-  constructor(code: number, message: string) {
-    super(message)
+  constructor(code: number, message: string, cause?: unknown) {
+    super(message, cause === undefined ? undefined : { cause })
     this.code = code
   }
 }

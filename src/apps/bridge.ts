@@ -204,8 +204,9 @@ export class AppBridge {
     handleViewRequest(method, params, context).then(
       (result) => answer(rpcResult(id, result)),
       (error: unknown) => {
-        const rpc = error instanceof BridgeRpcError ? error : new BridgeRpcError(RpcCode.internalError, 'Request failed')
+        const rpc = error instanceof BridgeRpcError ? error : new BridgeRpcError(RpcCode.internalError, 'The request failed', error)
         if (rpc.code === RpcCode.methodNotFound || rpc.code === RpcCode.refused) this.#warn(`${method} from the app refused: ${rpc.message}`)
+        if (rpc.code === RpcCode.internalError) this.#warn(`${method} from the app failed: ${String(rpc.cause)}`)
         answer(rpcError(id, rpc.code, rpc.message))
       },
     )
