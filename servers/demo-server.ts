@@ -7,6 +7,10 @@
  * received, so a person (and an end-to-end test) can see that the answers
  * arrived.
  *
+ * MCP Apps (`tools/apps.ts`, `tools/hostile-apps.ts`): `seat_map` with its
+ * view, the app-only `hold_seat` / `view_closed`, SEP-3118's `file_issue`,
+ * and `hostile_app` whose view attacks its host for the safety tests.
+ *
  * It also offers the tasks extension (`long_task` runs as a task for clients
  * that declare it), change notifications on `subscriptions/listen` (fed by
  * `add_note` and `toggle_bonus_tool`) and cache hints on the lists. With
@@ -31,10 +35,12 @@ import type { Host } from './host.ts'
 import { receivedRecorder, stateReader } from './kit.ts'
 import type { ReceivedEntry, Recorder } from './kit.ts'
 import { outsideStep } from './outside-step.ts'
+import { registerAppTools } from './tools/apps.ts'
 import { TASK_REQUIRED_TOOLS, createConformanceState, registerConformanceTools } from './tools/conformance.ts'
 import type { ConformanceState } from './tools/conformance.ts'
 import { registerDemoTools } from './tools/demo.ts'
 import type { DemoState } from './tools/demo.ts'
+import { registerHostileAppTools } from './tools/hostile-apps.ts'
 import { createLiveState, registerLiveNotes } from './tools/live-notes.ts'
 import { registerLongTask } from './tools/long-task.ts'
 import { TASKS_EXTENSION, createTaskStore, installTaskMethods, taskRequiredRefusal } from './tools/tasks-extension.ts'
@@ -128,6 +134,9 @@ export async function startDemoServer(options: DemoServerOptions = {}): Promise<
       checkpoint: { mint: (checkpoint) => codec.mint({ tool: 'long_task', ...checkpoint }), read: (ctx) => stateOf(ctx, 'long_task') },
     })
     registerLiveNotes(server, { state: live, notify: handler.notify, record })
+    // MCP Apps: the seat map, SEP-3118's file_issue, and the hostile view of the safety tests.
+    registerAppTools(server, { record })
+    registerHostileAppTools(server, { record, origin: () => origin })
     return server
   }
 

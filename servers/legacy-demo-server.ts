@@ -6,7 +6,8 @@
  *
  * Its tools push their questions to the client as JSON-RPC requests on the
  * `tools/call` response stream (`relatedRequestId`), the 2025 way; the page
- * should show the same UI as for the modern server.
+ * should show the same UI as for the modern server. The MCP Apps tools
+ * (`tools/legacy-apps.ts`) ask the same way.
  *
  *   const legacy = await startLegacyDemoServer()
  *   legacy.url   // http://127.0.0.1:<port>/mcp
@@ -26,6 +27,7 @@ import { receivedRecorder, sleep, text } from './kit.ts'
 import type { ReceivedEntry, Recorder } from './kit.ts'
 import { outsideStep } from './outside-step.ts'
 import { sessionTable } from './sessions.ts'
+import { registerLegacyAppTools } from './tools/legacy-apps.ts'
 
 export type { HitLogEntry } from './host.ts'
 export type { ReceivedEntry } from './kit.ts'
@@ -136,6 +138,8 @@ export async function startLegacyDemoServer(options: LegacyDemoServerOptions = {
         return text(`legacy_confirm: accept; outside step completed for ${elicitationId}`)
       },
     )
+    // MCP Apps: the seat map and SEP-3118's file_issue, asking the 2025 way.
+    registerLegacyAppTools(mcp, { record, related })
     return mcp
   }
 
