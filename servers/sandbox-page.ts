@@ -13,11 +13,13 @@
  * properties, `import type` for types, `.ts` on relative imports.
  */
 import { readFile } from 'node:fs/promises'
+import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 
-const SANDBOX_DIR = fileURLToPath(new URL('../src/apps/sandbox/', import.meta.url))
-const ENTRY = `${SANDBOX_DIR}main.ts`
-const TEMPLATE = `${SANDBOX_DIR}sandbox.html`
+// From the file path, not `new URL(…, import.meta.url)`: under a jsdom test environment `URL` is jsdom's.
+const SANDBOX_DIR = join(dirname(fileURLToPath(import.meta.url)), '..', 'src', 'apps', 'sandbox')
+const ENTRY = join(SANDBOX_DIR, 'main.ts')
+const TEMPLATE = join(SANDBOX_DIR, 'sandbox.html')
 const PLACEHOLDER = '/*SANDBOX_PROXY_SCRIPT*/'
 
 /** Bundles the proxy script: one IIFE, minified, for browsers with ES2020. */

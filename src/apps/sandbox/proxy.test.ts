@@ -78,7 +78,7 @@ describe('startSandboxProxy', () => {
   function proxyFrame() {
     const frame = document.createElement('iframe')
     document.body.appendChild(frame)
-    const proxy = frame.contentWindow!
+    const proxy = frame.contentWindow as Window & typeof globalThis
     const host = proxy.parent
     const postMessage = host.postMessage
     host.postMessage = ((data: unknown, origin: string) => void posted.push({ data, origin })) as typeof host.postMessage

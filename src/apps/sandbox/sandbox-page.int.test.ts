@@ -1,9 +1,9 @@
+// @vitest-environment jsdom
 /**
  * The sandbox page as shipped and as served: one self-contained HTML file
  * built from source (servers/sandbox-page.ts, the same builder as
  * `npm run build`), served on its own origin by servers/sandbox-origin.ts.
  */
-import { JSDOM } from 'jsdom'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startSandboxOrigin, type SandboxOrigin } from '../../../servers/sandbox-origin.ts'
 import { buildSandboxPage } from '../../../servers/sandbox-page.ts'
@@ -22,11 +22,11 @@ afterAll(async () => {
 
 describe('the sandbox page', () => {
   it('is one file: a single inline script, nothing loaded from anywhere', () => {
-    const dom = new JSDOM(page)
-    const scripts = [...dom.window.document.querySelectorAll('script')]
+    const parsed = new DOMParser().parseFromString(page, 'text/html')
+    const scripts = [...parsed.querySelectorAll('script')]
     expect(scripts).toHaveLength(1)
     expect(scripts[0]!.hasAttribute('src')).toBe(false)
-    expect(dom.window.document.querySelectorAll('link, img, iframe, [src], [href]')).toHaveLength(0)
+    expect(parsed.querySelectorAll('link, img, iframe, [src], [href]')).toHaveLength(0)
     // The proxy and the CSP builder are in it, minified (no source-level names or comments survive).
     expect(scripts[0]!.textContent).toContain('ui/notifications/sandbox-proxy-ready')
     expect(scripts[0]!.textContent).toContain('frame-src')
@@ -34,10 +34,17 @@ describe('the sandbox page', () => {
     expect(page.length).toBeLessThan(16 * 1024)
   })
 
-  it('runs: opened on its own it explains itself instead of relaying', () => {
-    const dom = new JSDOM(page, { url: 'https://sandbox.example/sandbox.html?host=https%3A%2F%2Fchat.example.com', runScripts: 'dangerously' })
-    expect(dom.window.document.body.textContent).toContain('a host page frames it')
-    dom.window.close()
+  it('runs: framed without ?host= its script refuses to start, and says why', () => {
+    const frame = document.createElement('iframe')
+    document.body.appendChild(frame)
+    const errors: unknown[][] = []
+    const view = frame.contentWindow as Window & typeof globalThis
+    view.console.error = (...args: unknown[]) => void errors.push(args)
+    frame.contentDocument!.open()
+    frame.contentDocument!.write(page)
+    frame.contentDocument!.close()
+    expect(errors).toEqual([[expect.stringContaining('?host= must name the origin')]])
+    frame.remove()
   })
 })
 
