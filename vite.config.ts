@@ -10,7 +10,14 @@ export default defineConfig({
     sourcemap: true,
     minify: false,
     lib: {
-      entry: { index: 'src/core/index.ts', auth: 'src/auth/index.ts', react: 'src/react/index.ts', forms: 'src/forms/index.ts' },
+      entry: {
+        index: 'src/core/index.ts',
+        auth: 'src/auth/index.ts',
+        react: 'src/react/index.ts',
+        forms: 'src/forms/index.ts',
+        apps: 'src/apps/index.ts',
+        'apps-react': 'src/apps/react/index.ts',
+      },
       formats: ['es'],
     },
     rolldownOptions: {

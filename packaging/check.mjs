@@ -368,12 +368,19 @@ const contents = check('pack: tarball contents', [packed], () => {
   // React Server Components treat a module as a client boundary only when
   // "use client" is its first statement; a bundler that dropped or moved it
   // would make every RSC app fail on the hooks.
-  for (const entry of ['dist/react.js', 'dist/forms.js']) {
+  for (const entry of ['dist/react.js', 'dist/forms.js', 'dist/apps-react.js']) {
     const text = tarFiles.get(entry)?.toString('utf8')
     if (text === undefined) problems.push(`missing ${entry}`)
     else if (!/^(?:\s|\/\/[^\n]*\n|\/\*[\s\S]*?\*\/)*(['"])use client\1/.test(text)) {
       problems.push(`${entry} does not start with "use client" (starts with: ${JSON.stringify(text.slice(0, 60))})`)
     }
+  }
+  // The sandbox page is served as is from another origin: it must carry its script inline, nothing to fetch.
+  const sandbox = tarFiles.get('dist/apps/sandbox.html')?.toString('utf8')
+  const inline = sandbox?.match(/<script>([\s\S]*?)<\/script>/)?.[1] ?? ''
+  if (sandbox === undefined) problems.push('missing dist/apps/sandbox.html')
+  else if (!inline.includes('ui/notifications/sandbox-proxy-ready') || /<script[^>]*\ssrc=|<link\s/i.test(sandbox)) {
+    problems.push('dist/apps/sandbox.html is not the self-contained proxy page (inline script, no src or link)')
   }
   const testLike = /(^|\/)(__tests__|__mocks__|test|tests|e2e|stories)\/|\.(test|spec|test-d|stories)\.(d\.)?[cm]?[jt]sx?(\.map)?$/
   for (const name of names) {
@@ -381,7 +388,7 @@ const contents = check('pack: tarball contents', [packed], () => {
     else if (testLike.test(name)) problems.push(`test file shipped: ${name}`)
   }
   if (problems.length > 0) fail(`${problems.length} problem(s) in ${basename(tarball)}`, problems.join('\n'))
-  return `LICENSE, README.md, package.json, ${targets.length} export targets; "use client" first in react.js, forms.js; no src/, no tests`
+  return `LICENSE, README.md, package.json, ${targets.length} export targets; "use client" first in react.js, forms.js, apps-react.js; sandbox.html self-contained; no src/, no tests`
 })
 
 // ---------------------------------------------------------------------------
@@ -412,10 +419,11 @@ const publinted = check('publint (strict) on the tarball', [packed], async () =>
 const attwChecked = check('attw --profile esm-only on the tarball', [packed], async () => {
   // `esm-only` ignores the node10 and node16-cjs resolutions, which an
   // ESM-only package cannot serve, and keeps node16-esm (= nodenext) and
-  // bundler, which is what the README promises. The CSS subpath is left out:
-  // it is a stylesheet, not a module with types, so "no resolution" is by
-  // design there (bundlers resolve it; TypeScript never does).
-  const cssEntries = Object.keys(JSON.parse(tarFiles.get('package.json') ?? '{}').exports ?? {}).filter((key) => key.endsWith('.css'))
+  // bundler, which is what the README promises. The CSS and HTML subpaths are
+  // left out: a stylesheet and the sandbox page are files, not modules with
+  // types, so "no resolution" is by design there (bundlers and servers
+  // resolve them; TypeScript never does).
+  const cssEntries = Object.keys(JSON.parse(tarFiles.get('package.json') ?? '{}').exports ?? {}).filter((key) => /\.(css|html)$/.test(key))
   const args = [binOf(repo, '@arethetypeswrong/cli', 'attw'), tarball, '--profile', 'esm-only', '--format', 'json', '--no-color']
   if (cssEntries.length > 0) args.push('--exclude-entrypoints', ...cssEntries)
   // attw calls process.exit() right after writing its JSON, which cuts a
@@ -745,12 +753,15 @@ const nodeImported = check("consumer app: import('mcp-elicit') from plain Node",
     if (typeof core.createClient !== 'function') throw new Error('createClient is ' + typeof core.createClient)
     const react = await import('mcp-elicit/react')
     const forms = await import('mcp-elicit/forms')
-    console.log([core, react, forms].map((m) => Object.keys(m).length).join(' '))`
+    const apps = await import('mcp-elicit/apps')
+    if (typeof apps.mountMcpApp !== 'function') throw new Error('mountMcpApp is ' + typeof apps.mountMcpApp)
+    const appsReact = await import('mcp-elicit/apps/react')
+    console.log([core, react, forms, apps, appsReact].map((m) => Object.keys(m).length).join(' '))`
   const args = ['--input-type=module', '-e', script]
   const result = await run(process.execPath, args, { cwd: app })
   if (result.code !== 0) fail('an import failed', shown('node', ['--input-type=module', '-e', '<script>'], result) + `\nscript:${script}`)
-  const [core, react, forms] = result.stdout.trim().split(' ')
-  return `createClient is a function; ${core} core, ${react} react, ${forms} forms exports`
+  const [core, react, forms, apps, appsReact] = result.stdout.trim().split(' ')
+  return `createClient is a function; ${core} core, ${react} react, ${forms} forms, ${apps} apps, ${appsReact} apps/react exports`
 })
 
 // ---------------------------------------------------------------------------
