@@ -110,3 +110,28 @@ describe('AppBridge under garbage', () => {
     )
   })
 })
+
+describe('AppBridge malformed messages, by hand', () => {
+  it('drops, counts and reports each', () => {
+    const warnings: string[] = []
+    const sent: JsonObject[] = []
+    const bridge = new AppBridge({ post: (message) => sent.push(message), onWarning: (message) => warnings.push(message), onSizeChange: () => {} })
+    const garbage: unknown[] = [
+      null,
+      'ui/initialize',
+      [],
+      { jsonrpc: '1.0', method: 'ping', id: 1 },
+      { jsonrpc: '2.0' },
+      { jsonrpc: '2.0', id: { nested: true }, method: 'ping' },
+      { jsonrpc: '2.0', id: 1.5, method: 'ping' },
+      { jsonrpc: '2.0', method: 42 },
+      { jsonrpc: '2.0', method: 'ui/notifications/size-changed', params: [1, 2] },
+      { jsonrpc: '2.0', id: 9, result: {} }, // no request 9 was sent
+      { jsonrpc: '2.0', id: 1, result: {}, error: { code: 1, message: 'both' } },
+    ]
+    for (const message of garbage) bridge.receive(message)
+    expect(bridge.droppedMessages).toBe(garbage.length)
+    expect(warnings).toHaveLength(garbage.length)
+    expect(sent).toEqual([])
+  })
+})

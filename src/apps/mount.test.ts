@@ -170,6 +170,16 @@ describe('mountMcpApp failure and teardown', () => {
     expect(element.contains(handle.frame)).toBe(false)
   })
 
+  it('does not wait for a frame whose container already left the page', async () => {
+    const { handle, handshake, element } = mount({ teardownTimeoutMs: 5000 })
+    handshake()
+    await handle.ready
+    element.remove()
+    const started = Date.now()
+    await handle.teardown()
+    expect(Date.now() - started).toBeLessThan(1000)
+  })
+
   it('tears down when the signal aborts, and fails ready and questions with APP_TORN_DOWN before initialization', async () => {
     const controller = new AbortController()
     const { handle, element, errors } = mount({ signal: controller.signal, elicitation: true })

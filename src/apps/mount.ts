@@ -156,7 +156,9 @@ export function mountMcpApp(element: HTMLElement, options: McpAppOptions): McpAp
       controller.abort()
       options.signal?.removeEventListener('abort', onAbort)
       settle(new McpAppError('APP_TORN_DOWN', 'The app was torn down before it was ready.'))
-      await bridge?.teardown()
+      // A frame already out of the document (its container unmounted) cannot answer; don't hold the caller for the timeout.
+      const closed = bridge?.teardown()
+      if (frame.isConnected) await closed
       stopListening()
       frame.remove()
     })()
