@@ -1,0 +1,82 @@
+/**
+ * A form question drawn by the server's own app (SEP-3118, experimental):
+ * when a form `elicitation/create` names a `ui://` view of the same server,
+ * the view is mounted in the sandbox, given the unchanged request, and its
+ * answer is checked against `requestedSchema` here before it is sent. If the
+ * app cannot be shown, fails, or answers what was not asked, the native form
+ * takes its place: never a decline. The person can switch to the native form
+ * at any time. The frame is bound to this question and torn down once
+ * answered.
+ */
+import { useContext, useEffect, useRef, useState } from 'react'
+import { sameEndpoint } from '../../core/index.js'
+import type { FormQuestionViewProps } from '../../forms/index.js'
+import { useMcpClient } from '../../react/index.js'
+import { mountMcpApp } from '../mount.js'
+import { elicitationAppUri } from '../ui-meta.js'
+import { checkAppAnswer } from './answer-check.js'
+import { McpAppsContext } from './context.js'
+
+export function AppQuestion({ input, params, onRespond, fallback }: FormQuestionViewProps) {
+  const host = useContext(McpAppsContext)
+  const client = useMcpClient()
+  const uri = elicitationAppUri(params)
+  // Only the server that asks may draw its question, and only with a view of its own.
+  const usable = uri !== undefined && host.sandbox !== undefined && sameEndpoint(input.url, client.url)
+  const [native, setNative] = useState(false)
+  const [ready, setReady] = useState(false)
+  const frameHost = useRef<HTMLDivElement | null>(null)
+  const latest = useRef(onRespond)
+  latest.current = onRespond
+
+  useEffect(() => {
+    if (!usable || native || !frameHost.current) return
+    const controller = new AbortController()
+    const mounted = mountMcpApp(frameHost.current, {
+      client,
+      sandbox: host.sandbox!,
+      resourceUri: uri,
+      elicitation: true,
+      hostInfo: host.hostInfo,
+      hostContext: host.hostContext,
+      ...(host.maxHeight !== undefined ? { maxHeight: host.maxHeight } : {}),
+      ...(host.initTimeoutMs !== undefined ? { initTimeoutMs: host.initTimeoutMs } : {}),
+      ...(host.onWarning ? { onWarning: host.onWarning } : {}),
+      onError: (error) => {
+        if (!controller.signal.aborted) setNative(true)
+        host.onAppError?.(error)
+      },
+    })
+    void (async () => {
+      await mounted.ready
+      if (controller.signal.aborted) return
+      setReady(true)
+      // The person's time: no timeout on the answer itself (the native form is one click away).
+      const answer = await mounted.elicit(params as Record<string, never>, { signal: controller.signal })
+      const checked = checkAppAnswer(params.requestedSchema, answer)
+      if (!checked) throw new Error('The app answered what was not asked.')
+      await mounted.teardown()
+      if (!controller.signal.aborted) latest.current(checked)
+    })().catch(() => {
+      if (controller.signal.aborted) return
+      void mounted.teardown()
+      setNative(true)
+    })
+    return () => {
+      controller.abort()
+      void mounted.teardown()
+    }
+  }, [usable, native, uri, client, host.sandbox])
+
+  if (!usable || native) return fallback
+  return (
+    <div className="mcp-elicit-app-question" data-state={ready ? 'ready' : 'loading'}>
+      <div ref={frameHost} className="mcp-elicit-app-frame" />
+      <div className="mcp-elicit-actions">
+        <button type="button" className="mcp-elicit-link" data-action="native-form" onClick={() => setNative(true)}>
+          Use the plain form instead
+        </button>
+      </div>
+    </div>
+  )
+}

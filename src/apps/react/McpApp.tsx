@@ -1,0 +1,161 @@
+/**
+ * A server's MCP App in the page: the tool's `ui://` view, drawn through the
+ * sandbox proxy on another origin (`mountMcpApp`), fed the call's input and
+ * result. Everything the app may ask of the page is off until a prop turns
+ * it on; what it is allowed goes through the same parts as the chat: its
+ * tool calls through `useMcpTool` (rounds shown under the frame), its links
+ * through the URL consent card.
+ *
+ * React unmounts the frame with its component, so only a teardown the host
+ * starts (an answered question, `request-teardown` honoured, the handle's
+ * `teardown()`) waits for the app's reply; an unmount sends it without
+ * waiting.
+ */
+import { useContext, useEffect, useRef, useState, type ReactNode } from 'react'
+import type { JsonObject, McpResult, Tool } from '../../core/index.js'
+import { useMcpClient, type UseMcpCallOptions } from '../../react/index.js'
+import type { McpAppError } from '../errors.js'
+import { mountMcpApp, type McpAppHandle, type McpAppOptions } from '../mount.js'
+import { appResourceUri } from '../ui-meta.js'
+import { useAppCalls, type AppCallPanelProps } from './app-calls.js'
+import { McpAppsContext } from './context.js'
+import { useLinkConsent } from './link-consent.js'
+
+/** The host capabilities an app may be given, each off unless set (here or on the provider). */
+export interface McpAppHostProps extends AppCallPanelProps, Pick<McpAppOptions, 'hostInfo' | 'hostContext' | 'onMessage' | 'onUpdateModelContext' | 'displayModes' | 'onDisplayModeChange' | 'permissions' | 'onLog' | 'maxHeight' | 'initTimeoutMs' | 'onWarning'> {
+  /** The sandbox proxy page (`mcp-elicit/apps/sandbox.html`) served from another origin than the page. */
+  sandbox?: string | URL | undefined
+  /** Let the app call this server's tools that are visible to apps; their questions show under the frame. */
+  serverTools?: boolean | undefined
+  /** Options of those calls (host handlers, `maxRounds`). */
+  callOptions?: UseMcpCallOptions | undefined
+  /** Let the app read this server's resources. */
+  serverResources?: boolean | undefined
+  /** Let the app list this server's prompts. */
+  prompts?: boolean | undefined
+  /** Let the app ask to open links; each is shown on the URL consent card first. */
+  openLinks?: boolean | undefined
+  /** Told when the app failed (the fallback is shown instead). */
+  onAppError?: ((error: McpAppError) => void) | undefined
+}
+
+export interface McpAppProps extends McpAppHostProps {
+  /** The tool, as listed, or its name (looked up in the client's `tools/list`). */
+  tool: Tool | string
+  /** The call's arguments (`tool-input`). */
+  arguments?: JsonObject | undefined
+  /** The call's result, once there is one (`tool-result`). */
+  result?: McpResult | undefined
+  /** Set when the call was cancelled or failed (`tool-cancelled`, with this reason). */
+  cancelled?: string | undefined
+  /** Shown when the tool has no app, or its app failed. @defaultValue nothing */
+  fallback?: ReactNode
+  className?: string | undefined
+}
+
+type Lookup = { tool: Tool } | { missing: true } | undefined
+
+/** Renders a tool's MCP App, or `fallback` when it has none. */
+export function McpApp(props: McpAppProps) {
+  const shared = useContext(McpAppsContext)
+  const options: McpAppProps = { ...shared, ...definedOnly(props), tool: props.tool }
+  const client = useMcpClient()
+  const [lookup, setLookup] = useState<Lookup>(typeof props.tool === 'object' ? { tool: props.tool } : undefined)
+  const [failure, setFailure] = useState<McpAppError>()
+  const [state, setState] = useState<'loading' | 'ready'>('loading')
+  const frameHost = useRef<HTMLDivElement | null>(null)
+  const handle = useRef<McpAppHandle | undefined>(undefined)
+  const sent = useRef<{ input?: JsonObject | undefined; result?: McpResult | undefined; cancelled?: string | undefined; hostContext?: McpAppOptions['hostContext'] }>({})
+  const calls = useAppCalls(options.callOptions, options)
+  const links = useLinkConsent(client, 'The app asks to open this page.', options.messages)
+  // The bridge reads the latest callbacks through this, so a new render never remounts the frame.
+  const latest = useRef(options)
+  latest.current = options
+
+  const name = typeof props.tool === 'string' ? props.tool : props.tool.name
+  useEffect(() => {
+    if (typeof props.tool === 'object') return setLookup({ tool: props.tool })
+    let live = true
+    client.listTools().then(
+      (tools) => live && setLookup(tools.find((tool) => tool.name === name) ? { tool: tools.find((tool) => tool.name === name)! } : { missing: true }),
+      () => live && setLookup({ missing: true }),
+    )
+    return () => {
+      live = false
+    }
+  }, [client, name, typeof props.tool === 'object' ? props.tool : undefined])
+
+  const tool = lookup && 'tool' in lookup ? lookup.tool : undefined
+  const uri = tool ? appResourceUri(tool) : undefined
+  const sandbox = options.sandbox?.toString()
+
+  useEffect(() => {
+    if (!tool || !uri || !sandbox || !frameHost.current) return
+    setFailure(undefined)
+    setState('loading')
+    const current = latest.current
+    const mounted = mountMcpApp(frameHost.current, {
+      client,
+      sandbox,
+      tool,
+      ...(current.arguments ? { toolInput: current.arguments } : {}),
+      ...(current.result ? { toolResult: current.result } : {}),
+      hostInfo: current.hostInfo,
+      hostContext: current.hostContext,
+      serverTools: current.serverTools ? (toolName, args, context) => calls.call(toolName, args, context) : false,
+      serverResources: current.serverResources === true,
+      prompts: current.prompts === true,
+      ...(current.openLinks ? { onOpenLink: (url: URL) => links.onOpenLink(url) } : {}),
+      ...(current.onMessage ? { onMessage: (message) => latest.current.onMessage?.(message) } : {}),
+      ...(current.onUpdateModelContext ? { onUpdateModelContext: (context) => latest.current.onUpdateModelContext?.(context) } : {}),
+      ...(current.displayModes ? { displayModes: current.displayModes, onDisplayModeChange: (mode) => latest.current.onDisplayModeChange?.(mode) } : {}),
+      ...(current.permissions ? { permissions: current.permissions } : {}),
+      ...(current.onLog ? { onLog: (params) => latest.current.onLog?.(params) } : {}),
+      ...(current.maxHeight !== undefined ? { maxHeight: current.maxHeight } : {}),
+      ...(current.initTimeoutMs !== undefined ? { initTimeoutMs: current.initTimeoutMs } : {}),
+      ...(current.onWarning ? { onWarning: (message) => latest.current.onWarning?.(message) } : {}),
+      onRequestTeardown: () => void handle.current?.teardown(),
+      onError: (error) => {
+        setFailure(error)
+        latest.current.onAppError?.(error)
+      },
+    })
+    handle.current = mounted
+    sent.current = { input: current.arguments, result: current.result, hostContext: current.hostContext }
+    mounted.ready.then(
+      () => setState('ready'),
+      () => {},
+    )
+    return () => {
+      handle.current = undefined
+      void mounted.teardown()
+    }
+  }, [client, uri, sandbox, tool])
+
+  // Input, result and cancellation follow the call, each sent once per new value (the spec: tool-input once);
+  // the bridge holds them until the app is initialized.
+  useEffect(() => {
+    const mounted = handle.current
+    if (!mounted) return
+    if (props.arguments && props.arguments !== sent.current.input) mounted.setToolInput((sent.current.input = props.arguments))
+    if (props.result && props.result !== sent.current.result) mounted.setToolResult((sent.current.result = props.result))
+    if (props.cancelled !== undefined && props.cancelled !== sent.current.cancelled) mounted.cancelTool((sent.current.cancelled = props.cancelled))
+    if (options.hostContext && options.hostContext !== sent.current.hostContext) mounted.setHostContext((sent.current.hostContext = options.hostContext))
+  })
+
+  if (lookup && 'missing' in lookup) return props.fallback ?? null
+  if (tool && !uri) return props.fallback ?? null
+  if (failure || (tool && !sandbox)) return props.fallback ?? null
+  return (
+    <div className={['mcp-elicit-app', props.className].filter(Boolean).join(' ')} data-state={lookup ? state : 'loading'}>
+      <div ref={frameHost} className="mcp-elicit-app-frame" />
+      {calls.panels}
+      {links.cards}
+    </div>
+  )
+}
+
+/** The props actually given, so an unset prop does not hide the provider's value. */
+function definedOnly<T extends object>(props: T): Partial<T> {
+  return Object.fromEntries(Object.entries(props).filter(([, value]) => value !== undefined)) as Partial<T>
+}
