@@ -37,6 +37,8 @@ import type { AuthorizationServer } from '../servers/authorization-server.ts'
 import { startBearerMcpServer } from '../servers/bearer-mcp-server.ts'
 import type { BearerMcpServer } from '../servers/bearer-mcp-server.ts'
 import { closeServer, listen } from '../servers/host.ts'
+import { startSandboxOrigin } from '../servers/sandbox-origin.ts'
+import type { SandboxOrigin } from '../servers/sandbox-origin.ts'
 
 const HOST = '127.0.0.1'
 const demoDir = fileURLToPath(new URL('.', import.meta.url))
@@ -66,6 +68,8 @@ export interface DemoConfig {
   servers: DemoServerEntry[]
   /** Path of the OAuth redirect URI on the page's origin. */
   oauthCallbackPath: string
+  /** The MCP Apps sandbox proxy page, on another origin than the page. */
+  sandboxUrl?: string
 }
 
 /** One authorization server and the MCP server it protects. */
@@ -83,6 +87,8 @@ export interface DemoStack {
   demo: DemoServer
   legacy: LegacyDemoServer
   protected: { primary: ProtectedDeployment; second: ProtectedDeployment; noCors: ProtectedDeployment; coop: ProtectedDeployment }
+  /** The MCP Apps sandbox proxy page, on its own origin (never the page's). */
+  sandbox: SandboxOrigin
   config: DemoConfig
   close(): Promise<void>
 }
@@ -127,6 +133,8 @@ export function contentSecurityPolicy(config: DemoConfig): string {
     // Audio a tool returns is shown from data: URLs only, never fetched.
     "media-src 'self' data:",
     `connect-src 'self' ${servers}`,
+    // MCP Apps: only the sandbox proxy's origin may be framed (the apps run inside it, never on this origin).
+    ...(config.sandboxUrl ? [`frame-src ${new URL(config.sandboxUrl).origin}`] : ["frame-src 'none'"]),
     "object-src 'none'",
     "base-uri 'none'",
     "form-action 'self'",
@@ -244,6 +252,7 @@ export async function startDemoStack(options: StackOptions): Promise<DemoStack> 
       { as: options.authCoopPort, mcp: options.protectedCoopPort },
       { tokenCors: true, accessTokenTtl, redirectUriAllowed, name: 'mcp-elicit-demo-protected-coop', openerPolicy: 'same-origin' },
     ),
+    startSandboxOrigin({ host: HOST }),
   ] as const)
   const closers = started.flatMap((result) => {
     if (result.status !== 'fulfilled') return []
@@ -258,13 +267,14 @@ export async function startDemoStack(options: StackOptions): Promise<DemoStack> 
     await stopServers()
     throw failed.reason
   }
-  const [demo, legacy, primary, second, noCors, coop] = started.map((result) => (result as PromiseFulfilledResult<unknown>).value) as [
+  const [demo, legacy, primary, second, noCors, coop, sandbox] = started.map((result) => (result as PromiseFulfilledResult<unknown>).value) as [
     DemoServer,
     LegacyDemoServer,
     ProtectedDeployment,
     ProtectedDeployment,
     ProtectedDeployment,
     ProtectedDeployment,
+    SandboxOrigin,
   ]
   const deployments = { primary, second, noCors, coop }
   const entry = (deployment: ProtectedDeployment, label: string): DemoServerEntry => ({
@@ -287,6 +297,7 @@ export async function startDemoStack(options: StackOptions): Promise<DemoStack> 
       entry(coop, 'Protected server, sign-in pages with Cross-Origin-Opener-Policy'),
     ],
     oauthCallbackPath: OAUTH_CALLBACK_PATH,
+    sandboxUrl: sandbox.url,
   }
   const pageListens = (url: string) => {
     pageOrigin = new URL(url).origin
@@ -303,6 +314,7 @@ export async function startDemoStack(options: StackOptions): Promise<DemoStack> 
         demo,
         legacy,
         protected: deployments,
+        sandbox,
         config,
         close: async () => {
           await closeServer(page)
@@ -337,6 +349,7 @@ export async function startDemoStack(options: StackOptions): Promise<DemoStack> 
       demo,
       legacy,
       protected: deployments,
+      sandbox,
       config,
       close: async () => {
         await vite.close()

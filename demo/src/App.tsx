@@ -9,6 +9,8 @@
  */
 import { useEffect, useMemo, useState } from 'react'
 import { TASKS_EXTENSION, createClient, type McpClient } from 'mcp-elicit'
+import { withMcpApps } from 'mcp-elicit/apps'
+import { McpAppsProvider } from 'mcp-elicit/apps/react'
 import { browserOAuth } from 'mcp-elicit/auth'
 import { McpProvider } from 'mcp-elicit/react'
 import { Composer, ProtectedComposer } from './composer'
@@ -25,6 +27,8 @@ export function App() {
   const [serverId, setServerId] = useState(() => sessionStorage.getItem('mcp-elicit-demo:server') ?? 'demo')
   const [turns, setTurns] = useState<Turn[]>(loadTurns)
   const [resumed, setResumed] = useState(false)
+  // What apps sent to the conversation (`ui/message`): a chat with a model would send it on as the person's message.
+  const [appMessages, setAppMessages] = useState<string[]>([])
   const wire = useMemo(() => createWireLog(), [])
   const servers = config?.servers
 
@@ -68,8 +72,9 @@ export function App() {
         server.id,
         createClient(server.url, {
           clientInfo: { name: 'mcp-elicit-demo', version: '0.1.0' },
-          // Tasks too: a long tool may answer with a task the page follows (and finds again after a reload).
-          capabilities: { elicitation: { form: {}, url: {} }, sampling: {}, roots: {}, extensions: { [TASKS_EXTENSION]: {} } },
+          // Tasks too: a long tool may answer with a task the page follows (and finds again after a reload);
+          // and MCP Apps, with questions the server's app draws itself (SEP-3118).
+          capabilities: withMcpApps({ elicitation: { form: {}, url: {} }, sampling: {}, roots: {}, extensions: { [TASKS_EXTENSION]: {} } }, { elicitation: true }),
           fetch: wire.fetch,
           auth: server.auth ? kit?.auth : undefined,
           // `?timeout=<ms>` on the page sets every request's deadline, to see that a person's time never counts.
@@ -122,6 +127,8 @@ export function App() {
         </button>
       </header>
 
+      {/* Apps in every turn: their tool calls, links (after consent) and messages allowed; nothing else. */}
+      <McpAppsProvider sandbox={config?.sandboxUrl} serverTools openLinks onMessage={(message) => setAppMessages((list) => [...list, textOf(message.content)])}>
       <main className="demo-chat" aria-label="Conversation">
         {turns.length === 0 && <p className="demo-empty">Pick a tool below and send it: the server's questions appear here.</p>}
         {turns.map((turn, index) => {
@@ -134,7 +141,13 @@ export function App() {
             </McpProvider>
           )
         })}
+        {appMessages.map((text, index) => (
+          <p key={index} className="demo-app-message" role="status">
+            <span className="demo-app-message-label">The app says:</span> {text}
+          </p>
+        ))}
       </main>
+      </McpAppsProvider>
 
       <McpProvider client={client} signIn={server.auth ? kit?.signIn : undefined}>
         {server.auth ? <ProtectedComposer key={server.id} server={server} client={client} onSend={send} /> : <Composer key={server.id} onSend={send} />}
@@ -142,4 +155,12 @@ export function App() {
       <WireLog log={wire} />
     </div>
   )
+}
+
+/** The text blocks of an app's message, as one line (anything else is left out). */
+function textOf(content: readonly unknown[]): string {
+  return content
+    .map((block) => (typeof block === 'object' && block !== null && (block as { type?: unknown }).type === 'text' ? String((block as { text?: unknown }).text ?? '') : ''))
+    .filter(Boolean)
+    .join(' ')
 }

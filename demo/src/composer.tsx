@@ -6,6 +6,7 @@
 import { useState, type ReactNode } from 'react'
 import type { JsonObject, McpClient, Tool } from 'mcp-elicit'
 import { SignInCard } from 'mcp-elicit/forms'
+import { modelTools } from 'mcp-elicit/apps'
 import { useMcpAuth, useMcpList } from 'mcp-elicit/react'
 import type { ServerEntry } from './config'
 import type { TurnRequest } from './turn'
@@ -126,7 +127,8 @@ function ToolFields(props: { options: Array<{ name: string; label: string }>; to
 export function Composer({ onSend }: { onSend: (turn: TurnRequest) => void }) {
   // Kept current: the server's list-changed notifications list them again (toggle_bonus_tool).
   const toolList = useMcpList('tools')
-  const tools = toolList.items
+  // What a model would be offered: tools only an app may call (MCP Apps `visibility: ["app"]`) are left out.
+  const tools = modelTools(toolList.items)
   const prompts = useMcpList('prompts').items
   const resources = useMcpList('resources').items
   const error = toolList.error?.message

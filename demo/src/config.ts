@@ -13,4 +13,6 @@ export interface ServerEntry {
 export interface DemoConfig {
   servers: ServerEntry[]
   oauthCallbackPath: string
+  /** The MCP Apps sandbox proxy page, served from another origin than the page. */
+  sandboxUrl?: string
 }

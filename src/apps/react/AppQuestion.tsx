@@ -71,7 +71,7 @@ export function AppQuestion({ input, params, onRespond, fallback }: FormQuestion
   if (!usable || native) return fallback
   return (
     <div className="mcp-elicit-app-question" data-state={ready ? 'ready' : 'loading'}>
-      <div ref={frameHost} className="mcp-elicit-app-frame" />
+      <div ref={frameHost} className="mcp-elicit-app-view" />
       <div className="mcp-elicit-actions">
         <button type="button" className="mcp-elicit-link" data-action="native-form" onClick={() => setNative(true)}>
           Use the plain form instead

@@ -63,6 +63,7 @@ export function McpApp(props: McpAppProps) {
   const [lookup, setLookup] = useState<Lookup>(typeof props.tool === 'object' ? { tool: props.tool } : undefined)
   const [failure, setFailure] = useState<McpAppError>()
   const [state, setState] = useState<'loading' | 'ready'>('loading')
+  const [closed, setClosed] = useState(false)
   const frameHost = useRef<HTMLDivElement | null>(null)
   const handle = useRef<McpAppHandle | undefined>(undefined)
   const sent = useRef<{ input?: JsonObject | undefined; result?: McpResult | undefined; cancelled?: string | undefined; hostContext?: McpAppOptions['hostContext'] }>({})
@@ -90,7 +91,7 @@ export function McpApp(props: McpAppProps) {
   const sandbox = options.sandbox?.toString()
 
   useEffect(() => {
-    if (!tool || !uri || !sandbox || !frameHost.current) return
+    if (!tool || !uri || !sandbox || closed || !frameHost.current) return
     setFailure(undefined)
     setState('loading')
     const current = latest.current
@@ -114,7 +115,8 @@ export function McpApp(props: McpAppProps) {
       ...(current.maxHeight !== undefined ? { maxHeight: current.maxHeight } : {}),
       ...(current.initTimeoutMs !== undefined ? { initTimeoutMs: current.initTimeoutMs } : {}),
       ...(current.onWarning ? { onWarning: (message) => latest.current.onWarning?.(message) } : {}),
-      onRequestTeardown: () => void handle.current?.teardown(),
+      // The app asked to close: its teardown is awaited with the frame still in the page, then the fallback shows.
+      onRequestTeardown: () => void handle.current?.teardown().then(() => setClosed(true)),
       onError: (error) => {
         setFailure(error)
         latest.current.onAppError?.(error)
@@ -130,7 +132,7 @@ export function McpApp(props: McpAppProps) {
       handle.current = undefined
       void mounted.teardown()
     }
-  }, [client, uri, sandbox, tool])
+  }, [client, uri, sandbox, tool, closed])
 
   // Input, result and cancellation follow the call, each sent once per new value (the spec: tool-input once);
   // the bridge holds them until the app is initialized.
@@ -145,10 +147,10 @@ export function McpApp(props: McpAppProps) {
 
   if (lookup && 'missing' in lookup) return props.fallback ?? null
   if (tool && !uri) return props.fallback ?? null
-  if (failure || (tool && !sandbox)) return props.fallback ?? null
+  if (failure || closed || (tool && !sandbox)) return props.fallback ?? null
   return (
     <div className={['mcp-elicit-app', props.className].filter(Boolean).join(' ')} data-state={lookup ? state : 'loading'}>
-      <div ref={frameHost} className="mcp-elicit-app-frame" />
+      <div ref={frameHost} className="mcp-elicit-app-view" />
       {calls.panels}
       {links.cards}
     </div>
