@@ -4,7 +4,7 @@
  * soon as it arrives, draws the seats from the result's structuredContent,
  * holds a picked seat through the app-only `hold_seat` tool (which asks the
  * person one question in the chat), tells the assistant, opens the
- * airline's terms through the host, and on teardown calls the app-only
+ * airline's terms through the host, asks to be closed (Done), and on teardown calls the app-only
  * `view_closed` tool so the server's record shows it was torn down.
  *
  * Lines a test waits for (text of the ids): #flight, #input, #status
@@ -33,9 +33,11 @@ const heading = h('h1', { id: 'flight' }, 'Seat map')
 const map = h('div', { id: 'map' })
 const tell = h('button', { id: 'tell', type: 'button', disabled: true, onclick: () => void tellAssistant() }, 'Tell the assistant')
 const terms = h('a', { id: 'terms', href: TERMS_URL, onclick: (event) => openTerms(event) }, 'Airline terms')
+// Asks the host to close the view (request-teardown): the host then sends ui/resource-teardown and waits for onteardown.
+const done = h('button', { id: 'done', type: 'button', onclick: () => void app.requestTeardown() }, 'Done')
 const legend = h('p', { class: 'legend' }, h('span', { 'data-key': 'free' }, 'free'), h('span', { 'data-key': 'taken' }, 'taken'), h('span', { 'data-key': 'held' }, 'yours'))
 // The lines in reading order; the status lines of the buttons come after them.
-main.append(heading, h('p', { id: 'input', class: 'line' }), map, legend, h('p', { id: 'status', class: 'line' }), h('p', { id: 'held', class: 'line' }), h('div', { class: 'actions' }, tell, terms))
+main.append(heading, h('p', { id: 'input', class: 'line' }), map, legend, h('p', { id: 'status', class: 'line' }), h('p', { id: 'held', class: 'line' }), h('div', { class: 'actions' }, tell, terms, done))
 setLine('status', 'Waiting for the seats…', 'waiting')
 
 app.ontoolinput = ({ arguments: args }) => {

@@ -271,7 +271,7 @@ describe('AppBridge teardown', () => {
   })
 
   it('sends ui/resource-teardown, waits for the answer, then ignores the view', async () => {
-    const { bridge, sent, initialize, request, answerTo } = harness({ onOpenLink: () => {} })
+    const { bridge, sent, initialize, request, answerTo, settle } = harness({ onOpenLink: () => {} })
     initialize()
     let done = false
     const tornDown = bridge.teardown().then(() => (done = true))
@@ -280,6 +280,10 @@ describe('AppBridge teardown', () => {
     expect(teardown).toEqual({ jsonrpc: '2.0', id: 1, method: 'ui/resource-teardown', params: {} })
     request(7, 'ui/open-link', { url: 'https://example.com' })
     expect(answerTo(7)).toMatchObject({ error: { code: -32000 } })
+    // Its cleanup with the server still goes through until the teardown is answered.
+    request(9, 'ping', {})
+    await settle()
+    expect(answerTo(9)).toMatchObject({ result: {} })
     await new Promise((resolve) => setTimeout(resolve, 20))
     expect(done).toBe(false)
     bridge.receive({ jsonrpc: '2.0', id: teardown.id, result: {} })

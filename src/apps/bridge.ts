@@ -181,7 +181,9 @@ export class AppBridge {
   }
 
   #onRequest(id: RequestId, method: string, params: JsonObject): void {
-    if (this.#state !== 'open') return this.#post(rpcError(id, RpcCode.refused, 'The app is being torn down'))
+    // While closing, the view may still clean up with its server (save, say goodbye) within the teardown's bound;
+    // what would reach the person (links, messages, display modes) is refused: they are done with it.
+    if (this.#state === 'closed' || (this.#state === 'closing' && method.startsWith('ui/'))) return this.#post(rpcError(id, RpcCode.refused, 'The app is being torn down'))
     if (method === Method.INITIALIZE) return this.#initialize(id, params)
     if (this.#inFlight.has(id)) return this.#drop(`request id ${String(id)} is already in flight`)
     const max = this.#options.maxInFlight ?? DEFAULT_MAX_IN_FLIGHT

@@ -40,6 +40,8 @@ export interface UrlElicitationProps {
   url?: string | undefined
   /** Called once with the answer; `accept` carries no content. */
   onRespond: (result: ElicitResult) => void
+  /** Called when the person clicked Open (the page was handed to the browser); a host that needs no "Done" step, such as an app's link, can finish there. */
+  onOpen?: (() => void) | undefined
   /** Called after "Done, continue" sent `accept`, to retry the original request when the host does not do it itself. */
   onRetry?: (() => void) | undefined
   /** Replacement texts (i18n). */
@@ -89,6 +91,7 @@ const UrlCard = /* @__PURE__ */ forwardRef(function UrlCard(props: UrlElicitatio
     }
     setNoHandle(handle === null)
     setStatus('opened')
+    props.onOpen?.()
   }
 
   // Open gives way to Done: keep the keyboard on the card's primary action.

@@ -1,7 +1,8 @@
 /**
  * `ui/open-link` from the frame goes through the URL consent card, exactly
  * as a server's URL-mode question does: the person sees the host, and the
- * page opens only on their click (without opener or referrer).
+ * page opens only on their click (without opener or referrer). Open is the
+ * consent: the card goes away there, with no "Done" step.
  */
 import { useCallback, useRef, useState, type ReactNode } from 'react'
 import type { McpClient } from '../../core/index.js'
@@ -39,6 +40,7 @@ export function useLinkConsent(client: McpClient, message: string, messages: Par
       server={client.serverInfo}
       url={client.url}
       messages={messages}
+      onOpen={() => link.settle(true)}
       onRespond={(response) => link.settle(response.action === 'accept')}
     />
   ))

@@ -1,0 +1,94 @@
+/**
+ * MCP Apps on the demo page, in Chromium, under the page's strict CSP with
+ * the sandbox proxy on a second origin. The views are the server's, built on
+ * ext-apps' own `App` class (servers/views/), not on our code: they are the
+ * oracle for our host.
+ */
+import type { FrameLocator, Locator } from '@playwright/test'
+import { expect, resultOf, sendTool, test } from './fixtures'
+
+/** The app's own document: the page frames the sandbox proxy, which frames the view. */
+const viewOf = (scope: Locator): FrameLocator => scope.frameLocator('iframe.mcp-elicit-app-frame').frameLocator('iframe')
+
+test('seat_map: drawn in the chat; a seat held through an app-only tool whose question is answered in the chat; a message; a link after consent; resized; torn down on request', async ({ page, stack }) => {
+  const turn = await sendTool(page, 'seat_map', { flight: 'LX 318', rows: 8 }, 'demo')
+  const view = viewOf(turn)
+  // Input then result, as the view shows them.
+  await expect(view.locator('#flight')).toHaveText('Flight LX 318')
+  await expect(view.locator('#input')).toContainText('"rows":8')
+  await expect(view.locator('#status')).toHaveAttribute('data-state', 'ready')
+  // The frame follows the view's size (size-changed), within the host's bound.
+  const frame = turn.locator('iframe.mcp-elicit-app-frame')
+  await expect.poll(async () => (await frame.boundingBox())?.height ?? 0).toBeGreaterThan(300)
+  expect((await frame.boundingBox())!.height).toBeLessThanOrEqual(800)
+  // App-only tools are not offered to the model side (the picker).
+  await expect(page.getByRole('combobox', { name: 'Tool', exact: true }).locator('option[value="hold_seat"]')).toHaveCount(0)
+
+  // A free seat: hold_seat (visibility ["app"]) asks one question, shown in the chat under the frame.
+  const free = view.locator('[data-seat][data-state="free"]').first()
+  const seat = await free.getAttribute('data-seat')
+  await free.click()
+  await expect(view.locator('#status')).toHaveAttribute('data-state', 'holding')
+  const question = turn.locator('.mcp-elicit-app .mcp-elicit-form')
+  await expect(question).toContainText(`Hold seat ${seat}`)
+  await question.getByRole('textbox', { name: /Passenger name/ }).fill('Grace Hopper')
+  await question.getByRole('button', { name: 'Accept' }).click()
+  await expect(view.locator('#status')).toHaveText(`Seat ${seat} held for Grace Hopper.`)
+  await expect(view.locator(`[data-seat="${seat}"]`)).toHaveAttribute('data-state', 'held')
+  expect(stack.demo.received.some((entry) => entry.tool === 'hold_seat')).toBe(true)
+
+  // ui/message: handed to the host app's callback (the demo shows it).
+  await view.getByRole('button', { name: 'Tell the assistant' }).click()
+  await expect(page.locator('.demo-app-message')).toContainText(`I picked seat ${seat} on LX 318 for Grace Hopper.`)
+  await expect(view.locator('#message-status')).toHaveText('Told the assistant.')
+
+  // ui/open-link: the URL consent card first; nothing opens before the click. (The outside page is answered here: no network.)
+  await page.context().route('https://example.com/**', (route) => route.fulfill({ contentType: 'text/html', body: '<title>Terms</title>' }))
+  await view.getByRole('link', { name: 'Airline terms' }).click()
+  const consent = turn.locator('.mcp-elicit-app .mcp-elicit-url')
+  await expect(consent).toContainText('example.com')
+  const popup = page.waitForEvent('popup')
+  await consent.getByRole('button', { name: /^Open/ }).click()
+  const opened = await popup
+  expect(opened.url()).toContain('example.com/airline-terms')
+  await opened.close()
+  await expect(view.locator('#link-status')).toHaveText('Opened https://example.com/airline-terms')
+
+  // Done: the view asks to be closed; the host sends ui/resource-teardown and waits for its answer with the frame still
+  // there (the view reports through an app-only tool during teardown), then shows the plain result in its place.
+  await view.getByRole('button', { name: 'Done' }).click()
+  await expect(turn.locator('.mcp-elicit-result')).toContainText('LX 318')
+  await expect(turn.locator('iframe.mcp-elicit-app-frame')).toHaveCount(0)
+  expect(stack.demo.received.filter((entry) => entry.tool === 'view_closed').map((entry) => entry.data)).toEqual([{ view: 'seat-map', flight: 'LX 318', heldSeat: seat }])
+})
+
+test('file_issue: the server\u2019s app draws the question (SEP-3118), its answer is checked and sent; the native form is never shown', async ({ page }) => {
+  const turn = await sendTool(page, 'file_issue', { repo: 'octo/demo' }, 'demo')
+  const view = viewOf(turn)
+  const form = view.locator('#issue-form[data-app-rendered]')
+  await expect(form).toBeVisible()
+  await expect(turn.locator('.mcp-elicit-form')).toHaveCount(0)
+  await form.locator('[name="title"]').fill('Seat map flickers')
+  await form.locator('[name="severity"][value="high"]').check()
+  await form.getByRole('button', { name: 'File issue' }).click()
+  expect(await resultOf(turn)).toBe('file_issue: accept {"title":"Seat map flickers","severity":"high"} (asked in octo/demo with the app ui://demo/issue-form.html)')
+  await expect(turn.locator('iframe.mcp-elicit-app-frame')).toHaveCount(0)
+})
+
+test('file_issue whose app fails to load: the same question in the native form, answered there', async ({ page }) => {
+  const turn = await sendTool(page, 'file_issue', { repo: 'octo/demo', broken_view: true }, 'demo')
+  const form = turn.locator('.mcp-elicit-form')
+  await expect(form).toBeVisible({ timeout: 20_000 })
+  await form.getByRole('textbox', { name: /^Title/ }).fill('Broken view')
+  await form.getByRole('button', { name: 'Accept' }).click()
+  expect(await resultOf(turn)).toMatch(/^file_issue: accept \{"title":"Broken view","severity":"medium"\}/)
+})
+
+test('the legacy server: the same app and the same app-drawn question over a session', async ({ page }) => {
+  const turn = await sendTool(page, 'file_issue', { repo: 'octo/legacy' }, 'legacy')
+  const form = viewOf(turn).locator('#issue-form[data-app-rendered]')
+  await expect(form).toBeVisible()
+  await form.locator('[name="title"]').fill('Legacy too')
+  await form.getByRole('button', { name: 'File issue' }).click()
+  expect(await resultOf(turn)).toMatch(/^file_issue: accept \{"title":"Legacy too"/)
+})
