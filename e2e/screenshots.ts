@@ -2,7 +2,7 @@
  * Takes the README's screenshots of the built demo (the same stack the
  * end-to-end tests start, under its strict CSP):
  *
- *   node e2e/screenshots.ts            # writes docs/demo.png, docs/demo-dark.png, docs/demo-mobile.png
+ *   node e2e/screenshots.ts            # writes docs/demo.png, docs/demo-dark.png, docs/demo-mobile.png, docs/apps-*.png
  *   node e2e/screenshots.ts /tmp/shots # somewhere else
  *
  * Not a spec: the tests never rewrite docs/.
@@ -54,7 +54,45 @@ async function scene(page: Page) {
   await page.evaluate(() => window.scrollTo(0, 0))
 }
 
+/** The seat map app, a seat picked, its question waiting in the chat under the frame. */
+async function seatMap(page: Page) {
+  await page.goto(stack.pageUrl)
+  await page.evaluate(() => sessionStorage.clear())
+  await page.reload()
+  await page.getByRole('button', { name: 'Send' }).waitFor()
+  const turn = await send(page, 'seat_map', { flight: 'LX 318', rows: 6 })
+  const view = turn.frameLocator('iframe.mcp-elicit-app-frame').frameLocator('iframe')
+  await view.locator('#status[data-state="ready"]').waitFor()
+  await view.locator('[data-seat="3C"]').click()
+  await turn.locator('.mcp-elicit-app .mcp-elicit-form').waitFor()
+  await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur())
+}
+
+/** A question the server's own app draws (SEP-3118). */
+async function appQuestion(page: Page) {
+  await page.goto(stack.pageUrl)
+  await page.evaluate(() => sessionStorage.clear())
+  await page.reload()
+  await page.getByRole('button', { name: 'Send' }).waitFor()
+  const turn = await send(page, 'file_issue', { repo: 'octo/demo' })
+  const form = turn.frameLocator('iframe.mcp-elicit-app-frame').frameLocator('iframe').locator('#issue-form[data-app-rendered]')
+  await form.waitFor()
+  await form.locator('[name="title"]').fill('Seat map flickers on resize')
+  await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur())
+}
+
 try {
+  for (const [file, draw] of [
+    ['apps-seat-map.png', seatMap],
+    ['apps-question.png', appQuestion],
+  ] as const) {
+    const context = await browser.newContext({ viewport: { width: 1000, height: 900 }, colorScheme: 'light' })
+    const page = await context.newPage()
+    await draw(page)
+    await page.screenshot({ path: join(out, file), fullPage: true })
+    console.log(`wrote ${join(out, file)}`)
+    await context.close()
+  }
   for (const [file, options] of [
     ['demo.png', { viewport: { width: 1000, height: 900 }, colorScheme: 'light' }],
     ['demo-dark.png', { viewport: { width: 1000, height: 900 }, colorScheme: 'dark' }],
