@@ -66,7 +66,14 @@ export async function probeFrames(report: Report): Promise<void> {
  */
 export async function pageProbes(tripwire: string, report: Report): Promise<void> {
   const violations: string[] = []
-  document.addEventListener('securitypolicyviolation', (event) => violations.push(`${event.effectiveDirective} blocked ${event.blockedURI}`))
+  const onViolation = (where: string) => (event: SecurityPolicyViolationEvent) => violations.push(`${where}${event.effectiveDirective} blocked ${event.blockedURI}`)
+  document.addEventListener('securitypolicyviolation', onViolation(''))
+  try {
+    // The proxy shares this frame's origin: its own blocks show up in its document.
+    window.parent.document.addEventListener('securitypolicyviolation', onViolation("the parent's "))
+  } catch {
+    // A cross-origin parent: nothing of it can be reached, which is the point.
+  }
   const url = (probe: string) => `${tripwire}?via=${probe}`
 
   const reach = (probe: string, read: () => string) => {
@@ -117,7 +124,9 @@ export async function pageProbes(tripwire: string, report: Report): Promise<void
     return 'a window opened'
   })
   await network('form', () => {
-    const form = Object.assign(document.createElement('form'), { method: 'get', action: url('form'), target: '_self', hidden: true })
+    // Into a srcless frame of its own: a refused navigation of THIS frame would replace the report with an error page.
+    document.body.append(Object.assign(document.createElement('iframe'), { name: 'hostile-sink', hidden: true }))
+    const form = Object.assign(document.createElement('form'), { method: 'get', action: url('form'), target: 'hostile-sink', hidden: true })
     document.body.append(form)
     form.submit()
     return 'the form was submitted'
