@@ -32,7 +32,7 @@ export default defineConfig({
     },
   },
   test: {
-    include: ['src/**/*.test.ts', 'src/**/*.test.tsx', 'test/**/*.test.ts', 'demo/**/*.test.ts', 'stories/**/*.test.tsx'],
+    include: ['src/**/*.test.ts', 'src/**/*.test.tsx', 'test/**/*.test.ts', 'demo/**/*.test.ts', 'servers/**/*.test.ts', 'stories/**/*.test.tsx'],
     environment: 'node',
     testTimeout: 20_000,
     hookTimeout: 30_000,

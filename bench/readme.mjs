@@ -49,6 +49,14 @@ const BUDGETS = [
     between:
       'the forms layer over rjsf (aspiration +10 KB): the no-eval validator bundled even when ajv is (≈ 4.2 KB), the result renderer (`ToolResult`: blocks, media checks, the lazy tree, ≈ 3 KB), the URL card and its URL analysis (≈ 1.6 KB), human validation messages (≈ 1 KB), error boundaries, bidi isolation and field-key mapping (≈ 2 KB), the sign-in card (≈ 2 KB), date-time helpers (≈ 0.8 KB)',
   },
+  {
+    name: 'apps',
+    entry: 'core + `./apps` (`mountMcpApp`, every capability on)',
+    aspiration: 'core + the AI SDK renderer (3.4 KB)',
+    between:
+      "what the AI SDK's `MCPAppRenderer` leaves to its host: reading the `ui://` resource and its `_meta.ui` (≈ 1 KB), checking every message of the view against the spec's shapes and bounds (≈ 2 KB), SEP-3118's forwarding and its answer check (≈ 1.5 KB), the CSP and permission sanitising (≈ 1 KB)",
+  },
+  { name: 'apps-react', entry: 'the typical app + `McpAppsProvider`', aspiration: '—', between: '' },
 ]
 
 function budgetsTable() {

@@ -142,6 +142,63 @@ createRoot(document.getElementById('root')).render(h(Form, { schema, validator, 
 `,
   },
   {
+    name: 'apps',
+    label: 'core + ./apps (mountMcpApp for a tool, every capability on), framework-free',
+    source: `import { createClient } from ${src('src/core/index.ts')}
+import { appResourceUri, mountMcpApp, withMcpApps } from ${src('src/apps/index.ts')}
+const client = createClient(new URL('/mcp', location.href), { capabilities: withMcpApps({ elicitation: { form: {} } }, { elicitation: true }) })
+const tool = (await client.listTools()).find((t) => appResourceUri(t))
+const app = mountMcpApp(document.getElementById('root'), {
+  client, tool, sandbox: 'https://sandbox.example.com/sandbox.html', toolInput: {},
+  serverTools: true, serverResources: true, prompts: true, elicitation: true,
+  onOpenLink: (url) => { window.open(url, '_blank', 'noopener') }, onMessage: console.log, onUpdateModelContext: console.log,
+})
+app.setToolResult(await client.callTool(tool.name, {}))
+`,
+  },
+  {
+    name: 'apps-react',
+    label: 'the typical app above with McpAppsProvider around it (apps in every McpToolCall, SEP-3118 questions), react external',
+    external: REACT,
+    source: `import { createElement as h } from 'react'
+import { createRoot } from 'react-dom/client'
+import validator from '@rjsf/validator-ajv8'
+import { createClient } from ${src('src/core/index.ts')}
+import { withMcpApps } from ${src('src/apps/index.ts')}
+import { McpProvider } from ${src('src/react/index.ts')}
+import { McpToolCall } from ${src('src/forms/index.ts')}
+import { McpAppsProvider } from ${src('src/apps/react/index.ts')}
+const client = createClient(new URL('/mcp', location.href), { capabilities: withMcpApps({ elicitation: { form: {} } }, { elicitation: true }) })
+createRoot(document.getElementById('root')).render(
+  h(McpProvider, { client }, h(McpAppsProvider, { sandbox: 'https://sandbox.example.com/sandbox.html', serverTools: true, openLinks: true }, h(McpToolCall, { name: 'wizard', validator }))),
+)
+`,
+  },
+  {
+    name: 'ai-sdk-apps',
+    label: 'AI SDK @ai-sdk/react 4.0.177 MCPAppRenderer (its MCP Apps host; no MCP client), react external',
+    external: REACT,
+    source: `import { createElement as h } from 'react'
+import { createRoot } from 'react-dom/client'
+import { MCPAppRenderer } from '@ai-sdk/react'
+const part = { type: 'dynamic-tool', toolName: 'weather', toolCallId: '1', state: 'output-available', input: {}, output: {}, callProviderMetadata: { mcp: { app: { resourceUri: 'ui://weather/view.html' } } } }
+createRoot(document.getElementById('root')).render(
+  h(MCPAppRenderer, { part, sandbox: { url: 'https://sandbox.example.com/sandbox.html' }, loadResource: async () => ({ html: '' }), handlers: { openLink: async () => {} } }),
+)
+`,
+  },
+  {
+    name: 'ext-apps-bridge',
+    label: 'ext-apps 2.0.4 app-bridge (AppBridge + PostMessageTransport) with its peers (@modelcontextprotocol/client, zod)',
+    source: `import { AppBridge, PostMessageTransport } from '@modelcontextprotocol/ext-apps/app-bridge'
+const frame = document.querySelector('iframe')
+const bridge = new AppBridge(null, { name: 'host', version: '1.0.0' }, { openLinks: {}, serverTools: {} })
+bridge.onopenlink = async ({ url }) => { window.open(url, '_blank', 'noopener'); return {} }
+await bridge.connect(new PostMessageTransport(frame.contentWindow, frame.contentWindow))
+bridge.sendToolInput({ arguments: {} })
+`,
+  },
+  {
     name: 'use-mcp',
     label: 'use-mcp 0.0.21 (useMcp hook + callTool), react external',
     external: REACT,
@@ -170,6 +227,9 @@ export const INCREMENTS = [
   // Budgets stack: core 6 KB, react +2 KB, forms +10 KB over rjsf; so all of ours in the app 18 KB over rjsf.
   { name: 'forms layer', of: 'app', over: ['rjsf', 'react'], budgetGz: 10 * 1024, label: 'forms in the app, over rjsf and core+react (app - rjsf - react)' },
   { name: 'ours in app', of: 'app', over: 'rjsf', budgetGz: 18 * 1024, label: 'all of mcp-elicit in the app, over bare rjsf (app - rjsf)' },
+  // The AI SDK's renderer (about 4 KB in issue 21's reading) is the mark for the apps host.
+  { name: 'apps layer', of: 'apps', over: 'core', label: './apps added to core (apps - core)' },
+  { name: 'apps in app', of: 'apps-react', over: 'app', label: 'MCP Apps added to the typical app (apps-react - app)' },
 ]
 
 /** The one configuration every entry is bundled with. */

@@ -93,13 +93,17 @@ describe('demo server (2026-07-28, stateless)', () => {
     expect(discovered.supportedVersions).toEqual(['2026-07-28'])
     const tools = await client.listTools()
     expect(tools.map((t) => t.name).sort()).toEqual(
-      ['add_note', 'all_content', 'ask_model', 'connect_account', 'crunch_numbers', 'deep_result', 'echo_html', 'list_workspace', 'long_task', 'profile_form', 'regional_lookup', 'slow_report', 'toggle_bonus_tool', 'trip_wizard', 'two_questions'].sort(),
+      [
+        ...['add_note', 'all_content', 'ask_model', 'connect_account', 'crunch_numbers', 'deep_result', 'echo_html', 'list_workspace', 'long_task', 'profile_form', 'regional_lookup', 'slow_report', 'toggle_bonus_tool', 'trip_wizard', 'two_questions'],
+        // MCP Apps (servers/tools/apps.ts, hostile-apps.ts)
+        ...['file_issue', 'hold_seat', 'hostile_app', 'hostile_control', 'reveal_secret', 'seat_map', 'view_closed'],
+      ].sort(),
     )
     expect(probe.warnings).toEqual([])
     const regional = tools.find((t) => t.name === 'regional_lookup')
     expect((regional?.inputSchema as { properties: Record<string, JsonObject> }).properties.region?.['x-mcp-header']).toBe('Region')
     expect((await client.listPrompts()).map((p) => p.name)).toEqual(['draft_email'])
-    expect((await client.listResources()).map((r) => r.uri)).toEqual(['demo://settings', 'demo://notes'])
+    expect((await client.listResources()).map((r) => r.uri)).toEqual(['demo://settings', 'demo://notes', 'ui://demo/seat-map.html', 'ui://demo/issue-form.html', 'ui://demo/issue-form.html?broken=1', 'ui://demo/hostile.html'])
   })
 
   it('profile_form: one form with every field kind; the defaults come back', async () => {
@@ -395,7 +399,7 @@ describe('legacy demo server (2025-11-25, sessions)', () => {
   it('falls back to the legacy era and lists the tools', async () => {
     const tools = await probe.client.listTools()
     expect(probe.client.era).toBe('legacy')
-    expect(tools.map((t) => t.name).sort()).toEqual(['legacy_confirm', 'legacy_profile'])
+    expect(tools.map((t) => t.name).sort()).toEqual(['file_issue', 'hold_seat', 'legacy_confirm', 'legacy_profile', 'seat_map', 'view_closed'])
     expect(legacy.sessions()).toHaveLength(1)
   })
 
