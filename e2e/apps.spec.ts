@@ -92,3 +92,31 @@ test('the legacy server: the same app and the same app-drawn question over a ses
   await form.getByRole('button', { name: 'File issue' }).click()
   expect(await resultOf(turn)).toMatch(/^file_issue: accept \{"title":"Legacy too"/)
 })
+
+test('a hostile app is held: malformed messages, refused tools, a 10^9 px size, no way out of its sandbox, a flood bounded', async ({ page, stack }) => {
+  const turn = await sendTool(page, 'hostile_app', {}, 'demo')
+  const view = viewOf(turn)
+  await expect(view.locator('#hostile-done')).toBeVisible({ timeout: 60_000 })
+  const outcomes = Object.fromEntries(
+    await view.locator('li[data-probe]').evaluateAll((items) => items.map((item) => [item.getAttribute('data-probe'), `${item.getAttribute('data-outcome')}: ${item.textContent}`])),
+  )
+  const outcome = (probe: string) => String(outcomes[probe]).split(':')[0]
+  // (a) Malformed: dropped, or answered with a JSON-RPC error; nothing else happens.
+  for (const probe of ['wrong-version', 'method-not-string', 'direct-to-top']) expect(outcome(probe), probe).toBe('no-reply')
+  for (const probe of ['params-array', 'unknown-method', 'huge-params']) expect(outcome(probe), probe).toBe('refused')
+  // (b) Tools: only this server's app-visible tools.
+  for (const probe of ['model-only-tool', 'unknown-tool', 'other-server-tool']) expect(outcome(probe), probe).toBe('refused')
+  expect(outcome('control-tool')).toBe('allowed')
+  expect(stack.demo.received.filter((entry) => entry.tool === 'reveal_secret')).toEqual([])
+  // (c) Size: the frame stays within the host's bound, whatever is asked.
+  expect((await turn.locator('iframe.mcp-elicit-app-frame').boundingBox())!.height).toBeLessThanOrEqual(800)
+  // (d) No way out: the page, the network, popups, navigation, the proxy's realm.
+  for (const probe of ['top-location', 'top-document', 'fetch', 'img', 'beacon', 'websocket', 'iframe', 'window-open', 'form', 'top-navigation', 'parent-fetch', 'parent-script']) {
+    expect(outcome(probe), probe).toBe('refused')
+  }
+  expect(stack.demo.hits('/pwned')).toBe(0)
+  // (e) A flood: at most 16 in flight, the rest refused at once; the page still answers.
+  expect(outcomes.flood).toMatch(/1000 sent, \d+ answered, \d+ refused, 0 unanswered/)
+  expect(stack.demo.received.filter((entry) => entry.tool === 'hostile_control').length).toBeLessThanOrEqual(1 + 16 + 16)
+  await expect(page.getByRole('button', { name: 'Send' })).toBeEnabled()
+})

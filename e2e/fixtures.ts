@@ -19,7 +19,10 @@ export const test = base.extend<{ turn: (tool: string, args?: object, server?: s
     const errors: string[] = []
     page.on('pageerror', (error) => errors.push(error.message))
     page.on('console', (message) => {
-      if (message.type() === 'error') errors.push(message.text())
+      // What an MCP App logs inside its sandbox (its own errors, the CSP refusing it) is the app's, not the page's:
+      // the proxy's document is on the sandbox origin, the app's is written into its frame (no URL).
+      const where = message.location().url
+      if (message.type() === 'error' && where !== '' && !where.startsWith(stack.sandbox.origin)) errors.push(message.text())
     })
     await page.goto(stack.pageUrl)
     await page.evaluate(() => sessionStorage.clear())
