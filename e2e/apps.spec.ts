@@ -17,6 +17,10 @@ test('seat_map: drawn in the chat; a seat held through an app-only tool whose qu
   await expect(view.locator('#flight')).toHaveText('Flight LX 318')
   await expect(view.locator('#input')).toContainText('"rows":8')
   await expect(view.locator('#status')).toHaveAttribute('data-state', 'ready')
+  // The page's look reached the view as the standard style variables (ext-apps' applyHostStyleVariables set them).
+  const pageBackground = await turn.locator('.mcp-elicit-app-view').evaluate((element) => getComputedStyle(element).getPropertyValue('--mcp-elicit-bg').trim())
+  expect(pageBackground).not.toBe('')
+  expect(await view.locator('html').evaluate((root) => getComputedStyle(root).getPropertyValue('--color-background-primary').trim())).toBe(pageBackground)
   // The frame follows the view's size (size-changed), within the host's bound.
   const frame = turn.locator('iframe.mcp-elicit-app-frame')
   await expect.poll(async () => (await frame.boundingBox())?.height ?? 0).toBeGreaterThan(300)

@@ -12,6 +12,8 @@ import type { McpUiDisplayMode, McpUiHostContext, McpUiTheme } from './types.js'
 
 /** What the defaults depend on besides the page. */
 export interface HostContextInputs {
+  /** Where the app is drawn: its computed look becomes the standard style variables. */
+  element?: Element | undefined
   tool?: Tool | undefined
   displayModes?: McpUiDisplayMode[] | undefined
   maxHeight: number
@@ -37,7 +39,30 @@ export function pageTheme(window: Window): McpUiTheme {
   return matches(window, '(prefers-color-scheme: dark)') ? 'dark' : 'light'
 }
 
-/** The initial host context: theme, locale, time zone, platform, display modes, container size, the tool; then the author's. */
+/**
+ * The standard style variables an app reads (`hostContext.styles.variables`),
+ * from the look around the app: the forms' own variables where the page sets
+ * them (`--mcp-elicit-bg`, `-fg`, `-muted`, `-border`, `-accent`, `-radius`),
+ * else the element's computed colours and font. Only what has a value is sent.
+ */
+export function pageStyles(window: Window, element: Element): Record<string, string> {
+  const style = window.getComputedStyle?.(element)
+  if (!style) return {}
+  const own = (name: string) => style.getPropertyValue(name).trim()
+  const pairs: [string, string][] = [
+    ['--color-background-primary', own('--mcp-elicit-bg') || style.backgroundColor],
+    ['--color-text-primary', own('--mcp-elicit-fg') || style.color],
+    ['--color-text-secondary', own('--mcp-elicit-muted')],
+    ['--color-border-primary', own('--mcp-elicit-border')],
+    ['--color-ring-primary', own('--mcp-elicit-accent')],
+    ['--border-radius-md', own('--mcp-elicit-radius')],
+    ['--font-sans', style.fontFamily],
+  ]
+  // A transparent background says nothing about the colour the app sits on.
+  return Object.fromEntries(pairs.filter(([, value]) => value !== '' && value !== 'rgba(0, 0, 0, 0)' && value !== 'transparent'))
+}
+
+/** The initial host context: theme, locale, time zone, platform, display modes, container size, the page's look, the tool; then the author's. */
 export function defaultHostContext(window: Window, inputs: HostContextInputs): McpUiHostContext {
   const context: McpUiHostContext = {
     theme: pageTheme(window),
@@ -53,5 +78,7 @@ export function defaultHostContext(window: Window, inputs: HostContextInputs): M
   const touch = matches(window, '(pointer: coarse)')
   if (hover !== undefined && touch !== undefined) context.deviceCapabilities = { hover, touch }
   if (inputs.tool) context.toolInfo = { tool: inputs.tool }
+  const variables = inputs.element ? pageStyles(window, inputs.element) : {}
+  if (Object.keys(variables).length > 0) context.styles = { variables } as McpUiHostContext['styles']
   return { ...context, ...inputs.hostContext }
 }

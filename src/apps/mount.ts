@@ -177,7 +177,7 @@ export function mountMcpApp(element: HTMLElement, options: McpAppOptions): McpAp
       ...options,
       post,
       client: options.client,
-      hostContext: defaultHostContext(view, { tool: options.tool, displayModes: options.displayModes, maxHeight, hostContext: options.hostContext }),
+      hostContext: defaultHostContext(view, { element, tool: options.tool, displayModes: options.displayModes, maxHeight, hostContext: options.hostContext }),
       sandbox: { permissions, csp: resource.csp },
       onInitialized: () => {
         clearTimeout(initTimer)
