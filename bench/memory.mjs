@@ -138,7 +138,7 @@ export async function measureMemory() {
         cwd: root,
         encoding: 'utf8',
         stdio: ['ignore', 'pipe', 'pipe'],
-        timeout: cap + 5_000,
+        timeout: Math.round(cap) + 5_000,
         maxBuffer: 4 * MB,
       })
       if (run.status !== 0) throw new Error(`${who}: ${run.error?.message ?? `exit ${run.status ?? run.signal}`} ${run.stderr.trim().split('\n').slice(-3).join(' | ')}`)

@@ -14,9 +14,9 @@
  *   const html = await appViewHtml('seat-map')            // cached after the first build
  *   const broken = await appViewHtml('issue-form', { broken: true })
  */
+import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 
-import { build } from 'esbuild'
 
 export type AppViewName = 'seat-map' | 'issue-form' | 'hostile'
 
@@ -26,7 +26,8 @@ const TITLES: Record<AppViewName, string> = {
   hostile: 'Hostile view',
 }
 
-const viewsDir = fileURLToPath(new URL('./views/', import.meta.url))
+// From the file path, not `new URL(…, import.meta.url)`: under a jsdom test environment `URL` is jsdom's.
+const viewsDir = join(dirname(fileURLToPath(import.meta.url)), 'views')
 const bundles = new Map<AppViewName, Promise<string>>()
 
 /** zod reads `globalThis.__zod_globalConfig` when it loads; this runs first in the bundle. */
@@ -45,8 +46,10 @@ export function viewBundle(name: AppViewName): Promise<string> {
 }
 
 async function buildBundle(name: AppViewName): Promise<string> {
+  // Loaded on first use: esbuild checks its environment when imported, and a jsdom test that only starts the server must not trip it.
+  const { build } = await import('esbuild')
   const result = await build({
-    entryPoints: [`${viewsDir}${name}.ts`],
+    entryPoints: [join(viewsDir, `${name}.ts`)],
     bundle: true,
     format: 'iife',
     platform: 'browser',

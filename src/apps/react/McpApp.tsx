@@ -145,11 +145,12 @@ export function McpApp(props: McpAppProps) {
     if (options.hostContext && options.hostContext !== sent.current.hostContext) mounted.setHostContext((sent.current.hostContext = options.hostContext))
   })
 
-  if (lookup && 'missing' in lookup) return props.fallback ?? null
+  // Until the listing says whether the tool has an app, show what shows without one (most tools have none).
+  if (!lookup || 'missing' in lookup) return props.fallback ?? null
   if (tool && !uri) return props.fallback ?? null
   if (failure || closed || (tool && !sandbox)) return props.fallback ?? null
   return (
-    <div className={['mcp-elicit-app', props.className].filter(Boolean).join(' ')} data-state={lookup ? state : 'loading'}>
+    <div className={['mcp-elicit-app', props.className].filter(Boolean).join(' ')} data-state={state}>
       <div ref={frameHost} className="mcp-elicit-app-view" />
       {calls.panels}
       {links.cards}
