@@ -71,8 +71,12 @@ test('every story renders in Chromium without errors, foreign requests or axe vi
   page.on('console', (message) => {
     if (message.type() === 'error') problems.push(`${current}: console: ${message.text()}`)
   })
+  // The apps stories frame the MCP Apps sandbox proxy from this same server by the other loopback
+  // name (127.0.0.1 <-> localhost): another origin, as MCP Apps require, but not a foreign request.
+  const sandboxOrigin = storybook.url.replace('//127.0.0.1:', '//localhost:')
   page.on('request', (request) => {
-    if (!request.url().startsWith(storybook.url) && !request.url().startsWith('data:')) problems.push(`${current}: requested ${request.url()}`)
+    const url = request.url()
+    if (!url.startsWith(storybook.url) && !url.startsWith(`${sandboxOrigin}/`) && !url.startsWith('data:')) problems.push(`${current}: requested ${url}`)
   })
   // Open at the last story and let it finish, so that selecting the first is a change whose end the loop hears.
   await page.goto(`${storybook.url}/iframe.html?id=${storybook.entries.at(-1)!.id}&viewMode=story`)
@@ -106,5 +110,26 @@ test('every story renders in Chromium without errors, foreign requests or axe vi
     })
     for (const violation of violations) problems.push(`${entry.id}: ${violation}`)
   }
+  expect(problems).toEqual([])
+})
+
+test('an app-drawn question story is answered from inside its sandboxed app', async ({ page, storybook }) => {
+  const problems: string[] = []
+  page.on('pageerror', (error) => problems.push(error.message))
+  page.on('console', (message) => {
+    if (message.type() === 'error') problems.push(`console: ${message.text()}`)
+  })
+  await page.goto(`${storybook.url}/iframe.html?id=apps-mcpapp--question-drawn-by-app&viewMode=story`)
+  await expect(page.locator('.mcp-elicit-app-question')).toHaveAttribute('data-state', 'ready')
+  // The page, then the sandbox proxy on the other loopback name, then the server's view inside it.
+  const frame = page.locator('iframe.mcp-elicit-app-frame')
+  await expect(frame).toHaveAttribute('src', `${storybook.url.replace('//127.0.0.1:', '//localhost:')}/sandbox.html?host=${encodeURIComponent(storybook.url)}`)
+  const view = page.frameLocator('iframe.mcp-elicit-app-frame').frameLocator('iframe')
+  await expect(view.getByRole('heading', { name: 'Which city should the forecast be for?' })).toBeVisible()
+  await view.getByRole('button', { name: 'Geneva' }).click()
+  // The answer is checked against the schema, the frame torn down, and the call retried with it.
+  await expect(page.locator('.mcp-elicit-call')).toHaveAttribute('data-state', 'done')
+  await expect(page.getByText('Forecast for Geneva: 14 °C, light rain.')).toBeVisible()
+  await expect(page.locator('iframe')).toHaveCount(0)
   expect(problems).toEqual([])
 })

@@ -5,7 +5,7 @@
  * see servers/modern-server.ts); the live flows against that server
  * belong to the e2e specs.
  */
-import { createClient, type JsonObject, type McpClient } from '../src/core/index'
+import { createClient, type ClientCapabilities, type JsonObject, type McpClient } from '../src/core/index'
 
 const endpoint = 'https://mcp.travel.example:8443/mcp'
 const SERVER_INFO = 'io.modelcontextprotocol/serverInfo'
@@ -58,12 +58,24 @@ const discovered = {
   cacheScope: 'private',
 }
 
+/** What a server with MCP Apps adds to {@link recordedClient}: tools with `_meta`, resources to read, the client's capabilities. */
+export interface RecordedServerExtras {
+  /** `_meta` of listed tools, by name (e.g. `{ ui: { resourceUri: 'ui://weather/view.html' } }`). */
+  toolMeta?: Record<string, JsonObject>
+  /** `title` of listed tools, by name. */
+  toolTitles?: Record<string, string>
+  /** Answers `resources/read`, by the URI asked for; any other URI is "Resource not found". */
+  resources?: Record<string, ToolScript>
+  /** The client's capabilities instead of form and URL elicitation, sampling and roots. */
+  capabilities?: ClientCapabilities
+}
+
 /**
  * A client for `https://mcp.travel.example:8443/mcp` whose requests are
  * answered by `tools[name]`; discovery and `tools/list` are answered as
- * recorded, notifications with 202.
+ * recorded, notifications with 202; `resources/read` by `extras.resources`.
  */
-export function recordedClient(tools: Record<string, ToolScript>): McpClient {
+export function recordedClient(tools: Record<string, ToolScript>, extras: RecordedServerExtras = {}): McpClient {
   const fetch = async (_input: RequestInfo | URL, init: RequestInit = {}): Promise<Response> => {
     const signal = init.signal ?? undefined
     if (signal?.aborted) throw signal.reason
@@ -71,10 +83,15 @@ export function recordedClient(tools: Record<string, ToolScript>): McpClient {
     if (request.id === undefined) return new Response(null, { status: 202 })
     switch (request.method) {
       case 'server/discover':
-        return rpcResult(request, discovered)
+        return rpcResult(request, extras.resources ? { ...discovered, capabilities: { ...discovered.capabilities, resources: {} } } : discovered)
       case 'tools/list':
         return rpcResult(request, {
-          tools: Object.keys(tools).map((name) => ({ name, inputSchema: { type: 'object', properties: {} } })),
+          tools: Object.keys(tools).map((name) => ({
+            name,
+            ...(extras.toolTitles?.[name] !== undefined && { title: extras.toolTitles[name] }),
+            inputSchema: { type: 'object', properties: {} },
+            ...(extras.toolMeta?.[name] !== undefined && { _meta: extras.toolMeta[name] }),
+          })),
           resultType: 'complete',
           ttlMs: 0,
           cacheScope: 'private',
@@ -84,13 +101,20 @@ export function recordedClient(tools: Record<string, ToolScript>): McpClient {
         if (script) return script(request, signal)
         return rpcError(request, { code: -32602, message: `Tool ${String(request.params.name)} not found` })
       }
+      case 'resources/read': {
+        if (!extras.resources) return rpcError(request, { code: -32601, message: 'Method not found' }, 404)
+        const script = extras.resources[String(request.params.uri)]
+        if (script) return script(request, signal)
+        // The SDK's answer for an unknown resource (ErrorCode.ResourceNotFound).
+        return rpcError(request, { code: -32002, message: `Resource ${String(request.params.uri)} not found` })
+      }
       default:
         return rpcError(request, { code: -32601, message: 'Method not found' }, 404)
     }
   }
   return createClient(endpoint, {
     fetch: fetch as typeof globalThis.fetch,
-    capabilities: { elicitation: { form: {}, url: {} }, sampling: {}, roots: {} },
+    capabilities: extras.capabilities ?? { elicitation: { form: {}, url: {} }, sampling: {}, roots: {} },
   })
 }
 
