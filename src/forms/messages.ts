@@ -141,6 +141,10 @@ export interface Messages {
   errorHeading: string
   /** Aborts a whole call in flight (not one question). @defaultValue `'Stop'` */
   stopCall: string
+  /** MCP Apps: what the URL consent card says of a link an app asks to open. @defaultValue `'The app asks to open this page.'` */
+  appOpensLink: string
+  /** MCP Apps: switches a question an app draws (SEP-3118) to the native form. @defaultValue `'Use the plain form instead'` */
+  appUseNativeForm: string
   /** Shown after the call was cancelled. @defaultValue `'Cancelled.'` */
   cancelled: string
   /** Runs the call again. @defaultValue `'Try again'` */
@@ -389,6 +393,8 @@ export const defaultMessages: Messages = {
   resultFailed: 'This result could not be shown.',
   errorHeading: 'The call failed.',
   stopCall: 'Stop',
+  appOpensLink: 'The app asks to open this page.',
+  appUseNativeForm: 'Use the plain form instead',
   cancelled: 'Cancelled.',
   retry: 'Try again',
   reset: 'Start over',

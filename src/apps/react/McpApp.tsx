@@ -13,6 +13,7 @@
  */
 import { useContext, useEffect, useRef, useState, type ReactNode } from 'react'
 import type { JsonObject, McpResult, Tool } from '../../core/index.js'
+import { resolveMessages } from '../../forms/index.js'
 import { useMcpClient, type UseMcpCallOptions } from '../../react/index.js'
 import type { McpAppError } from '../errors.js'
 import { mountMcpApp, type McpAppHandle, type McpAppOptions } from '../mount.js'
@@ -68,7 +69,7 @@ export function McpApp(props: McpAppProps) {
   const handle = useRef<McpAppHandle | undefined>(undefined)
   const sent = useRef<{ input?: JsonObject | undefined; result?: McpResult | undefined; cancelled?: string | undefined; hostContext?: McpAppOptions['hostContext'] }>({})
   const calls = useAppCalls(options.callOptions, options)
-  const links = useLinkConsent(client, 'The app asks to open this page.', options.messages)
+  const links = useLinkConsent(client, resolveMessages(options.messages).appOpensLink, options.messages)
   // The bridge reads the latest callbacks through this, so a new render never remounts the frame.
   const latest = useRef(options)
   latest.current = options
@@ -78,7 +79,10 @@ export function McpApp(props: McpAppProps) {
     if (typeof props.tool === 'object') return setLookup({ tool: props.tool })
     let live = true
     client.listTools().then(
-      (tools) => live && setLookup(tools.find((tool) => tool.name === name) ? { tool: tools.find((tool) => tool.name === name)! } : { missing: true }),
+      (tools) => {
+        const found = tools.find((tool) => tool.name === name)
+        if (live) setLookup(found ? { tool: found } : { missing: true })
+      },
       () => live && setLookup({ missing: true }),
     )
     return () => {
