@@ -32,7 +32,7 @@ const BUDGETS = [
     entry: '`.` (core: `createClient` + `callTool`)',
     aspiration: '6 KB',
     between:
-      'the tasks extension, the change listener and the result cache (≈ 3.7 KB, methods of the client, so always bundled); the 2025-11-25 era, always bundled (≈ 2.9 KB: session, GET stream, pushed requests, the era probe); `eventsource-parser` (≈ 1.1 KB); `x-mcp-header` mirroring (≈ 0.6 KB); the hardening against hostile servers (≈ 2 KB: caps, redirects, shared probe, error classes)',
+      'first load only: the 2025-11-25 era (≈ 3.6 KB), tasks (≈ 2.3 KB) and the change listener (≈ 1.8 KB) load on demand, chunks of their own. Still in it: the HTTP exchange with its caps and redirect checks and the SSE reader (`eventsource-parser` ≈ 1.1 KB), the typed error classes, the era probe and version negotiation, the listings with `x-mcp-header` mirroring (≈ 1 KB) and the result cache (≈ 1 KB), the round loop and its routing, deadlines and cancellation',
   },
   { name: 'auth', entry: 'core + `./auth`', aspiration: '—', between: '`oauth4webapi` and the MCP policy (DPoP ≈ 2 KB of it)' },
   {

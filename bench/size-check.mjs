@@ -117,8 +117,23 @@ if (aspirations.length) {
   }
 }
 
+// What a page that never meets them must not download: the 2025-11-25 era,
+// tasks and the change listener load on demand (dynamic import), so none of
+// their modules may sit in a first load. Checked on the bundles just made,
+// module by module, so the split cannot silently regress.
+const ON_DEMAND = /^src\/core\/(legacy-[a-z-]+|task-loop|task-client|subscriptions|reconnect|server-requests)\.ts$/
+const FIRST_LOADS = ['core', 'react', 'app']
+let leaked = 0
+for (const name of FIRST_LOADS) {
+  const found = (byName[name].firstLoadModules ?? []).filter((id) => ON_DEMAND.test(id))
+  if (found.length === 0) continue
+  leaked++
+  console.error(`size-check: the first load of ${name} holds code that must load on demand: ${found.join(', ')}`)
+}
+if (!leaked) console.log(`\nsize-check: no legacy-era, task or listener code in the first load of ${FIRST_LOADS.join(', ')}`)
+
 const seconds = ((performance.now() - started) / 1000).toFixed(1)
 if (unlimited) console.error(`\nsize-check: ${unlimited} entr${unlimited === 1 ? 'y has' : 'ies have'} no limit in ${LIMITS_PATH}; run with --update`)
 if (over) console.error(`\nsize-check: ${over} entr${over === 1 ? 'y is' : 'ies are'} over the limit (${seconds} s). If the growth is deliberate: node bench/size-check.mjs --update`)
 else if (!unlimited) console.log(`\nsize-check: all within limits (${seconds} s)`)
-process.exitCode = over ? 1 : unlimited ? 2 : 0
+process.exitCode = over || leaked ? 1 : unlimited ? 2 : 0

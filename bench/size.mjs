@@ -3,6 +3,11 @@
  * (vite build() — rolldown underneath — app mode, platform browser, minify
  * with oxc, target ES2022, tree-shaking on), then gzipped at level 9.
  *
+ * An entry's size is its FIRST LOAD: the entry chunk and every chunk it
+ * imports statically, what a page downloads before the code runs. Chunks
+ * behind a dynamic `import()` (the legacy era, tasks, the change listener)
+ * load only when needed: they are reported apart (`lazy`), never counted.
+ *
  * Run: `node bench/size.mjs` (prints a table) or `node bench/size.mjs --json`.
  * To measure another entry, add one line to ENTRIES.
  */
@@ -281,28 +286,42 @@ async function bundle(entry, workDir) {
   })
   const outputs = (Array.isArray(output) ? output : [output]).flatMap((o) => o.output)
   const chunks = outputs.filter((o) => o.type === 'chunk')
+  // The first load: the entry chunk and what it imports statically, transitively.
+  const byFile = new Map(chunks.map((chunk) => [chunk.fileName, chunk]))
+  const firstLoad = new Set()
+  const visit = (chunk) => {
+    if (!chunk || firstLoad.has(chunk.fileName)) return
+    firstLoad.add(chunk.fileName)
+    for (const id of chunk.imports) visit(byFile.get(id))
+  }
+  for (const chunk of chunks) if (chunk.isEntry) visit(chunk)
   let min = 0
   let gz = 0
   let entryMin = 0
   let entryGz = 0
+  const lazy = []
   const nodeImports = new Set()
   const modules = []
   for (const chunk of chunks) {
     const bytes = Buffer.from(chunk.code)
     if (KEEP) writeFileSync(join(workDir, `${entry.name}.out.${chunk.fileName.replace(/[\\/]/g, '_')}`), bytes)
     const zipped = gzipSync(bytes, { level: SETTINGS.gzipLevel }).length
+    for (const id of [...chunk.imports, ...chunk.dynamicImports]) if (NODE_BUILTINS.has(id)) nodeImports.add(id)
+    for (const id of Object.keys(chunk.modules)) {
+      const m = /__vite-browser-external:?(.*)$/.exec(id)
+      if (m) nodeImports.add(m[1] || id)
+    }
+    if (!firstLoad.has(chunk.fileName)) {
+      lazy.push({ chunk: chunk.name, minBytes: bytes.length, gzipBytes: zipped })
+      continue
+    }
     min += bytes.length
     gz += zipped
     if (chunk.isEntry) {
       entryMin += bytes.length
       entryGz += zipped
     }
-    for (const id of [...chunk.imports, ...chunk.dynamicImports]) if (NODE_BUILTINS.has(id)) nodeImports.add(id)
     for (const [id, info] of Object.entries(chunk.modules)) modules.push([id.replace(`${root}/`, '').replace(/^.*node_modules\//, ''), info.renderedLength])
-    for (const id of Object.keys(chunk.modules)) {
-      const m = /__vite-browser-external:?(.*)$/.exec(id)
-      if (m) nodeImports.add(m[1] || id)
-    }
   }
   for (const w of warnings) {
     const m = /Module "([^"]+)" has been externalized for browser compatibility/.exec(w)
@@ -312,13 +331,17 @@ async function bundle(entry, workDir) {
     name: entry.name,
     label: entry.label,
     external: external.map(String),
-    chunks: chunks.length,
+    chunks: firstLoad.size,
     minBytes: min,
     gzipBytes: gz,
-    ...(chunks.length > 1 && { entryChunkMinBytes: entryMin, entryChunkGzipBytes: entryGz }),
+    ...(firstLoad.size > 1 && { entryChunkMinBytes: entryMin, entryChunkGzipBytes: entryGz }),
+    /** Chunks loaded on demand (dynamic import), by name: not in the figures above. */
+    lazy: lazy.sort((a, b) => b.gzipBytes - a.gzipBytes),
     nodeBuiltins: [...nodeImports].sort(),
     /** Largest modules by rendered bytes (after tree-shaking, before minification). */
-    topModules: modules.sort((a, b) => b[1] - a[1]).slice(0, 8).map(([id, bytes]) => ({ id, renderedBytes: bytes })),
+    topModules: [...modules].sort((a, b) => b[1] - a[1]).slice(0, 8).map(([id, bytes]) => ({ id, renderedBytes: bytes })),
+    /** Every module of the first load (repository-relative, or package-relative for dependencies). */
+    firstLoadModules: modules.map(([id]) => id).sort(),
     ...(entry.budgetGz !== undefined && { budgetGzipBytes: entry.budgetGz, withinBudget: gz <= entry.budgetGz }),
     warnings: warnings.filter((w) => !/externalized for browser compatibility/.test(w)).slice(0, 5),
   }
@@ -382,6 +405,7 @@ export function formatSizes({ entries, increments = [], ratios }) {
       `${e.name.padEnd(16)} ${String(e.chunks).padStart(6)} ${kb(e.minBytes).padStart(11)} ${kb(e.gzipBytes).padStart(11)}  ${budget.padEnd(10)}  ${e.nodeBuiltins.join(', ') || 'none'}`,
     )
     if (e.entryChunkGzipBytes !== undefined) lines.push(`${''.padEnd(16)} entry chunk alone: ${kb(e.entryChunkMinBytes)} min, ${kb(e.entryChunkGzipBytes)} min+gz`)
+    if (e.lazy?.length) lines.push(`${''.padEnd(16)} on demand (not counted): ${e.lazy.map((l) => `${l.chunk} ${kb(l.gzipBytes)}`).join(', ')}`)
   }
   for (const inc of increments) {
     const budget = inc.budgetGzipBytes === undefined ? '' : `${kb(inc.budgetGzipBytes)} ${inc.withinBudget ? 'ok' : 'OVER'}`

@@ -317,7 +317,8 @@ export const RunningTask: Story = {
     const bar = await canvas.findByRole('progressbar', { name: '1 of 4' }, polled)
     await expect(bar).toHaveAttribute('value', '1')
     await expect(bar).toHaveAttribute('max', '4')
-    await expect(canvas.getByRole('status')).toHaveTextContent('Running in the background')
+    // The task's own status follows the progress: the tasks code loads with the first task.
+    await waitFor(() => expect(canvas.getByRole('status')).toHaveTextContent('Running in the background'), polled)
     await expect(canvas.getByText('Packing crate 1 of 4: 12 of 30 items in')).toBeInTheDocument()
     await expect(stateOf(canvasElement)).toBe('running')
     await expect(canvas.getByRole('button', { name: 'Stop' })).toBeEnabled()

@@ -13,7 +13,7 @@ import type { InputContext, McpClient } from './client.js'
 import { McpCancelledError, McpInputError, McpNotResumableError, isMcpCancelledError, isMcpError, type McpError } from './errors.js'
 import { hostAnswer, type HostHandlers } from './host-handlers.js'
 import type { OriginalRequest } from './input-round.js'
-import { DETACHED } from './task-loop.js'
+import { DETACHED } from './signals.js'
 import type { InputRequests, InputResponse, InputResponses, JsonObject, McpResult } from './types.js'
 
 export interface CallObserverOptions extends HostHandlers {

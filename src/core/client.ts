@@ -6,6 +6,11 @@
  * listings and `Mcp-Param-*` headers (listings.ts), tasks (task-client.ts),
  * change notifications (subscriptions.ts), a request's progress and log
  * callbacks (request-callbacks.ts), the result cache (result-cache.ts).
+ *
+ * What a page may never need loads the first time it is needed, as chunks
+ * of their own that any bundler splits: the 2025-11-25 era (connector.ts),
+ * tasks (a call answered with a task, or `getTask` and friends) and the
+ * change listener (the first `watch()`).
  */
 import { authorizedFetch } from './auth-hook.js'
 import type { CallOptions, ClientOptions, ListOptions, RequestOptions } from './client-options.js'
@@ -20,14 +25,15 @@ import { META_SERVER_INFO } from './modern-connection.js'
 import { askForCallbacks, deliverNotification } from './request-callbacks.js'
 import { cacheHint, readKey, ResultCache, staleKeys } from './result-cache.js'
 import { credentialScope } from './credential-scope.js'
-import { ChangeListener, isListenUnsupported, listenThrough, type ChangeFilter, type McpChange } from './subscriptions.js'
+import { changeOf, type ChangeFilter, type McpChange } from './changes.js'
+import type { ChangeListener } from './subscriptions.js'
 import { resolveLimits } from './limits.js'
 import { linkSignal } from './signals.js'
-import { TaskClient } from './task-client.js'
+import type { TaskClient } from './task-client.js'
 import type { Era, Implementation, InputResponses, JsonObject, JsonRpcNotification, McpResult, MrtrMethod, Tool } from './types.js'
 
 export type { CallOptions, ClientOptions, InputContext, InputHandler, ListOptions, RequestOptions } from './client-options.js'
-export type { ChangeFilter, McpChange } from './subscriptions.js'
+export type { ChangeFilter, McpChange } from './changes.js'
 
 export class McpClient {
   readonly url: string
@@ -36,9 +42,11 @@ export class McpClient {
   #connector: Connector
   #cache: ResultCache | undefined
   #listings: Listings
-  #changes: ChangeListener
+  /** The change listener, once the first `watch()` loaded it. */
+  #changes: ChangeListener | undefined
+  #loadingChanges: Promise<ChangeListener> | undefined
   #routing: InputRouting
-  #tasks: TaskClient
+  #tasks: Promise<TaskClient> | undefined
   #requestIds = 0
   #progressTokens = 0
 
@@ -62,32 +70,53 @@ export class McpClient {
     }
     this.#cache = options.cache === false ? undefined : new ResultCache(this.url, credentialScope({ url: this.url, headers: this.#context.headers, auth: options.auth }))
     this.#listings = new Listings({ request: (method, params, options) => this.request(method, params, options), cache: this.#cache, warn: this.#context.warn })
-    this.#changes = new ChangeListener({
-      listen: listenThrough({ connect: (signal) => this.#connector.connect(signal), request: (method, params, options) => this.request(method, params, options) }),
-      // A change makes what the cache holds for it stale.
-      onChange: (change) => staleKeys(change).forEach((key) => this.#cache?.expire(key)),
-      warn: this.#context.warn,
-      limits: this.#context.limits,
-      isUnsupported: isListenUnsupported,
-    })
     this.#routing = new InputRouting(options.onInputRequests, { url: this.url, serverInfo: () => this.serverInfo })
     this.#connector = new Connector(this.#context, options.protocolVersion ?? 'auto', {
       routing: this.#routing,
       // A legacy session's GET stream carries list changes and resource updates too.
       onNotification: (notification) => {
-        if (!this.#changes.deliver(notification)) this.#deliver(notification, undefined, {})
+        const change = changeOf(notification)
+        if (!change) this.#deliver(notification, undefined, {})
+        else if (this.#changes) this.#changes.deliver(notification)
+        else this.#changed(change)
       },
     })
-    this.#tasks = new TaskClient({
-      url: this.url,
-      capabilities: this.#context.capabilities,
-      limits: this.#context.limits,
-      timeoutMs: options.timeoutMs,
-      connector: this.#connector,
-      routing: this.#routing,
-      request: (method, params, options) => this.#request(method, params, options),
-      serverInfo: () => this.serverInfo,
-    })
+  }
+
+  /** A change makes what the cache holds for it stale. */
+  #changed(change: McpChange): void {
+    staleKeys(change).forEach((key) => this.#cache?.expire(key))
+  }
+
+  /** The change listener, loaded (subscriptions.ts) and made on first use. */
+  #changeListener(): Promise<ChangeListener> {
+    return (this.#loadingChanges ??= import('./subscriptions.js').then(({ ChangeListener, isListenUnsupported, listenThrough }) => {
+      this.#changes = new ChangeListener({
+        listen: listenThrough({ connect: (signal) => this.#connector.connect(signal), request: (method, params, options) => this.request(method, params, options) }),
+        onChange: (change) => this.#changed(change),
+        warn: this.#context.warn,
+        limits: this.#context.limits,
+        isUnsupported: isListenUnsupported,
+      })
+      return this.#changes
+    }))
+  }
+
+  /** The tasks extension's side of the client (task-client.ts), loaded on first use. */
+  #taskClient(): Promise<TaskClient> {
+    return (this.#tasks ??= import('./task-client.js').then(
+      ({ TaskClient }) =>
+        new TaskClient({
+          url: this.url,
+          capabilities: this.#context.capabilities,
+          limits: this.#context.limits,
+          timeoutMs: this.#options.timeoutMs,
+          connector: this.#connector,
+          routing: this.#routing,
+          request: (method, params, options) => this.#request(method, params, options),
+          serverInfo: () => this.serverInfo,
+        }),
+    ))
   }
 
   /** The era in use, once the first request has settled it. */
@@ -182,10 +211,23 @@ export class McpClient {
    * `filter`. Every watcher of the client shares one listener
    * (`subscriptions/listen`, or a legacy session's own streams); a change
    * also drops what the cache holds for it, so the next `listTools` or
-   * `readResource` asks the server. Returns the watcher's removal.
+   * `readResource` asks the server. Returns the watcher's removal. The
+   * listener's code loads with the first watch (a chunk of its own).
    */
   watch(filter: ChangeFilter, listener: (change: McpChange) => void): () => void {
-    return this.#changes.watch(filter, listener)
+    if (this.#changes) return this.#changes.watch(filter, listener)
+    let removed = false
+    let remove: (() => void) | undefined
+    this.#changeListener().then(
+      (changes) => {
+        if (!removed) remove = changes.watch(filter, listener)
+      },
+      (error: unknown) => this.#context.warn(`Could not load the change listener: ${error instanceof Error ? error.message : String(error)}`),
+    )
+    return () => {
+      removed = true
+      remove?.()
+    }
   }
 
   /** Forgets cached lists and reads (of every client of the endpoint). */
@@ -235,7 +277,8 @@ export class McpClient {
     const call = { request, options, input, maxRounds }
     const resumed = options.resumeTask
     if (resumed) {
-      const result = await this.#tasks.follow(call, { resume: resumed.taskId }, options.signal ?? this.#connector.closedSignal, resumed.answered)
+      const tasks = await this.#taskClient()
+      const result = await tasks.follow(call, { resume: resumed.taskId }, options.signal ?? this.#connector.closedSignal, resumed.answered)
       options.onEvent?.({ type: 'complete', result, rounds: 0 })
       return result
     }
@@ -247,7 +290,7 @@ export class McpClient {
       onEvent: options.onEvent,
       resume: options.resume,
       // Only a tool call may become a task (tasks extension); for anything else it is an invalid answer.
-      task: request.method === 'tools/call' ? (result, { signal }) => this.#tasks.follow(call, { created: result }, signal) : undefined,
+      task: request.method === 'tools/call' ? async (result, { signal }) => (await this.#taskClient()).follow(call, { created: result }, signal) : undefined,
       send: (params, { signal }) => this.#sendMrtr(request.method, params, { ...options, signal, input }),
       fulfil: (requests, { round, signal, pending }) =>
         this.#routing.ask(input, requests, { round, signal, pending, era: this.era ?? 'modern', method: request.method, serverInfo: this.serverInfo }),
@@ -256,12 +299,12 @@ export class McpClient {
 
   /** `tasks/get`: the task as it stands, with its questions, result or error (tasks extension). */
   getTask(taskId: string, options: RequestOptions = {}): Promise<McpResult> {
-    return this.#tasks.get(taskId, options)
+    return this.#taskClient().then((tasks) => tasks.get(taskId, options))
   }
 
   /** `tasks/update`: answers to questions of a task, keyed as it asked them. */
   updateTask(taskId: string, inputResponses: InputResponses, options: RequestOptions = {}): Promise<McpResult> {
-    return this.#tasks.update(taskId, inputResponses, options)
+    return this.#taskClient().then((tasks) => tasks.update(taskId, inputResponses, options))
   }
 
   /**
@@ -270,7 +313,7 @@ export class McpClient {
    * way out never leaves a request hanging.
    */
   cancelTask(taskId: string, options: RequestOptions = {}): Promise<McpResult> {
-    return this.#tasks.cancel(taskId, options)
+    return this.#taskClient().then((tasks) => tasks.cancel(taskId, options))
   }
 
   /** One request of a call's round loop; a tool call on a modern connection carries its `Mcp-Param-*` headers. */
@@ -292,7 +335,7 @@ export class McpClient {
 
   /** Ends the connection (a legacy session is deleted on the server) and the change listener. */
   async close(): Promise<void> {
-    this.#changes.close()
+    this.#changes?.close()
     await this.#connector.close()
   }
 }

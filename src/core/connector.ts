@@ -4,11 +4,15 @@
  * renegotiated after a `-32022`; probed again when a remembered era stops
  * working. Each request of the client goes through {@link Connector.request},
  * so a change of connection is retried in one place.
+ *
+ * The 2025-11-25 era (sessions, pushed requests, the GET stream) is a chunk
+ * of its own, imported the first time a legacy connection is built: a page
+ * that only meets modern servers never loads it.
  */
 import type { Connection, ConnectionContext, SendOptions } from './connection.js'
 import { McpArgumentError, RpcErrorCode, isMcpProtocolError, isMcpSessionError } from './errors.js'
 import { decideEra, eraCache, isLegacySignal, type EraDecision } from './era-detection.js'
-import { LegacyConnection, type LegacyOptions } from './legacy-connection.js'
+import type { LegacyOptions } from './legacy-connection.js'
 import { ModernConnection } from './modern-connection.js'
 import { SingleFlight } from './single-flight.js'
 import { MODERN_PROTOCOL_VERSION, type JsonObject, type McpResult, type ProtocolVersionOption } from './types.js'
@@ -59,11 +63,11 @@ export class Connector {
     if (this.#option !== 'auto') {
       const era = eraOf(this.#option)
       if (!era) throw new McpArgumentError(`Unknown protocol version "${this.#option}"; this client speaks ${SUPPORTED_VERSIONS.join(', ')} or "auto"`, { url })
-      return this.#build({ era, version: this.#option })
+      return await this.#build({ era, version: this.#option })
     }
     const cached = eraCache.get(url)
     this.#fromCache = cached !== undefined
-    if (cached) return this.#build(cached)
+    if (cached) return await this.#build(cached)
     const probe = new ModernConnection(this.#context, MODERN_PROTOCOL_VERSION)
     let decision: EraDecision | undefined
     let failure: unknown
@@ -78,12 +82,13 @@ export class Connector {
     }
     if (!decision) throw failure
     eraCache.set(url, decision)
-    return decision.era === 'modern' && decision.version === MODERN_PROTOCOL_VERSION ? probe : this.#build(decision)
+    return decision.era === 'modern' && decision.version === MODERN_PROTOCOL_VERSION ? probe : await this.#build(decision)
   }
 
-  #build(decision: EraDecision): Connection {
+  async #build(decision: EraDecision): Promise<Connection> {
     if (decision.era === 'modern') return new ModernConnection(this.#context, decision.version)
     const version = LEGACY_VERSIONS.includes(decision.version) ? decision.version : LEGACY_VERSIONS[0]!
+    const { LegacyConnection } = await import('./legacy-connection.js')
     return new LegacyConnection(this.#context, version, this.#legacy)
   }
 
@@ -98,7 +103,7 @@ export class Connector {
       try {
         return await connection.request(method, params, send)
       } catch (error) {
-        const next = this.#renegotiate(error)
+        const next = await this.#renegotiate(error)
         if (!next) throw error
         return await next.request(method, params, send)
       }
@@ -118,13 +123,13 @@ export class Connector {
    * server may refuse a first request to test exactly this); a pinned version
    * is retried only as itself. The caller retries once, so this never loops.
    */
-  #renegotiate(error: unknown): Connection | undefined {
+  async #renegotiate(error: unknown): Promise<Connection | undefined> {
     if (!isMcpProtocolError(error) || error.code !== RpcErrorCode.UnsupportedProtocolVersion) return undefined
     const supported = (error.data as { supported?: unknown } | undefined)?.supported
     const version = this.#option === 'auto' ? pickMutualVersion(supported) : Array.isArray(supported) && supported.includes(this.#option) ? this.#option : undefined
     const era = version ? eraOf(version) : undefined
     if (!era) return undefined
-    this.#current = this.#build({ era, version: version! })
+    this.#current = await this.#build({ era, version: version! })
     return this.#current
   }
 

@@ -5,7 +5,7 @@
 export { createClient, McpClient } from './client.js'
 export type { CallOptions, ClientOptions, InputContext, InputHandler, ListOptions, RequestOptions } from './client-options.js'
 export type { ChangeFilter, McpChange } from './subscriptions.js'
-export { DETACHED } from './task-loop.js'
+export { DETACHED } from './signals.js'
 export { runInputLoop, DEFAULT_MAX_ROUNDS } from './input-loop.js'
 export type { InputLoopEvent, InputLoopOptions } from './input-loop.js'
 export { isInputRequired, pendingRoundOf, retryParams } from './input-round.js'

@@ -21,7 +21,7 @@
 import type { InputContext, InputHandler } from './client-options.js'
 import { displayText } from './display-text.js'
 import { McpInputError } from './errors.js'
-import { legacyRounds, type LegacyRoundsOptions } from './legacy-rounds.js'
+import type { LegacyRoundsOptions } from './legacy-rounds.js'
 import type { ServerInputHandler } from './server-requests.js'
 import type { Implementation, InputRequests, InputResponses, MrtrMethod } from './types.js'
 
@@ -38,9 +38,16 @@ export interface Answerer<C> {
   call: C | undefined
   /** Answers a round of questions (an MRTR round, a task's questions). */
   handler: InputHandler
-  /** Answers what a 2025-11-25 server pushes, one round per burst (legacy-rounds.ts): the call's rounds, or the client's. */
-  pushed: ServerInputHandler
+  /**
+   * Answers what a 2025-11-25 server pushes, one round per burst: the call's
+   * rounds, or the client's. Made on first use by `make` (legacy-rounds.ts),
+   * which only a legacy connection brings: a modern page never loads it.
+   */
+  pushed: (make: MakeRounds) => ServerInputHandler
 }
+
+/** Gathers pushed requests into rounds of one handler (`legacyRounds`). */
+export type MakeRounds = (handler: InputHandler, options: LegacyRoundsOptions) => ServerInputHandler
 
 /** What one call brings to the routing (made by {@link InputRouting.forCall}; carried in `SendOptions.input`). */
 export class CallInput {
@@ -58,8 +65,8 @@ export class CallInput {
    * The call's pushed requests gathered into its rounds, made on first use;
    * `handler` is always the same for one call (its own, else the client's).
    */
-  rounds(handler: InputHandler): ServerInputHandler {
-    return (this.#rounds ??= legacyRounds(handler, this.#details))
+  rounds(handler: InputHandler, make: MakeRounds): ServerInputHandler {
+    return (this.#rounds ??= make(handler, this.#details))
   }
 }
 
@@ -75,7 +82,6 @@ export class InputRouting {
     this.#client = client
     this.#url = details.url
     this.#serverInfo = details.serverInfo
-    this.#clientRounds = client && legacyRounds(client, { method: 'tools/call', url: this.#url, serverInfo: this.#serverInfo })
   }
 
   /** A call's side of the routing: its own handler, and its rounds of pushed requests capped at `maxRounds`. */
@@ -89,15 +95,18 @@ export class InputRouting {
       const call = question.of
       const input = call === undefined ? undefined : inputOf(call)
       const handler = input && (input.own ?? this.#client)
-      return input && handler ? { call, handler, pushed: input.rounds(handler) } : undefined
+      return input && handler ? { call, handler, pushed: (make) => input.rounds(handler, make) } : undefined
     }
     const claimants = question.inFlight.filter((call) => inputOf(call)?.own !== undefined)
     if (claimants.length === 1) {
       const call = claimants[0]!
       const input = inputOf(call)!
-      return { call, handler: input.own!, pushed: input.rounds(input.own!) }
+      return { call, handler: input.own!, pushed: (make) => input.rounds(input.own!, make) }
     }
-    return this.#client && this.#clientRounds ? { call: undefined, handler: this.#client, pushed: this.#clientRounds } : undefined
+    const client = this.#client
+    if (!client) return undefined
+    const pushed = (make: MakeRounds) => (this.#clientRounds ??= make(client, { method: 'tools/call', url: this.#url, serverInfo: this.#serverInfo }))
+    return { call: undefined, handler: client, pushed }
   }
 
   /** Asks whoever answers the call's questions; with nobody, the call fails. */

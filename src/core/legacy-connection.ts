@@ -11,6 +11,7 @@ import { McpSessionError, isMcpError, isMcpRedirectError, isMcpResponseTooLargeE
 import { exchange, post, send, type ExchangeContext } from './http-exchange.js'
 import { GetStream, resumeResponse } from './legacy-get-stream.js'
 import { isUnknownSession, legacyParams, urlElicitationRound } from './legacy-messages.js'
+import { legacyRounds } from './legacy-rounds.js'
 import { buildHeaders } from './request-headers.js'
 import type { Answerer, InputRouting, Question } from './input-routing.js'
 import { answerServerRequest } from './server-requests.js'
@@ -205,7 +206,7 @@ export class LegacyConnection implements Connection {
       const signal = flight?.signal ?? this.#closed.signal
       // Waiting for the person is not the server being slow: the request's deadline stops meanwhile.
       const release = flight?.options.holdTimeout?.()
-      const { response, failure } = await answerServerRequest(request, this.#context.capabilities, answerer?.pushed, signal).finally(() => release?.())
+      const { response, failure } = await answerServerRequest(request, this.#context.capabilities, answerer?.pushed(legacyRounds), signal).finally(() => release?.())
       if (failure !== undefined && flight) flight.fail(failure)
       try {
         await post(response, { url: this.#context.url, fetch: this.#context.fetch, headers: await this.#headers(response), signal: this.#closed.signal, limits: this.#context.limits })

@@ -27,6 +27,8 @@ const slowPerson = (ms: number, content: Record<string, unknown>) => async (requ
 describe('time a person takes', () => {
   it('does not count against timeoutMs in the legacy era (the deadline stops while the pushed question waits)', async () => {
     const client = createClient(legacy.url, { protocolVersion: '2025-11-25', capabilities: { elicitation: { form: {} } }, onWarning: () => {} })
+    // The session (and the legacy era's code, a chunk of its own) first: only the person's time is under test.
+    await client.discover()
     const result = await client.callTool('ask_name', {}, { timeoutMs: 300, onInputRequests: slowPerson(700, { name: 'Slow Sam' }) })
     expect(JSON.stringify(result.content)).toContain('Slow Sam')
     await client.close()

@@ -11,7 +11,7 @@
  * Bounded: a server cannot make the page hold more than {@link MAX_ENTRIES}.
  */
 import { ANONYMOUS, type CredentialScope } from './credential-scope.js'
-import type { McpChange } from './subscriptions.js'
+import type { McpChange } from './changes.js'
 import type { JsonObject } from './types.js'
 
 export interface CachedValue<T> {

@@ -83,3 +83,11 @@ export function abortError(signal: AbortSignal, details: { method?: string; url?
   }
   return new McpCancelledError({ ...details, cause: reason })
 }
+
+/**
+ * The abort reason of a call that is let go without stopping its task (a
+ * component unmounting while the task id is kept in storage): no
+ * `tasks/cancel` is sent for it. Here, not in task-loop.ts, so the call
+ * observer can use it without loading the tasks chunk.
+ */
+export const DETACHED: unique symbol = Symbol('mcp-elicit.detached')

@@ -21,21 +21,9 @@ import { WAY_OUT_TIMEOUT_MS, type Limits } from './limits.js'
 import { keepConnected } from './reconnect.js'
 import type { JsonObject, JsonRpcNotification, McpResult } from './types.js'
 import { isObject } from './json-object.js'
+import { changeOf, type ChangeFilter, type McpChange } from './changes.js'
 
-/** What a watcher wants to hear about. */
-export interface ChangeFilter {
-  tools?: boolean | undefined
-  prompts?: boolean | undefined
-  resources?: boolean | undefined
-  /** Resources whose content updates are wanted, by URI. */
-  resourceUris?: readonly string[] | undefined
-}
-
-export type McpChange =
-  | { type: 'tools_changed' }
-  | { type: 'prompts_changed' }
-  | { type: 'resources_changed' }
-  | { type: 'resource_updated'; uri: string }
+export type { ChangeFilter, McpChange } from './changes.js'
 
 /** The wire filter of `subscriptions/listen`. */
 export interface ListenFilter {
@@ -63,24 +51,6 @@ export interface ListenerDeps {
 interface Watcher {
   filter: ChangeFilter
   listener: (change: McpChange) => void
-}
-
-/** The change a notification stands for, when it is one. */
-export function changeOf(notification: JsonRpcNotification): McpChange | undefined {
-  switch (notification.method) {
-    case 'notifications/tools/list_changed':
-      return { type: 'tools_changed' }
-    case 'notifications/prompts/list_changed':
-      return { type: 'prompts_changed' }
-    case 'notifications/resources/list_changed':
-      return { type: 'resources_changed' }
-    case 'notifications/resources/updated': {
-      const uri = notification.params?.uri
-      return typeof uri === 'string' ? { type: 'resource_updated', uri } : undefined
-    }
-    default:
-      return undefined
-  }
 }
 
 function wants(filter: ChangeFilter, change: McpChange): boolean {

@@ -1,7 +1,8 @@
 import { describe, expect, it, vi } from 'vitest'
 import { McpCancelledError, McpInputRoundsExceededError, McpNetworkError, McpProtocolError, McpResponseFormatError, McpTaskError } from './errors'
 import { resolveLimits } from './limits'
-import { DETACHED, nextPollDelay, runTask, type TaskLoopOptions } from './task-loop'
+import { DETACHED } from './signals'
+import { nextPollDelay, runTask, type TaskLoopOptions } from './task-loop'
 import type { InputResponses, JsonObject, McpResult } from './types'
 
 // Polls a millisecond apart: the loop's logic, not its clock, is under test.

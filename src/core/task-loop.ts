@@ -29,7 +29,7 @@ import {
   isMcpTimeoutError,
 } from './errors.js'
 import { backoff, type Limits } from './limits.js'
-import { abortError, sleep } from './signals.js'
+import { DETACHED, abortError, sleep } from './signals.js'
 import type { InputRequests, InputResponses, JsonObject, McpResult, TaskInfo, TaskStatus } from './types.js'
 import { isObject } from './json-object.js'
 
@@ -37,12 +37,6 @@ import { isObject } from './json-object.js'
 export const DEFAULT_POLL_MS = 1000
 const STATUSES: ReadonlySet<string> = new Set<TaskStatus>(['working', 'input_required', 'completed', 'failed', 'cancelled'])
 
-/**
- * The abort reason of a call that is let go without stopping its task (a
- * component unmounting while the task id is kept in storage): no
- * `tasks/cancel` is sent for it.
- */
-export const DETACHED: unique symbol = Symbol('mcp-elicit.detached')
 
 export interface TaskLoopOptions {
   /**
