@@ -123,6 +123,12 @@ ${formatSummaryMarkdown(pageRows(results))}
   only \`tools/call\`; \`cache: false\` lists once per client (the behaviour
   before the cache); "cold URL" is one never seen in the process (discovery,
   \`tools/list\`, call). Requests are counted at the server.
+- Cold start: each sample a fresh Node process with the client module
+  already imported (a page's first load), timed from creating the client to
+  the first result, so the chunk that loads on demand (the 2025-11-25 era,
+  tasks) is part of it; "loaded before" imports that chunk first, as one
+  bundle without the split would. Node reads the chunk from disk; a browser
+  fetches it from the page's origin.
 - Streaming: each run in a fresh process holding one client; heap sampled
   during the call, max RSS from the kernel.
 - Forms: in the Chromium of the end-to-end suite, same schema and ajv8

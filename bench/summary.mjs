@@ -73,6 +73,27 @@ export function summaryRows(results) {
     ])
   }
 
+  // Absent from results.json files written before the part existed.
+  const cs = results.coldStart
+  if (cs?.error) failed('cold start', cs)
+  else if (cs) {
+    const m = (key) => ms(cs.medians[key].median)
+    rows.push([
+      'cold start',
+      'first call on a 2025-11-25 server, fresh process, the legacy chunk loaded during the call (median)',
+      m('legacy/ours-cold'),
+      `official ${m('legacy/official')}; ours with the chunk loaded before ${m('legacy/ours-warm')}`,
+      `${x(cs.ratios.legacyColdOverOfficial)} vs official`,
+    ])
+    rows.push([
+      'cold start',
+      'first task (tasks extension), fresh process, the tasks chunk loaded during the call (median)',
+      m('task/ours-cold'),
+      `ours with the chunk loaded before ${m('task/ours-warm')}`,
+      `chunk +${ms(cs.ratios.taskChunkMs)}`,
+    ])
+  }
+
   const st = results.streaming
   if (!st || st.error) failed('streaming', st ?? { error: 'not run' })
   else {
