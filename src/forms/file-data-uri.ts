@@ -196,7 +196,9 @@ export function checkChosenFile(file: { size: number; type: string; name: string
 export async function encodeFile(file: Blob, options: { signal?: AbortSignal | undefined; maxBytes?: number } = {}): Promise<string> {
   const { signal, maxBytes = Infinity } = options
   signal?.throwIfAborted()
-  const reader = file.stream().getReader()
+  // A Blob without stream() (jsdom) is read whole.
+  const stream = typeof file.stream === 'function' ? file.stream() : new Response(await file.arrayBuffer()).body!
+  const reader = stream.getReader()
   const stop = () => void reader.cancel().catch(() => {})
   signal?.addEventListener('abort', stop, { once: true })
   const parts: string[] = [`data:${fileMediaType(file)};base64,`]
