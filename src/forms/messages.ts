@@ -236,12 +236,7 @@ export interface Messages {
   resultMediaInvalid: (kind: string) => string
   /** In place of an image whose header declares more pixels than the limit (`maxImagePixels`). */
   resultImageTooManyPixels: (width: number, height: number, limit: number) => string
-  /**
-   * File fields (SEP-2356 `x-mcp-file`, experimental). The button that opens
-   * the picker (`multiple`: the field takes several files).
-   */
-  fileChoose: (multiple: boolean) => string
-  /** Next to it: files may be dropped on the field too. */
+  /** File fields (SEP-2356 `x-mcp-file`, experimental): files may be dropped on the field too (`multiple`: it takes several). */
   fileDrop: (multiple: boolean) => string
   /** What the field takes, in words: the accepted types (`accept` as the server gave them, empty for any) and the size limit. */
   fileLimits: (accept: readonly string[], maxBytes: number, multiple: boolean) => string
@@ -504,7 +499,6 @@ export const defaultMessages: Messages = {
   resultMediaTooLarge: (kind, bytes, limit) => `[${kind} not shown: ${formatBytes(bytes)}, over the limit of ${formatBytes(limit)}]`,
   resultMediaInvalid: (kind) => `[${kind} not shown: its data is not valid base64]`,
   resultImageTooManyPixels: (width, height, limit) => `[image not shown: it declares ${formatCount(width)} × ${formatCount(height)} pixels, over the limit of ${formatMegapixels(limit)}]`,
-  fileChoose: (multiple) => (multiple ? 'Choose files' : 'Choose a file'),
   fileDrop: (multiple) => (multiple ? 'or drop them here' : 'or drop it here'),
   fileLimits: (accept, maxBytes, multiple) =>
     `${accept.length > 0 ? `Accepted: ${accept.join(', ')}.` : 'Any type of file.'} Up to ${formatBytes(maxBytes)}${multiple ? ' each' : ''}.`,

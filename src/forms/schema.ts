@@ -69,6 +69,11 @@ export type SubmittedValue = string | number | boolean | string[]
  *   `experimental_defaultFormStateBehavior` says); the form may still pass
  *   `arrayMinItems: {populate: 'never'}` as a second guard.
  *
+ * - file (experimental, SEP-2356): `x-mcp-file` on a `{type: 'string', format:
+ *   'uri'}` field, or on the `items` of an array of them: the `mcpFile` widget
+ *   (`file-widget.tsx`), `format` dropped, the descriptor kept with the limit
+ *   in force (`options.maxFileBytes`) for the widget and both validators.
+ *
  * Decisions: a root without `type` is read as an object, and one without
  * `properties` as an empty form (a confirmation); keywords outside the subset
  * on a supported field (`pattern`, `multipleOf`, …) are ignored, not enforced; a `default` that the widget
