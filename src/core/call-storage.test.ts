@@ -39,9 +39,9 @@ describe('withoutLargeFiles', () => {
     expect(parseSavedCall(JSON.stringify(trimmed))).toEqual(trimmed)
   })
 
-  it('a lost legacy call keeps its answers for display, files shown as not kept; a task its drafts', () => {
-    const lost: LostCall = { version: 1, lost: true, request, round: 1, questions: [], answers: { a: { action: 'accept', content: { photo: file(2_100_000) } } } }
-    expect(withoutLargeFiles(lost).answers).toEqual({ a: { action: 'accept', content: { photo: { fileNotKept: { mediaType: 'image/png', bytes: 2_100_000 } } } } })
+  it('a lost legacy call keeps its answers for display, files (any over 1 KB) as not kept; a task its drafts', () => {
+    const lost: LostCall = { version: 1, lost: true, request, round: 1, questions: [], answers: { a: { action: 'accept', content: { photo: file(3000) } } } }
+    expect(withoutLargeFiles(lost).answers).toEqual({ a: { action: 'accept', content: { photo: { fileNotKept: { mediaType: 'image/png', bytes: 3000 } } } } })
     const task: SavedTask = { version: 1, request, task: { taskId: 't', status: 'input_required' }, answered: [], drafts: { a: { photo: file(2_100_000) } } }
     expect(withoutLargeFiles(task).drafts).toEqual({ a: { photo: { fileNotKept: { mediaType: 'image/png', bytes: 2_100_000 } } } })
   })

@@ -89,10 +89,15 @@ export const STORED_FILE_CHARS = 1024 * 1024
 /** Data URIs shorter than this are text like any other, not counted. */
 const FILE_CHARS_COUNTED = 1024
 
-/** The stored call with files past `budget` characters replaced by {@link FileNotKept} (answers holding one become drafts). */
+/**
+ * The stored call with files past `budget` characters replaced by
+ * {@link FileNotKept} (answers holding one become drafts); a lost legacy
+ * call, whose answers are only ever shown, keeps none.
+ */
 export function withoutLargeFiles<T extends StoredCall>(saved: T, budget = STORED_FILE_CHARS): T {
   const json = JSON.stringify
-  let left = budget
+  // A lost legacy call keeps its answers only to say what was given: no file bytes for that.
+  let left = isLostCall(saved) ? 0 : budget
   let dropped = false
   const keep = (value: unknown): unknown => {
     if (Array.isArray(value)) return value.map(keep)
