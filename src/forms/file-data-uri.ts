@@ -41,8 +41,6 @@ export const DEFAULT_MAX_FILE_BYTES = 5 * 1024 * 1024
 export interface FileDescriptor {
   accept?: string[]
   maxSize: number
-  /** Whether `maxSize` is the client's cap rather than the server's `maxSize`. */
-  capped?: boolean
 }
 
 const MIME_PATTERN = /^(?:\*\/\*|[a-z0-9][a-z0-9!#$&^_.+-]{0,62}\/(?:\*|[a-z0-9][a-z0-9!#$&^_.+-]{0,126}))$/i
@@ -56,7 +54,7 @@ const MAX_ACCEPT = 64
 export function readFileDescriptor(value: unknown, cap = DEFAULT_MAX_FILE_BYTES): FileDescriptor | string {
   if (typeof value !== 'object' || value === null || Array.isArray(value)) return 'Its file description (x-mcp-file) is not an object.'
   const { accept, maxSize } = value as { accept?: unknown; maxSize?: unknown }
-  const descriptor: FileDescriptor = { maxSize: cap, capped: true }
+  const descriptor: FileDescriptor = { maxSize: cap }
   if (accept !== undefined) {
     if (!Array.isArray(accept) || accept.length > MAX_ACCEPT || !accept.every((entry) => typeof entry === 'string' && (MIME_PATTERN.test(entry) || EXTENSION.test(entry)))) {
       return 'Its accepted file types (x-mcp-file accept) are not a list of media types or file extensions.'
@@ -65,10 +63,7 @@ export function readFileDescriptor(value: unknown, cap = DEFAULT_MAX_FILE_BYTES)
   }
   if (maxSize !== undefined) {
     if (typeof maxSize !== 'number' || !Number.isSafeInteger(maxSize) || maxSize < 0) return 'Its size limit (x-mcp-file maxSize) is not a number of bytes.'
-    if (maxSize <= cap) {
-      descriptor.maxSize = maxSize
-      delete descriptor.capped
-    }
+    descriptor.maxSize = Math.min(maxSize, cap)
   }
   return descriptor
 }

@@ -27,8 +27,8 @@ const photo = { type: 'string', format: 'uri', title: 'Profile photo', 'x-mcp-fi
 describe('the x-mcp-file descriptor', () => {
   test('accept and maxSize as the SEP defines them; the lower of maxSize and the client cap is in force', () => {
     expect(readFileDescriptor({ accept: ['image/png', 'IMAGE/JPEG', '.pdf'], maxSize: 1000 })).toEqual({ accept: ['image/png', 'image/jpeg', '.pdf'], maxSize: 1000 })
-    expect(readFileDescriptor({})).toEqual({ maxSize: DEFAULT_MAX_FILE_BYTES, capped: true })
-    expect(readFileDescriptor({ maxSize: 1e15 }, 4096)).toEqual({ maxSize: 4096, capped: true })
+    expect(readFileDescriptor({})).toEqual({ maxSize: DEFAULT_MAX_FILE_BYTES })
+    expect(readFileDescriptor({ maxSize: 1e15 }, 4096)).toEqual({ maxSize: 4096 })
     expect(readFileDescriptor({ maxSize: 0 })).toEqual({ maxSize: 0 })
   })
 
