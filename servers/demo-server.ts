@@ -39,6 +39,7 @@ import { registerAppTools } from './tools/apps.ts'
 import { TASK_REQUIRED_TOOLS, createConformanceState, registerConformanceTools } from './tools/conformance.ts'
 import type { ConformanceState } from './tools/conformance.ts'
 import { registerDemoTools } from './tools/demo.ts'
+import { DEMO_MAX_BODY_BYTES } from './tools/file-input.ts'
 import type { DemoState } from './tools/demo.ts'
 import { registerHostileAppTools } from './tools/hostile-apps.ts'
 import { createLiveState, registerLiveNotes } from './tools/live-notes.ts'
@@ -148,6 +149,8 @@ export async function startDemoServer(options: DemoServerOptions = {}): Promise<
     path: options.path,
     cors: { origins, expose: ['MCP-Protocol-Version'] },
     guard: true,
+    // describe_image's answer carries the image as a data: URI (SEP-2356).
+    maxBodyBytes: DEMO_MAX_BODY_BYTES,
     page: ({ url, method }, _req, res) => {
       // The tripwire: nothing legitimate ever calls it; the log is the evidence.
       if (url.pathname === '/pwned') {

@@ -27,6 +27,7 @@ import { receivedRecorder, sleep, text } from './kit.ts'
 import type { ReceivedEntry, Recorder } from './kit.ts'
 import { outsideStep } from './outside-step.ts'
 import { sessionTable } from './sessions.ts'
+import { DEMO_MAX_BODY_BYTES, describeImage, IMAGE_MESSAGE, IMAGE_SCHEMA, redactedAnswer } from './tools/file-input.ts'
 import { registerLegacyAppTools } from './tools/legacy-apps.ts'
 
 export type { HitLogEntry } from './host.ts'
@@ -109,6 +110,17 @@ export async function startLegacyDemoServer(options: LegacyDemoServerOptions = {
     )
 
     mcp.registerTool(
+      'legacy_describe_image',
+      { title: 'Legacy: describe an image', description: 'Asks for an image file the 2025 way (SEP-2356 x-mcp-file, experimental); answers with its type and size and shows it back.' },
+      async (extra) => {
+        const result = await mcp.server.elicitInput({ mode: 'form', message: IMAGE_MESSAGE, requestedSchema: IMAGE_SCHEMA }, related(extra))
+        const given = { action: result.action, content: result.content as Record<string, unknown> | undefined }
+        record('legacy_describe_image', redactedAnswer(given))
+        return describeImage('legacy_describe_image', given)
+      },
+    )
+
+    mcp.registerTool(
       'legacy_confirm',
       { title: 'Legacy confirm (URL)', description: 'URL-mode elicitation with an elicitationId; after the outside step the server sends notifications/elicitation/complete.' },
       async (extra) => {
@@ -161,6 +173,7 @@ export async function startLegacyDemoServer(options: LegacyDemoServerOptions = {
     port: options.port,
     cors: { origins: normalizeOrigins(options.pageOrigin), expose: ['Mcp-Session-Id', 'MCP-Protocol-Version'] },
     guard: true,
+    maxBodyBytes: DEMO_MAX_BODY_BYTES,
     page: ({ url, method }, _req, res) => confirm.serve(url, method, res),
     serve: (req, res, { method, body }) => sessions.route(req.headers['mcp-session-id'] as string | undefined, method === 'POST' && isInitializeRequest(body), req, res, body),
     onClose: () => sessions.close(),

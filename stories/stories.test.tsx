@@ -22,6 +22,7 @@ import preview from '../.storybook/preview'
 import * as approvalCard from './ApprovalCard.stories'
 import * as cardFallback from './CardFallback.stories'
 import * as elicitationForm from './ElicitationForm.stories'
+import * as fileInput from './FileInput.stories'
 import * as inputRequestPanel from './InputRequestPanel.stories'
 import * as mcpApp from './McpApp.stories'
 import { storySandbox } from './app-views'
@@ -35,6 +36,7 @@ const files = {
   'ApprovalCard.stories.tsx': approvalCard,
   'CardFallback.stories.tsx': cardFallback,
   'ElicitationForm.stories.tsx': elicitationForm,
+  'FileInput.stories.tsx': fileInput,
   'InputRequestPanel.stories.tsx': inputRequestPanel,
   'McpApp.stories.tsx': mcpApp,
   'McpToolCall.stories.tsx': mcpToolCall,

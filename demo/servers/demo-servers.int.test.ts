@@ -16,6 +16,36 @@ import type { LegacyDemoServer } from '../../servers/legacy-demo-server.ts'
 
 const CAPABILITIES = { elicitation: { form: {}, url: {} }, sampling: {}, roots: {} }
 
+/** SEP-2356's 1×1 PNG. */
+const PNG = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR4nGNkYGBgAAAABQABWaDDsAAAAABJRU5ErkJggg=='
+
+/** describe_image in either era: the x-mcp-file question arrives whole; a good image comes back; what breaks a rule is refused by name. */
+async function describeImageChecks(client: McpClient, tool: string, recorded: () => unknown[]) {
+  const asked = answering(() => ({ action: 'accept', content: { image: `data:image/png;base64,${PNG}` } }))
+  const result = await client.callTool(tool, {}, { onInputRequests: asked.handler })
+  const field = schemaOf(Object.values(asked.rounds[0]!)[0]!).properties.image
+  expect(field).toMatchObject({ type: 'string', format: 'uri', 'x-mcp-file': { accept: ['image/png', 'image/jpeg', 'image/gif', 'image/webp'], maxSize: 2097152 } })
+  expect(result.isError).toBeFalsy()
+  expect(result.content).toEqual([
+    { type: 'text', text: `${tool}: a image/png image of 70 bytes` },
+    { type: 'image', data: PNG, mimeType: 'image/png' },
+  ])
+  // What the server keeps of it: never the bytes.
+  expect(JSON.stringify(recorded())).not.toContain(PNG)
+  const hostile: Array<[string, string]> = [
+    ['https://example.com/cat.png', 'not a base64 data: URI'],
+    [`data:image/png;base64,${'A'.repeat(2_900_000)}`, 'exceeds maxSize'],
+    [`data:image/svg+xml;base64,${Buffer.from('<svg onload="alert(1)"/>').toString('base64')}`, 'media type "image/svg+xml"'],
+    [`data:image/png;base64,${Buffer.from('GIF89a-but-said-png').toString('base64')}`, 'does not start like image/png'],
+    ['data:image/png;base64,@@@@', 'not valid base64'],
+  ]
+  for (const [image, reason] of hostile) {
+    const refused = await client.callTool(tool, {}, { onInputRequests: answering(() => ({ action: 'accept', content: { image } })).handler })
+    expect(refused.isError).toBe(true)
+    expect(textOf(refused)).toContain(reason)
+  }
+}
+
 type Answerer = (request: InputRequest, key: string, round: number) => InputResponse | Promise<InputResponse>
 
 /** Answers every request of every round with `answer`, and remembers what was asked. */
@@ -94,7 +124,7 @@ describe('demo server (2026-07-28, stateless)', () => {
     const tools = await client.listTools()
     expect(tools.map((t) => t.name).sort()).toEqual(
       [
-        ...['add_note', 'all_content', 'ask_model', 'connect_account', 'crunch_numbers', 'deep_result', 'echo_html', 'list_workspace', 'long_task', 'profile_form', 'regional_lookup', 'slow_report', 'toggle_bonus_tool', 'trip_wizard', 'two_questions'],
+        ...['add_note', 'all_content', 'ask_model', 'connect_account', 'crunch_numbers', 'deep_result', 'describe_image', 'echo_html', 'list_workspace', 'long_task', 'profile_form', 'regional_lookup', 'slow_report', 'toggle_bonus_tool', 'trip_wizard', 'two_questions'],
         // MCP Apps (servers/tools/apps.ts, hostile-apps.ts)
         ...['file_issue', 'hold_seat', 'hostile_app', 'hostile_control', 'reveal_secret', 'seat_map', 'view_closed'],
       ].sort(),
@@ -104,6 +134,10 @@ describe('demo server (2026-07-28, stateless)', () => {
     expect((regional?.inputSchema as { properties: Record<string, JsonObject> }).properties.region?.['x-mcp-header']).toBe('Region')
     expect((await client.listPrompts()).map((p) => p.name)).toEqual(['draft_email'])
     expect((await client.listResources()).map((r) => r.uri)).toEqual(['demo://settings', 'demo://notes', 'ui://demo/seat-map.html', 'ui://demo/issue-form.html', 'ui://demo/issue-form.html?broken=1', 'ui://demo/hostile.html'])
+  })
+
+  it('describe_image: a file input (SEP-2356) in an input_required round, checked by the server', async () => {
+    await describeImageChecks(client, 'describe_image', () => demo.received.filter((entry) => entry.tool === 'describe_image'))
   })
 
   it('profile_form: one form with every field kind; the defaults come back', async () => {
@@ -399,7 +433,7 @@ describe('legacy demo server (2025-11-25, sessions)', () => {
   it('falls back to the legacy era and lists the tools', async () => {
     const tools = await probe.client.listTools()
     expect(probe.client.era).toBe('legacy')
-    expect(tools.map((t) => t.name).sort()).toEqual(['file_issue', 'hold_seat', 'legacy_confirm', 'legacy_profile', 'seat_map', 'view_closed'])
+    expect(tools.map((t) => t.name).sort()).toEqual(['file_issue', 'hold_seat', 'legacy_confirm', 'legacy_describe_image', 'legacy_profile', 'seat_map', 'view_closed'])
     expect(legacy.sessions()).toHaveLength(1)
   })
 
@@ -415,6 +449,10 @@ describe('legacy demo server (2025-11-25, sessions)', () => {
     )
     const declined = await probe.client.callTool('legacy_profile', {}, { onInputRequests: answering(() => ({ action: 'decline' })).handler })
     expect(textOf(declined)).toBe('legacy_profile: decline')
+  })
+
+  it('legacy_describe_image: a file input (SEP-2356) the 2025 way, checked by the server', async () => {
+    await describeImageChecks(probe.client, 'legacy_describe_image', () => legacy.received.filter((entry) => entry.tool === 'legacy_describe_image'))
   })
 
   it('legacy_confirm: URL mode with elicitationId, then notifications/elicitation/complete', async () => {

@@ -29,10 +29,19 @@ export function describeAuth(event: AuthEvent): string {
   return `${event.step}${who}${scopes} for ${event.endpoint}${error}`
 }
 
-/** requestState is opaque and not for display: the log shows only that one went by. */
+/**
+ * requestState is opaque and not for display: the log shows only that one went by. A file (SEP-2356
+ * data: URI, in an answer or a result's image) is the person's bytes: shown as its type and size
+ * ("MUST redact them (e.g., to data:<type>;base64,[<n> bytes])", SEP-2356 §Logging and telemetry).
+ */
 function redact(text: string): string {
-  return text.replace(/("requestState"\s*:\s*)"(?:[^"\\]|\\.)*"/g, (_match, key: string) => `${key}"[opaque requestState]"`)
+  return text
+    .replace(/("requestState"\s*:\s*)"(?:[^"\\]|\\.)*"/g, (_match, key: string) => `${key}"[opaque requestState]"`)
+    .replace(/(data:[^",;]{0,100}(?:;[^",;]{0,100})*;base64,)([A-Za-z0-9+/=]{256,})/gi, (_match, head: string, data: string) => `${head}[${base64Bytes(data)} bytes]`)
+    .replace(/("data"\s*:\s*")([A-Za-z0-9+/=]{256,})"/g, (_match, key: string, data: string) => `${key}[${base64Bytes(data)} bytes of base64]"`)
 }
+
+const base64Bytes = (data: string) => Math.floor((data.length * 3) / 4) - (data.endsWith('==') ? 2 : data.endsWith('=') ? 1 : 0)
 
 export function createWireLog(limit = 200) {
   let entries: WireEntry[] = []

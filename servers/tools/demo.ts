@@ -18,6 +18,7 @@ import * as z from 'zod'
 
 import { answerData, answerText, decodeHeaderValue, progressTokenOf, sendProgress, sleep, text } from '../kit.ts'
 import type { OutsideStep } from '../outside-step.ts'
+import { describeImage, IMAGE_MESSAGE, IMAGE_SCHEMA, redactedAnswer } from './file-input.ts'
 import type { LongTaskRun } from './long-task.ts'
 
 /** What a signed `requestState` of the demo server carries: the flow it belongs to, plus that flow's data. */
@@ -487,6 +488,21 @@ export function registerDemoTools(server: McpServer, { record, mint, stateOf, or
         description: `Email draft (${tone})`,
         messages: [{ role: 'user', content: { type: 'text', text: `draft_email: ${answerText(view)}; Write a ${tone} email about ${subject}.` } }],
       }
+    },
+  )
+
+  // ── describe_image: a file input (SEP-2356 x-mcp-file, experimental), checked here as untrusted ──
+  server.registerTool(
+    'describe_image',
+    { title: 'Describe an image', description: 'Asks for an image file (SEP-2356 x-mcp-file, experimental); answers with its type and size and shows it back.' },
+    async (ctx) => {
+      const answer = inputResponse(ctx.mcpReq.inputResponses, 'image')
+      if (answer.kind !== 'elicit') {
+        return inputRequired({ inputRequests: { image: inputRequired.elicit({ message: IMAGE_MESSAGE, requestedSchema: IMAGE_SCHEMA }) } })
+      }
+      const given = { action: answer.action, content: answer.content as Record<string, unknown> | undefined }
+      record('describe_image', redactedAnswer(given))
+      return describeImage('describe_image', given)
     },
   )
 

@@ -14,6 +14,14 @@
  * is removed, since resuming that one would send a `requestState` the server
  * has moved past. A warning says why, once per reason until a write
  * succeeds again (every state change writes).
+ *
+ * Files (SEP-2356 `data:` URIs in answers and drafts) would fill a storage
+ * that holds a few MB per origin, and then the whole round, `requestState`
+ * included, would not be saved. So a stored call keeps at most
+ * {@link STORED_FILE_CHARS} of them; each one past that is stored as a
+ * {@link FileNotKept} in its place (an answer holding one goes back to being
+ * a draft, so its question is asked again), and the form says it must be
+ * chosen again.
  */
 import { isActive, type AwaitingInputState, type CallState } from './call-state.js'
 import { displayText } from './display-text.js'
@@ -59,6 +67,76 @@ export interface SavedTask {
   answered: string[]
   /** Form content typed but not sent, by question key. */
   drafts?: Record<string, JsonObject> | undefined
+}
+
+/**
+ * Stored in place of a file (a `data:` URI) that did not fit in round
+ * storage: its media type and about how many bytes it had. A form shows it
+ * as "choose it again"; it is never sent (not a string).
+ */
+export interface FileNotKept {
+  fileNotKept: { mediaType: string; bytes: number }
+}
+
+/** Whether a stored value stands for a file that was not kept. */
+export function isFileNotKept(value: unknown): value is FileNotKept {
+  return isObject(value) && isObject(value.fileNotKept) && Object.keys(value).length === 1
+}
+
+/** Characters of `data:` URIs one stored call keeps, at most (about 750 KB of files). @defaultValue 1 MiB */
+export const STORED_FILE_CHARS = 1024 * 1024
+
+/** Data URIs shorter than this are text like any other, not counted. */
+const FILE_CHARS_COUNTED = 1024
+
+/**
+ * The stored call with files past `budget` characters replaced by
+ * {@link FileNotKept} (answers holding one become drafts); a lost legacy
+ * call, whose answers are only ever shown, keeps none.
+ */
+export function withoutLargeFiles<T extends StoredCall>(saved: T, budget = STORED_FILE_CHARS): T {
+  const json = JSON.stringify
+  // A lost legacy call keeps its answers only to say what was given: no file bytes for that.
+  let left = isLostCall(saved) ? 0 : budget
+  let dropped = false
+  const keep = (value: unknown): unknown => {
+    if (Array.isArray(value)) return value.map(keep)
+    if (typeof value !== 'string' || value.length < FILE_CHARS_COUNTED || !/^data:/i.test(value)) return value
+    if (value.length <= left) {
+      left -= value.length
+      return value
+    }
+    dropped = true
+    const comma = value.indexOf(',')
+    const header = value.slice(5, Math.max(5, Math.min(comma, 200)))
+    const payload = value.length - comma - 1
+    return { fileNotKept: { mediaType: header.split(';')[0] || 'text/plain', bytes: header.toLowerCase().endsWith(';base64') ? Math.floor((payload * 3) / 4) : payload } }
+  }
+  const content = (object: JsonObject): JsonObject => Object.fromEntries(Object.entries(object).map(([name, value]) => [name, keep(value)]))
+  // Nothing large at all: the common case costs one scan.
+  if (!/"data:[^"]{1023}/i.test(json(saved))) return saved
+  if (isSavedTask(saved)) return { ...saved, ...(saved.drafts && { drafts: mapValues(saved.drafts, content) }) }
+  // Answers first: they are what a resumed round sends.
+  const answers: Record<string, InputResponse> = {}
+  const moved: Record<string, JsonObject> = {}
+  for (const [key, answer] of Object.entries(saved.answers)) {
+    const given = (answer as { content?: unknown }).content
+    if (!isObject(given)) {
+      answers[key] = answer
+      continue
+    }
+    dropped = false
+    const kept = content(given)
+    if (dropped && !isLostCall(saved)) moved[key] = kept
+    else answers[key] = { ...answer, content: kept } as InputResponse
+  }
+  if (isLostCall(saved)) return { ...saved, answers }
+  const drafts = { ...mapValues((saved as SavedCall).drafts ?? {}, content), ...moved }
+  return { ...saved, answers, ...(Object.keys(drafts).length > 0 && { drafts }) }
+}
+
+function mapValues<V, W>(object: Record<string, V>, map: (value: V) => W): Record<string, W> {
+  return Object.fromEntries(Object.entries(object).map(([key, value]) => [key, map(value)]))
 }
 
 /** Anything a call may leave in storage. */
@@ -226,7 +304,8 @@ export class CallPersistence {
   save(snapshot: CallSnapshot): void {
     const { storage, key } = this.#place()
     if (!storage) return
-    const saved = storedCallOf(snapshot)
+    const stored = storedCallOf(snapshot)
+    const saved = stored && withoutLargeFiles(stored)
     try {
       if (saved) storage.save(key, saved)
       else if (!isActive(snapshot.state)) storage.remove(key)

@@ -16,6 +16,7 @@ import { DateTimeWidget, templates, widgets } from './form-parts.js'
 import { inlineText } from './IsolatedLine.js'
 import { noEvalValidator } from './no-eval-validator.js'
 import { DeclineCancel } from './DeclineCancel.js'
+import { FileInputWidget } from './file-widget.js'
 import { guardedCard } from './guarded-card.js'
 import { resolveMessages, type AskingServer, type Messages } from './messages.js'
 import { fromFieldKeys, pickSubmittedContent, toFieldKeys, toKeyedFormSchema, type KeyedFormSchema } from './schema.js'
@@ -67,6 +68,12 @@ export interface ElicitationFormProps {
   onDraft?: ((content: JsonObject) => void) | undefined
   /** Told when the form failed to render; the card then shows only Decline and Skip question. */
   onError?: ((error: unknown, info: ErrorInfo) => void) | undefined
+  /**
+   * The largest file a file field (SEP-2356 `x-mcp-file`, experimental)
+   * takes, in bytes, whatever the server's `maxSize`: larger files are
+   * refused before they are read. @defaultValue 5 MiB (`DEFAULT_MAX_FILE_BYTES`)
+   */
+  maxFileBytes?: number | undefined
   /** Move focus into the form on mount. @defaultValue false */
   autoFocus?: boolean | undefined
   className?: string | undefined
@@ -92,7 +99,7 @@ interface SummaryEntry {
 const FormCard = /* @__PURE__ */ forwardRef(function FormCard(props: ElicitationFormProps, ref: ForwardedRef<HTMLDivElement>) {
   const { request, server, url, onRespond, onDraft, theme, initialData, autoFocus, className } = props
   const text = resolveMessages(props.messages)
-  const mapped = useMemo(() => toKeyedFormSchema(request.requestedSchema), [request.requestedSchema])
+  const mapped = useMemo(() => toKeyedFormSchema(request.requestedSchema, { maxFileBytes: props.maxFileBytes }), [request.requestedSchema, props.maxFileBytes])
   const validator = useMemo(() => props.validator ?? chooseValidator(), [props.validator])
   const [initialFormData] = useState(() => ({ ...mapped.defaults, ...toFieldKeys(mapped.fields, initialData) }))
   // What was last reported as a draft, so an unchanged form (rjsf also reports on mount) is not reported again.
@@ -167,7 +174,10 @@ const FormCard = /* @__PURE__ */ forwardRef(function FormCard(props: Elicitation
   )
 
   const FormComponent = theme?.Form ?? CoreForm
-  const formKit = theme ? { templates: theme.templates ?? {}, widgets: { DateTimeWidget, ...theme.widgets } } : { templates, widgets }
+  // The date-time and file widgets are the form's own under any theme (a theme may still replace them by name).
+  const formKit = theme
+    ? { templates: theme.templates ?? {}, widgets: { DateTimeWidget, mcpFile: FileInputWidget, ...theme.widgets } }
+    : { templates, widgets: { ...widgets, mcpFile: FileInputWidget } }
 
   return (
     <div

@@ -49,6 +49,8 @@ export interface InputRequestPanelProps {
   onError?: ((error: unknown, info: ErrorInfo) => void) | undefined
   /** The rjsf validator for every form. @defaultValue `chooseValidator()` */
   validator?: ValidatorType | undefined
+  /** The largest file a form's file field takes (`ElicitationForm`'s `maxFileBytes`). @defaultValue 5 MiB */
+  maxFileBytes?: number | undefined
   /** An rjsf theme for every form. */
   theme?: ElicitationFormTheme | undefined
   /** Replacement texts (i18n). */
@@ -104,7 +106,7 @@ const NO_PARAMS: Readonly<Record<string, unknown>> = Object.freeze({})
 
 /** Renders the pending questions of an `awaiting_input` round. */
 export const InputRequestPanel = /* @__PURE__ */ forwardRef(function InputRequestPanel(props: InputRequestPanelProps, ref: ForwardedRef<HTMLDivElement>) {
-  const { status, inputs = [], round, respond, onSampling, roots, initialAnswers, saveDraft, onError, validator, theme, messages, autoFocus, className } = props
+  const { status, inputs = [], round, respond, onSampling, roots, initialAnswers, saveDraft, onError, validator, theme, messages, maxFileBytes, autoFocus, className } = props
   const text = resolveMessages(messages)
   const headingId = `mcp-elicit-${useId().replace(/[^a-zA-Z0-9]/g, '')}-round`
   const root = useRef<HTMLDivElement | null>(null)
@@ -170,7 +172,7 @@ export const InputRequestPanel = /* @__PURE__ */ forwardRef(function InputReques
                   input={input}
                   onRespond={answer}
                   onDraft={saveDraft && ((content) => saveDraft(input.key, content))}
-                  {...{ onSampling, roots, validator, theme, messages, onError }}
+                  {...{ onSampling, roots, validator, theme, messages, onError, maxFileBytes }}
                   initialAnswer={Object.hasOwn(initialAnswers ?? {}, input.key) ? initialAnswers![input.key] : undefined}
                   autoFocus={Boolean(autoFocus) && index === 0}
                 />
@@ -183,7 +185,7 @@ export const InputRequestPanel = /* @__PURE__ */ forwardRef(function InputReques
   )
 })
 
-interface QuestionProps extends Pick<InputRequestPanelProps, 'onSampling' | 'roots' | 'validator' | 'theme' | 'messages' | 'onError'> {
+interface QuestionProps extends Pick<InputRequestPanelProps, 'onSampling' | 'roots' | 'validator' | 'theme' | 'messages' | 'onError' | 'maxFileBytes'> {
   input: PendingInput
   onRespond: (response: InputResponse) => void
   onDraft: ((content: JsonObject) => void) | undefined
@@ -191,7 +193,7 @@ interface QuestionProps extends Pick<InputRequestPanelProps, 'onSampling' | 'roo
   autoFocus: boolean
 }
 
-function Question({ input, onRespond, onDraft, onSampling, roots, validator, theme, messages, onError, initialAnswer, autoFocus }: QuestionProps) {
+function Question({ input, onRespond, onDraft, onSampling, roots, validator, theme, messages, onError, maxFileBytes, initialAnswer, autoFocus }: QuestionProps) {
   const views = useMcpViews()
   const server = input.server
   // `params` is the server's, whatever it holds; the cards read only what they understand.
@@ -211,6 +213,7 @@ function Question({ input, onRespond, onDraft, onSampling, roots, validator, the
         validator={validator}
         theme={theme}
         messages={messages}
+        maxFileBytes={maxFileBytes}
         initialData={startingContent(input, initialAnswer)}
         autoFocus={autoFocus}
       />

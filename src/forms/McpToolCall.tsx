@@ -46,6 +46,8 @@ export interface McpToolCallProps extends McpCallEvents {
   roots?: CallObserverOptions['roots']
   /** The rjsf validator for every form. @defaultValue `chooseValidator()` */
   validator?: ValidatorType | undefined
+  /** The largest file a form's file field takes (`ElicitationForm`'s `maxFileBytes`). @defaultValue 5 MiB */
+  maxFileBytes?: number | undefined
   /** An rjsf theme for every form. */
   theme?: ElicitationFormTheme | undefined
   /** Replacement texts (i18n). */
@@ -150,6 +152,7 @@ export const McpToolCall = /* @__PURE__ */ forwardRef(function McpToolCall(props
           validator={validator}
           theme={theme}
           messages={props.messages}
+          maxFileBytes={props.maxFileBytes}
           autoFocus
         />
       )}

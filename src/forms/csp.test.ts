@@ -33,7 +33,10 @@ describe('where code generation works', () => {
   test('ajv8 is chosen, or the ajv validator passed in', () => {
     resetCodeEvaluationCheck()
     expect(canEvaluateCode()).toBe(true)
-    expect(chooseValidator()).toBe(ajvValidator)
+    // rjsf's ajv validator with SEP-2356's x-mcp-file keyword added (file-inputs.test.ts checks it), built once.
+    expect(chooseValidator()).not.toBe(noEvalValidator)
+    expect(chooseValidator()).not.toBe(ajvValidator)
+    expect(chooseValidator()).toBe(chooseValidator())
     const custom = customizeValidator({ ajvOptionsOverrides: { allErrors: true } })
     expect(chooseValidator(custom)).toBe(custom)
   })

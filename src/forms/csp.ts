@@ -15,8 +15,11 @@
  * which imports it while `Function` throws.)
  */
 import type { FormContextType, RJSFSchema, StrictRJSFSchema, ValidatorType } from '@rjsf/utils'
-import ajvValidator from '@rjsf/validator-ajv8'
+import { customizeValidator } from '@rjsf/validator-ajv8'
+import { fileKeyword } from './file-data-uri.js'
 import { noEvalValidator } from './no-eval-validator.js'
+
+let ajvWithFiles: ValidatorType | undefined
 
 let cached: boolean | undefined
 
@@ -45,7 +48,8 @@ export function resetCodeEvaluationCheck(): void {
 
 /**
  * The validator for this page: `preferred` (by default `@rjsf/validator-ajv8`'s
- * default validator) where code generation works, {@link noEvalValidator}
+ * validator with rjsf's defaults, plus the SEP-2356 `x-mcp-file` keyword,
+ * `fileKeyword`) where code generation works, {@link noEvalValidator}
  * where it does not.
  *
  * @param preferred - an ajv-based validator of your own (e.g. from
@@ -56,5 +60,7 @@ export function chooseValidator<T = any, S extends StrictRJSFSchema = RJSFSchema
   preferred?: ValidatorType<T, S, F>,
 ): ValidatorType<T, S, F> {
   if (!canEvaluateCode()) return noEvalValidator as ValidatorType<T, S, F>
-  return preferred ?? (ajvValidator as unknown as ValidatorType<T, S, F>)
+  // Built on first use, where code generation works: creating it compiles nothing either.
+  ajvWithFiles ??= customizeValidator({ extenderFn: (ajv) => ajv.addKeyword(fileKeyword) }) as ValidatorType
+  return preferred ?? (ajvWithFiles as unknown as ValidatorType<T, S, F>)
 }

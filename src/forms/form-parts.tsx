@@ -38,7 +38,8 @@ function FieldTemplate(props: FieldTemplateProps) {
   const title = useClamp(typeof label === 'string' ? label : '')
   if (hidden) return <div hidden>{children}</div>
   const widget = getUiOptions(uiSchema).widget
-  const isGroup = schema.type === 'array' || widget === 'radio'
+  // A list of files is one file input (`file-widget.tsx`), named by a label like any input.
+  const isGroup = (schema.type === 'array' && widget !== 'mcpFile') || widget === 'radio'
   // A checkbox carries its own label (after the box); the template adds only the description.
   const ownLabel = widget === 'checkbox' || (schema.type === 'boolean' && widget === undefined)
   const text = messagesOf(registry)

@@ -7,6 +7,7 @@
  * @example
  * <ElicitationForm messages={{ accept: 'Senden', decline: 'Ablehnen' }} … />
  */
+import type { FileProblem } from './file-data-uri.js'
 import type { UrlAnalysis, UrlRefusal, UrlWarning } from './url-safety.js'
 
 /** Who asks, as shown on every card. */
@@ -235,6 +236,24 @@ export interface Messages {
   resultMediaInvalid: (kind: string) => string
   /** In place of an image whose header declares more pixels than the limit (`maxImagePixels`). */
   resultImageTooManyPixels: (width: number, height: number, limit: number) => string
+  /** File fields (SEP-2356 `x-mcp-file`, experimental): files may be dropped on the field too (`multiple`: it takes several). */
+  fileDrop: (multiple: boolean) => string
+  /** What the field takes, in words: the accepted types (`accept` as the server gave them, empty for any) and the size limit. */
+  fileLimits: (accept: readonly string[], maxBytes: number, multiple: boolean) => string
+  /** A chosen file: its name (empty when not known, e.g. after a reload), media type and size. */
+  fileChosen: (name: string, mediaType: string, bytes: number) => string
+  /** The button that removes a chosen file. */
+  fileRemove: (name: string) => string
+  /** Text alternative of a chosen image's preview. */
+  filePreviewAlt: (name: string) => string
+  /** While a file is read. */
+  fileReading: (name: string) => string
+  /** A file refused before it was read (too large, a type not accepted), or one that could not be read (`problem` undefined). */
+  fileRefused: (name: string, problem: FileProblem | undefined) => string
+  /** More files than the field takes were chosen. */
+  fileTooMany: (max: number) => string
+  /** After a reload: files that were too large to keep in round storage must be chosen again. */
+  fileNotKept: (count: number) => string
   /** Label of a resource's address (`resource_link`, embedded `resource`). @defaultValue `'Resource'` */
   resultResourceLabel: string
   /** Binary resource content, not shown. */
@@ -245,8 +264,8 @@ export interface Messages {
 
 /** What kind of field a validation message is about. */
 export interface ValidationField {
-  /** `choice` (one of a list), `choices` (multi-select), `boolean` (a checkbox), `number`, `integer` or `text`. */
-  kind: 'text' | 'number' | 'integer' | 'boolean' | 'choice' | 'choices'
+  /** `choice` (one of a list), `choices` (multi-select), `boolean` (a checkbox), `number`, `integer`, `text` or `file` (one or more, SEP-2356 `x-mcp-file`). */
+  kind: 'text' | 'number' | 'integer' | 'boolean' | 'choice' | 'choices' | 'file'
   /** The field's `format` (`email`, `uri`, `date`, `date-time`), when it has one. */
   format?: string | undefined
 }
@@ -257,7 +276,9 @@ const plural = (count: number, one: string, many: string) => (count === 1 ? one 
 function validationMessage(keyword: string, params: Readonly<Record<string, unknown>>, fieldLabel: string, field: ValidationField): string {
   const limit = typeof params.limit === 'number' ? params.limit : Number(params.limit)
   const format = typeof params.format === 'string' ? params.format : field.format
-  const choosing = field.kind === 'choice' || field.kind === 'choices' || field.kind === 'boolean'
+  const choosing = field.kind === 'choice' || field.kind === 'choices' || field.kind === 'boolean' || field.kind === 'file'
+  if (field.kind === 'file' && keyword === 'minItems') return `Choose at least ${limit} ${plural(limit, 'file', 'files')}`
+  if (field.kind === 'file' && keyword === 'maxItems') return `Choose at most ${limit} ${plural(limit, 'file', 'files')}`
   switch (keyword) {
     case 'required':
       return choosing ? `Choose ${fieldLabel}` : `Enter ${fieldLabel}`
@@ -301,6 +322,10 @@ function validationMessage(keyword: string, params: Readonly<Record<string, unkn
       return 'Choose one of the options'
     case 'pattern':
       return 'Use the expected format'
+    case 'x-mcp-file': {
+      const words = fileProblem(params as FileProblem)
+      return words.charAt(0).toUpperCase() + words.slice(1)
+    }
     case 'type':
       return field.kind === 'integer' ? 'Enter a whole number' : field.kind === 'number' ? 'Enter a number' : `Check ${fieldLabel}`
     default:
@@ -474,9 +499,32 @@ export const defaultMessages: Messages = {
   resultMediaTooLarge: (kind, bytes, limit) => `[${kind} not shown: ${formatBytes(bytes)}, over the limit of ${formatBytes(limit)}]`,
   resultMediaInvalid: (kind) => `[${kind} not shown: its data is not valid base64]`,
   resultImageTooManyPixels: (width, height, limit) => `[image not shown: it declares ${formatCount(width)} × ${formatCount(height)} pixels, over the limit of ${formatMegapixels(limit)}]`,
+  fileDrop: (multiple) => (multiple ? 'or drop them here' : 'or drop it here'),
+  fileLimits: (accept, maxBytes, multiple) =>
+    `${accept.length > 0 ? `Accepted: ${accept.join(', ')}.` : 'Any type of file.'} Up to ${formatBytes(maxBytes)}${multiple ? ' each' : ''}.`,
+  fileChosen: (name, mediaType, bytes) => `${name || 'Chosen file'} (${mediaType}, ${formatBytes(bytes)})`,
+  fileRemove: (name) => `Remove ${name || 'the file'}`,
+  filePreviewAlt: (name) => `Preview of ${name || 'the chosen image'}`,
+  fileReading: (name) => `Reading ${name}…`,
+  fileRefused: (name, problem) => `${name}: ${problem ? fileProblem(problem) : 'it could not be read'}. Nothing was sent.`,
+  fileTooMany: (max) => `Choose at most ${max} ${plural(max, 'file', 'files')}`,
+  fileNotKept: (count) =>
+    `${count === 1 ? 'A file chosen before the page reloaded was' : `${count} files chosen before the page reloaded were`} too large to keep in this tab: choose ${plural(count, 'it', 'them')} again.`,
   resultResourceLabel: 'Resource',
   resultResourceBlob: (mimeType, bytes) => `[binary content${mimeType ? ` (${mimeType})` : ''}, ${formatBytes(bytes)}, not shown]`,
   resultResourceNotWeb: 'Not a web address: shown as text, not opened.',
+}
+
+/** A refused file in words (the default `validation` of `x-mcp-file`, and `fileRefused`). */
+function fileProblem(problem: FileProblem): string {
+  switch (problem.reason) {
+    case 'size':
+      return `the file is ${formatBytes(problem.bytes)}, over the limit of ${formatBytes(problem.limit)}`
+    case 'type':
+      return `files of type ${problem.mediaType || 'unknown'} are not accepted here (accepted: ${problem.accept.join(', ')})`
+    default:
+      return 'this is not a file the form can send; choose the file again'
+  }
 }
 
 /** A byte count for people: `512 bytes`, `12.3 KB`, `5 MB`. */

@@ -17,13 +17,15 @@
  * (email, uri, date, date-time — as ajv-formats 2.1.1 checks them; note that
  * it lets a date-time without an offset through), `minimum`,
  * `maximum`, `exclusiveMinimum`, `exclusiveMaximum`, `multipleOf`, `anyOf`,
- * `oneOf`, `allOf`, `not`, local `$ref`. Any other draft-07 assertion (`if`,
+ * `oneOf`, `allOf`, `not`, local `$ref`, and SEP-2356's `x-mcp-file` (a
+ * data URI within `maxSize` of an `accept`ed type, `file-data-uri.ts`). Any other draft-07 assertion (`if`,
  * `dependencies`, `patternProperties`, `contains`, tuple `items`, …) or a
  * format ajv-formats knows but this does not is reported as a schema error
  * (`validationError`), as ajv reports a schema it cannot compile — never
  * silently passed. Unknown keywords and formats are ignored, as ajv does with
  * `strict: false`.
  */
+import { checkFileValue, FILE_ERROR_MESSAGE, FILE_KEYWORD } from './file-data-uri.js'
 import { FORMATS } from './string-formats.js'
 import type {
   CustomValidator,
@@ -144,7 +146,8 @@ function run(schema: unknown, data: unknown, root: unknown): NoEvalError[] {
 
 /** Type-specific keyword groups, in ajv's order within each group. */
 const NUMBER_KEYWORDS = ['maximum', 'minimum', 'exclusiveMaximum', 'exclusiveMinimum', 'multipleOf', 'format']
-const STRING_KEYWORDS = ['maxLength', 'minLength', 'pattern', 'format']
+// `x-mcp-file` (SEP-2356) last: chooseValidator's ajv adds it as a string keyword, after the built-in ones.
+const STRING_KEYWORDS = ['maxLength', 'minLength', 'pattern', 'format', FILE_KEYWORD]
 const ARRAY_KEYWORDS = ['maxItems', 'minItems', 'items', 'uniqueItems', 'additionalItems', 'contains']
 const OBJECT_KEYWORDS = ['maxProperties', 'minProperties', 'required', 'additionalProperties', 'properties', 'dependencies', 'propertyNames', 'patternProperties']
 const GROUP_KEYWORDS: Record<string, string[]> = { number: NUMBER_KEYWORDS, string: STRING_KEYWORDS, array: ARRAY_KEYWORDS, object: OBJECT_KEYWORDS }
@@ -186,7 +189,7 @@ function evaluate(schema: unknown, data: unknown, instancePath: string, schemaPa
     if (!hasGroup(s, group)) continue
     if (isType(group, data)) {
       if (group === 'number') numberKeywords(s, data as number, fail)
-      else if (group === 'string') stringKeywords(s, data as string, fail)
+      else if (group === 'string') stringKeywords(s, data as string, fail, instancePath, schemaPath, context)
       else if (group === 'array') arrayKeywords(s, data as unknown[], instancePath, schemaPath, context, fail)
       else objectKeywords(s, data as Schema, instancePath, schemaPath, context, fail)
     } else if (!upfront && types.length === 1 && types[0] === group) {
@@ -217,7 +220,7 @@ function numberKeywords(s: Schema, data: number, fail: Fail): void {
   }
 }
 
-function stringKeywords(s: Schema, data: string, fail: Fail): void {
+function stringKeywords(s: Schema, data: string, fail: Fail, instancePath: string, schemaPath: string, context: Context): void {
   // Lengths count code points, as ajv's ucs2length does (a surrogate pair is one character).
   const length = typeof s.maxLength === 'number' || typeof s.minLength === 'number' ? [...data].length : 0
   if (typeof s.maxLength === 'number' && length > s.maxLength) fail('maxLength', { limit: s.maxLength }, `must NOT have more than ${s.maxLength} characters`)
@@ -226,6 +229,12 @@ function stringKeywords(s: Schema, data: string, fail: Fail): void {
   if (typeof s.format === 'string') {
     const check = FORMATS[s.format]
     if (check && !check(data)) fail('format', { format: s.format }, `must match format "${s.format}"`)
+  }
+  const file = s[FILE_KEYWORD]
+  if (isObject(file)) {
+    const problem = checkFileValue(data, file)
+    // ajv gives a keyword's own errors no parentSchema.
+    if (problem) report(context, { instancePath, schemaPath: `${schemaPath}/${FILE_KEYWORD}`, keyword: FILE_KEYWORD, params: { ...problem }, message: FILE_ERROR_MESSAGE, schema: file, parentSchema: undefined, data })
   }
 }
 

@@ -8,6 +8,7 @@
  */
 import type { RJSFSchema, UiSchema } from '@rjsf/utils'
 import { fromDateTimeInput, toDateTimeInput } from './date-time.js'
+import { DEFAULT_MAX_FILE_BYTES, FILE_KEYWORD, readFileDescriptor } from './file-data-uri.js'
 import { matchesFormat } from './no-eval-validator.js'
 import { readableName } from './validation-messages.js'
 
@@ -68,6 +69,11 @@ export type SubmittedValue = string | number | boolean | string[]
  *   `experimental_defaultFormStateBehavior` says); the form may still pass
  *   `arrayMinItems: {populate: 'never'}` as a second guard.
  *
+ * - file (experimental, SEP-2356): `x-mcp-file` on a `{type: 'string', format:
+ *   'uri'}` field, or on the `items` of an array of them: the `mcpFile` widget
+ *   (`file-widget.tsx`), `format` dropped, the descriptor kept with the limit
+ *   in force (`options.maxFileBytes`) for the widget and both validators.
+ *
  * Decisions: a root without `type` is read as an object, and one without
  * `properties` as an empty form (a confirmation); keywords outside the subset
  * on a supported field (`pattern`, `multipleOf`, …) are ignored, not enforced; a `default` that the widget
@@ -76,8 +82,19 @@ export type SubmittedValue = string | number | boolean | string[]
  * without an offset is read as the person's local time; `$schema` and other
  * annotations are dropped (ajv would try to resolve a foreign `$schema`).
  */
-export function toFormSchema(requestedSchema: unknown): FormSchema {
-  return mapRequestedSchema(requestedSchema, false)
+export function toFormSchema(requestedSchema: unknown, options?: FormSchemaOptions): FormSchema {
+  return mapRequestedSchema(requestedSchema, false, options)
+}
+
+/** Options of the mapping. */
+export interface FormSchemaOptions {
+  /**
+   * The largest file a file field (SEP-2356 `x-mcp-file`, experimental) takes,
+   * whatever its `maxSize`: the lower of the two is written to the mapped
+   * field's `x-mcp-file.maxSize`, which the widget and both validators enforce.
+   * @defaultValue {@link DEFAULT_MAX_FILE_BYTES} (5 MiB)
+   */
+  maxFileBytes?: number | undefined
 }
 
 /** A form whose rjsf keys are the form's own (`f0`, `f1`, …), with the server's name of each. */
@@ -96,8 +113,8 @@ export interface KeyedFormSchema extends FormSchema {
  * name (`full_name` → "Full name", see `readableName`). Internal to `ElicitationForm`; convert data with
  * {@link toFieldKeys} and {@link fromFieldKeys}.
  */
-export function toKeyedFormSchema(requestedSchema: unknown): KeyedFormSchema {
-  return mapRequestedSchema(requestedSchema, true)
+export function toKeyedFormSchema(requestedSchema: unknown, options?: FormSchemaOptions): KeyedFormSchema {
+  return mapRequestedSchema(requestedSchema, true, options)
 }
 
 /** Data by property name (answers, drafts) as form data by field key. Only own properties are read. */
@@ -115,9 +132,10 @@ export function fromFieldKeys<T>(fields: KeyedFormSchema['fields'], keyed: Recor
   return content
 }
 
-function mapRequestedSchema(requestedSchema: unknown, keyed: true): KeyedFormSchema
-function mapRequestedSchema(requestedSchema: unknown, keyed: false): FormSchema
-function mapRequestedSchema(requestedSchema: unknown, keyed: boolean): KeyedFormSchema {
+function mapRequestedSchema(requestedSchema: unknown, keyed: true, options: FormSchemaOptions | undefined): KeyedFormSchema
+function mapRequestedSchema(requestedSchema: unknown, keyed: false, options: FormSchemaOptions | undefined): FormSchema
+function mapRequestedSchema(requestedSchema: unknown, keyed: boolean, options: FormSchemaOptions | undefined): KeyedFormSchema {
+  const cap = options?.maxFileBytes ?? DEFAULT_MAX_FILE_BYTES
   const fields: Array<{ key: string; name: string }> = []
   const result: KeyedFormSchema = {
     schema: { type: 'object', properties: {} },
@@ -166,7 +184,7 @@ function mapRequestedSchema(requestedSchema: unknown, keyed: boolean): KeyedForm
     index++
     const isRequired = required.has(name)
     const usable = keyed ? name !== '' : isUsableName(name)
-    const mapped = usable ? mapField(property, isRequired) : { reason: name === '' ? 'This field has no name.' : `The field name "${name}" cannot be used by the form.` }
+    const mapped = usable ? mapField(property, isRequired, cap) : { reason: name === '' ? 'This field has no name.' : `The field name "${name}" cannot be used by the form.` }
     if ('reason' in mapped) {
       unsupported.push({ field: name, reason: isRequired ? `${mapped.reason} It is required.` : mapped.reason })
       continue
@@ -240,20 +258,20 @@ const ROOT_RULES = ['$ref', 'allOf', 'anyOf', 'oneOf', 'not', 'if', 'dependencie
 
 const FORMAT_WIDGETS: Record<string, string> = { email: 'email', uri: 'uri', date: 'date', 'date-time': 'date-time' }
 
-function mapField(property: unknown, isRequired: boolean): Mapped {
+function mapField(property: unknown, isRequired: boolean, cap: number): Mapped {
   if (!isPlainObject(property)) return { reason: `This field's schema is ${describe(property)}, not an object.` }
   if (property.$ref !== undefined) return { reason: 'This field refers to another schema ($ref), which is not supported.' }
   const type = property.type
   switch (type) {
     case 'string':
-      return mapString(property)
+      return isFileField(property) ? mapFile(property, cap) : mapString(property)
     case 'number':
     case 'integer':
       return mapNumber(property, type)
     case 'boolean':
       return mapBoolean(property, isRequired)
     case 'array':
-      return mapMultiSelect(property)
+      return isPlainObject(property.items) && isFileField(property.items) ? mapFile(property, cap) : mapMultiSelect(property)
     case 'object':
       return { reason: 'This field is a nested object, which is not supported.' }
     case undefined:
@@ -300,6 +318,34 @@ function mapString(property: JsonObject): Mapped {
   const initial = stringDefault(property.default, format)
   if (initial !== undefined) schema.default = initial
   return { schema, ui: Object.keys(ui).length > 0 ? ui : undefined, initial }
+}
+
+/** SEP-2356: `x-mcp-file` counts only on `{type: 'string', format: 'uri'}`; elsewhere it is ignored. */
+function isFileField(property: JsonObject): boolean {
+  return property.type === 'string' && property.format === 'uri' && Object.hasOwn(property, FILE_KEYWORD)
+}
+
+/**
+ * A file field (`x-mcp-file` on a uri string), or a list of them (an array
+ * whose `items` is one, with `minItems` / `maxItems`): the `mcpFile` widget,
+ * the descriptor with the limit in force kept for the widget and the
+ * validators, no `format` (SEP-2356: not asserted on file fields), no default.
+ */
+function mapFile(property: JsonObject, cap: number): Mapped {
+  const list = property.type === 'array'
+  const field = list ? (property.items as JsonObject) : property
+  const descriptor = readFileDescriptor(field[FILE_KEYWORD], cap)
+  if (typeof descriptor === 'string') return { reason: descriptor }
+  const keyword = { maxSize: descriptor.maxSize, ...(descriptor.accept ? { accept: descriptor.accept } : {}) }
+  const item: RJSFSchema = { type: 'string', [FILE_KEYWORD]: keyword }
+  if (!list) return { schema: base(property, item), ui: { 'ui:widget': 'mcpFile' } }
+  const schema = base(property, { type: 'array', items: item })
+  for (const limit of ['minItems', 'maxItems'] as const) {
+    if (property[limit] === undefined) continue
+    if (!isCount(property[limit])) return { reason: `This field's ${limit} is ${describe(property[limit])}, not a whole number.` }
+    schema[limit] = property[limit]
+  }
+  return { schema, ui: { 'ui:widget': 'mcpFile' } }
 }
 
 function mapNumber(property: JsonObject, type: 'number' | 'integer'): Mapped {

@@ -41,6 +41,7 @@ export function fieldKeyOf(error: RJSFValidationError): string {
 export function fieldKind(schema: RJSFSchema | undefined, ui: UiSchema | undefined): ValidationField {
   const format = typeof schema?.format === 'string' ? schema.format : undefined
   if (!schema) return { kind: 'text' }
+  if (ui?.['ui:widget'] === 'mcpFile') return { kind: 'file' }
   if (schema.type === 'array') return { kind: 'choices' }
   if (Array.isArray(schema.enum) || ui?.['ui:widget'] === 'radio' || ui?.['ui:widget'] === 'select') return { kind: 'choice' }
   if (schema.type === 'boolean') return { kind: 'boolean' }

@@ -1,0 +1,83 @@
+/**
+ * Files in round storage (SEP-2356 data: URIs in answers and drafts): kept up
+ * to STORED_FILE_CHARS per stored call, the rest stored as "not kept" so the
+ * round itself (its requestState) still fits in sessionStorage.
+ */
+import { describe, expect, it } from 'vitest'
+import { answersToResend, CallPersistence, isFileNotKept, parseSavedCall, sessionStorageAdapter, STORED_FILE_CHARS, withoutLargeFiles, type LostCall, type SavedCall, type SavedTask } from './call-storage'
+import type { CallState } from './call-state'
+
+const file = (bytes: number, type = 'image/png') => `data:${type};base64,${'A'.repeat(Math.ceil(bytes / 3) * 4)}`
+const request = { method: 'tools/call' as const, params: { name: 't' } }
+const pending = { request, round: 1, inputRequests: { a: { method: 'elicitation/create', params: {} }, b: { method: 'elicitation/create', params: {} } }, requestState: 'opaque' }
+const round = (extra: Partial<SavedCall>): SavedCall => ({ version: 1, request, pending, answers: {}, ...extra })
+
+describe('withoutLargeFiles', () => {
+  it('leaves a call without large files as it is (small data URIs are text like any other)', () => {
+    const saved = round({ answers: { a: { action: 'accept', content: { photo: 'data:image/png;base64,AAAA' } } }, drafts: { b: { name: 'x' } } })
+    expect(withoutLargeFiles(saved)).toBe(saved)
+  })
+
+  it('keeps files up to the budget, and stores the rest as not kept, with type and size', () => {
+    const kept = file(600_000)
+    const saved = round({ drafts: { b: { first: kept, second: file(600_000, 'application/pdf'), list: [file(3000), 'text'] } } })
+    const trimmed = withoutLargeFiles(saved)
+    expect(trimmed.drafts!.b!.first).toBe(kept)
+    expect(trimmed.drafts!.b!.second).toEqual({ fileNotKept: { mediaType: 'application/pdf', bytes: 600_000 } })
+    expect(isFileNotKept(trimmed.drafts!.b!.second)).toBe(true)
+    // Still room for a small one after the first.
+    expect((trimmed.drafts!.b!.list as unknown[])[0]).toMatch(/^data:image\/png;base64,A+$/)
+    expect(JSON.stringify(trimmed).length).toBeLessThan(STORED_FILE_CHARS + 2000)
+  })
+
+  it('an answer holding a file it cannot keep goes back to being a draft: the question is asked again, the others are resent', () => {
+    const saved = round({ answers: { a: { action: 'accept', content: { photo: file(1_200_000), note: 'hi' } }, b: { action: 'decline' } } })
+    const trimmed = withoutLargeFiles(saved)
+    expect(trimmed.answers).toEqual({ b: { action: 'decline' } })
+    expect(trimmed.drafts).toEqual({ a: { photo: { fileNotKept: { mediaType: 'image/png', bytes: 1_200_000 } }, note: 'hi' } })
+    expect(answersToResend(trimmed)).toBeUndefined()
+    expect(parseSavedCall(JSON.stringify(trimmed))).toEqual(trimmed)
+  })
+
+  it('a lost legacy call keeps its answers for display, files (any over 1 KB) as not kept; a task its drafts', () => {
+    const lost: LostCall = { version: 1, lost: true, request, round: 1, questions: [], answers: { a: { action: 'accept', content: { photo: file(3000) } } } }
+    expect(withoutLargeFiles(lost).answers).toEqual({ a: { action: 'accept', content: { photo: { fileNotKept: { mediaType: 'image/png', bytes: 3000 } } } } })
+    const task: SavedTask = { version: 1, request, task: { taskId: 't', status: 'input_required' }, answered: [], drafts: { a: { photo: file(2_100_000) } } }
+    expect(withoutLargeFiles(task).drafts).toEqual({ a: { photo: { fileNotKept: { mediaType: 'image/png', bytes: 2_100_000 } } } })
+  })
+})
+
+describe('CallPersistence with a file larger than sessionStorage takes', () => {
+  it('the round is still saved (its requestState and other answers), the file as not kept', () => {
+    const items = new Map<string, string>()
+    // About what a browser's sessionStorage holds per origin.
+    const quota = 5_000_000
+    const storage = {
+      getItem: (key: string) => items.get(key) ?? null,
+      setItem: (key: string, value: string) => {
+        if (value.length > quota) throw new DOMException('quota', 'QuotaExceededError')
+        items.set(key, value)
+      },
+      removeItem: (key: string) => void items.delete(key),
+    } as Storage
+    const adapter = sessionStorageAdapter('t:', storage)
+    const warnings: string[] = []
+    const persistence = new CallPersistence(() => ({ storage: adapter, key: 'k' }), (message) => void warnings.push(message))
+    const state = {
+      status: 'awaiting_input',
+      request: { method: 'tools/call', params: { name: 't' } },
+      round: 1,
+      pending,
+      inputs: [
+        { key: 'a', method: 'elicitation/create', params: {}, era: 'modern', answered: true, response: { action: 'accept', content: { photo: file(3_999_999) } } },
+        { key: 'b', method: 'elicitation/create', params: {}, era: 'modern', answered: false },
+      ],
+    } as unknown as CallState
+    persistence.save({ state, drafts: {}, taskAnswered: [] })
+    expect(warnings).toEqual([])
+    const saved = adapter.load('k') as SavedCall
+    expect(saved.pending.requestState).toBe('opaque')
+    expect(saved.answers).toEqual({})
+    expect(saved.drafts).toEqual({ a: { photo: { fileNotKept: { mediaType: 'image/png', bytes: 3_999_999 } } } })
+  })
+})
