@@ -1,0 +1,134 @@
+/**
+ * The tool UI of an MCP tool in an assistant-ui thread: the whole call
+ * where the model made it. Which part of it depends on who runs the call:
+ *
+ * - an `execute` parked on `human()` (runtimes that run frontend tools): the
+ *   round's questions ({@link RoundQuestions}), answered with `resume`;
+ * - an `execute` still working: a status line, and the sign-in card when
+ *   the call waits for one;
+ * - nobody (the local runtime runs no frontend tool: it pauses the thread
+ *   at `requires-action` until a result is added): this UI runs the call
+ *   itself with `McpToolCall` (questions, consents, sign-in, progress,
+ *   tasks, Stop) and hands the result over with `addResult`, which resumes
+ *   the thread. Its round is kept under the `toolCallId`, so a reload in the
+ *   middle of a round resumes it (`restore`);
+ * - a settled call: its result (`ToolResult`, or the tool's MCP App when an
+ *   `McpAppsProvider` is around the thread).
+ */
+import type { ComponentType } from 'react'
+import type { ToolCallMessagePartProps } from '@assistant-ui/react'
+import { displayText, type JsonObject, type McpResult } from '../core/index.js'
+import { CardBoundary, InputRequestPanel, McpToolCall, ToolResult, resolveMessages, useMcpViews } from '../forms/index.js'
+import { McpProvider, useMcpAuth } from '../react/index.js'
+import { stoppedResult } from './execute.js'
+import { isMcpRoundPayload, type McpRoundAnswers } from './round-payload.js'
+import { RoundQuestions } from './RoundQuestions.js'
+import type { PartSettings } from './settings.js'
+
+export type McpToolPartProps = ToolCallMessagePartProps<JsonObject, unknown>
+
+/** The tool UI of the MCP tool `name` (as the server lists it), reading `settings` at each render. */
+export function createMcpToolPart(name: string, settings: { current: PartSettings }): ComponentType<McpToolPartProps> {
+  function McpToolPart(props: McpToolPartProps) {
+    const { client, signIn } = settings.current
+    return (
+      <McpProvider client={client} signIn={signIn}>
+        <div className="mcp-elicit-assistant-tool" data-tool={name} data-tool-call-id={props.toolCallId}>
+          <PartBody name={name} settings={settings.current} {...props} />
+        </div>
+      </McpProvider>
+    )
+  }
+  McpToolPart.displayName = `McpToolPart(${name.slice(0, 64)})`
+  return McpToolPart
+}
+
+function PartBody({ name, settings, ...part }: McpToolPartProps & { name: string; settings: PartSettings }) {
+  const { options, executing } = settings
+  const text = resolveMessages(options.messages)
+  const interrupt = part.interrupt
+  if (interrupt?.type === 'human' && isMcpRoundPayload(interrupt.payload)) {
+    return <RoundQuestions payload={interrupt.payload} resume={(answers: McpRoundAnswers) => part.resume(answers)} options={options} />
+  }
+  if (part.result !== undefined) return <Settled name={name} args={part.args} result={part.result} settings={settings} />
+  if (executing.has(part.toolCallId)) return <Executing settings={settings} />
+  // Paused for a result nobody else will produce: this UI runs the call.
+  if (part.status.type === 'requires-action' && part.status.reason === 'tool-calls') {
+    return (
+      <McpToolCall
+        name={name}
+        arguments={part.args}
+        autoRun
+        options={{ ...options.callOptions, storage: options.storage, storageKey: part.toolCallId, restore: true }}
+        onResult={(result) => part.addResult(result)}
+        onCallError={(error) => part.addResult({ content: [{ type: 'text', text: `The call failed: ${error.message}` }], isError: true })}
+        // Stop in the part: the model hears that the person stopped the call.
+        onStatusChange={(status) => status === 'cancelled' && part.addResult(stoppedResult())}
+        onSampling={options.onSampling}
+        roots={options.roots}
+        validator={options.validator}
+        theme={options.theme}
+        messages={options.messages}
+        onError={options.onError}
+      />
+    )
+  }
+  if (part.status.type === 'incomplete') {
+    return (
+      <p role="status" className="mcp-elicit-cancelled">
+        {text.cancelled}
+      </p>
+    )
+  }
+  return (
+    <p role="status" className="mcp-elicit-progress">
+      {text.running}
+    </p>
+  )
+}
+
+/** An `execute` runs the call: its sign-in (when it waits for one) is shown here; its questions come as interrupts. */
+function Executing({ settings }: { settings: PartSettings }) {
+  const auth = useMcpAuth()
+  const text = resolveMessages(settings.options.messages)
+  if (auth.pending) return <InputRequestPanel status="needs_auth" auth={auth} server={settings.client.serverInfo} respond={() => {}} messages={settings.options.messages} onError={settings.options.onError} autoFocus />
+  return (
+    <p role="status" className="mcp-elicit-progress">
+      {text.running}
+    </p>
+  )
+}
+
+/** A settled call: the MCP result as the forms show it (or the tool's app), anything else as text. */
+function Settled({ name, args, result, settings }: { name: string; args: JsonObject; result: unknown; settings: PartSettings }) {
+  const { messages, onError } = settings.options
+  const text = resolveMessages(messages)
+  const views = useMcpViews()
+  const mcp = isMcpResult(result) ? result : undefined
+  const block = (
+    <div className="mcp-elicit-result" data-error={mcp?.isError === true || undefined}>
+      <p className="mcp-elicit-result-heading">{text.resultHeading}</p>
+      <CardBoundary onError={onError} resetKey={result} fallback={() => <p className="mcp-elicit-result-failed">{text.resultFailed}</p>}>
+        {mcp ? <ToolResult result={mcp} messages={messages} onError={onError} /> : <p dir="auto">{displayText(typeof result === 'string' ? result : jsonText(result))}</p>}
+      </CardBoundary>
+    </div>
+  )
+  if (!views.toolView || !mcp) return block
+  return (
+    <CardBoundary onError={onError} resetKey={name} fallback={() => block}>
+      {views.toolView({ name, arguments: args, status: 'done', result: mcp, error: undefined, fallback: block })}
+    </CardBoundary>
+  )
+}
+
+function isMcpResult(value: unknown): value is McpResult {
+  return typeof value === 'object' && value !== null && !Array.isArray(value) && Array.isArray((value as { content?: unknown }).content)
+}
+
+function jsonText(value: unknown): string {
+  try {
+    return JSON.stringify(value) ?? ''
+  } catch {
+    return ''
+  }
+}

@@ -1,0 +1,51 @@
+/**
+ * One MCP input round shown where assistant-ui parked the tool call
+ * (`interrupt.payload` from `human()`): the library's question cards, and
+ * once every question is answered, `resume(answers)` hands them back to the
+ * `execute` waiting on `human()`. The payload may come back from stored
+ * thread JSON, so it is read defensively.
+ */
+import { useState } from 'react'
+import type { InputResponse, PendingInput } from '../core/index.js'
+import { InputRequestPanel } from '../forms/index.js'
+import type { McpRoundPayload } from './round-payload.js'
+import type { McpAssistantToolOptions } from './settings.js'
+
+export interface RoundQuestionsProps {
+  payload: McpRoundPayload
+  resume: (answers: Record<string, InputResponse>) => void
+  options: McpAssistantToolOptions
+}
+
+export function RoundQuestions({ payload, resume, options }: RoundQuestionsProps) {
+  const [answers, setAnswers] = useState<Record<string, InputResponse>>({})
+  const asked = payload.inputs.filter(isInput)
+  const inputs = asked.map((input) => (Object.hasOwn(answers, input.key) ? { ...input, answered: true, response: answers[input.key] } : input))
+  const respond = (key: string, response: InputResponse) => {
+    const next = { ...answers, [key]: response }
+    setAnswers(next)
+    // MRTR answers a round in one retry: resume once every question has its answer.
+    if (asked.every((input) => Object.hasOwn(next, input.key))) resume(next)
+  }
+  return (
+    <InputRequestPanel
+      status="awaiting_input"
+      inputs={inputs}
+      round={payload.round}
+      respond={respond}
+      onSampling={options.onSampling}
+      roots={options.roots}
+      validator={options.validator}
+      theme={options.theme}
+      messages={options.messages}
+      onError={options.onError}
+      autoFocus
+    />
+  )
+}
+
+function isInput(value: unknown): value is PendingInput {
+  if (typeof value !== 'object' || value === null) return false
+  const input = value as Partial<PendingInput>
+  return typeof input.key === 'string' && typeof input.method === 'string' && typeof input.params === 'object' && input.params !== null
+}
