@@ -1,0 +1,86 @@
+/**
+ * mcp-elicit/assistant-ui in a real assistant-ui chat (its local runtime,
+ * the scripted stand-in model) against the demo servers: the model calls a
+ * tool, the server's questions are answered inside the model's reply, and
+ * the model's follow-up quotes the result. Under the page's strict CSP.
+ */
+import { expect, test } from './fixtures'
+import { ask, openAssistantUi, partResult, toolPart } from './assistant-ui-helpers'
+import { cardOf, signInWithPopup } from './sign-in-helpers'
+
+const BOOKED = 'trip_wizard: booked {"destination":"reykjavik","travellers":2,"depart":"2026-09-14","return":"2026-09-21"}'
+
+test('the model calls trip_wizard; its three rounds are answered in the reply, and the follow-up quotes the result', async ({ page, stack }) => {
+  await openAssistantUi(page, stack)
+  const reply = await ask(page, 'Please book a trip with trip_wizard')
+  const part = toolPart(reply, 'trip_wizard')
+  await part.getByRole('combobox', { name: 'Destination' }).selectOption({ label: 'Reykjavík, Iceland' })
+  await part.getByRole('button', { name: 'Accept' }).click()
+  await expect(part.getByText(/Step 2 of 3/)).toBeVisible()
+  await part.getByRole('button', { name: 'Accept' }).click()
+  await expect(part.getByText(/Step 3 of 3/)).toBeVisible()
+  await part.getByRole('button', { name: 'Accept' }).click()
+  expect(await partResult(part)).toBe(BOOKED)
+  await expect(reply.getByText(`The tool trip_wizard answered: “${BOOKED}”.`)).toBeVisible()
+  // Three rounds went to the server, each a tools/call of the wizard.
+  expect(stack.demo.log.filter((hit) => hit.method === 'POST' && hit.tool === 'trip_wizard').length).toBe(4)
+})
+
+test('a URL consent inside the tool part: nothing opens before the click, then the outside step completes', async ({ page, stack }) => {
+  await openAssistantUi(page, stack)
+  const before = stack.demo.hits('/connect')
+  const reply = await ask(page, 'connect_account please')
+  const card = toolPart(reply, 'connect_account').locator('.mcp-elicit-url')
+  await expect(card.locator('code.mcp-elicit-url-full')).toContainText(`${stack.demo.origin}/connect?id=`)
+  expect(stack.demo.hits('/connect')).toBe(before)
+  const [popup] = await Promise.all([page.waitForEvent('popup'), card.getByRole('button', { name: /^Open / }).click()])
+  await popup.getByRole('button', { name: 'Finish' }).click()
+  await expect(popup.getByText(/finished|done|complete/i).first()).toBeVisible()
+  await popup.close()
+  await card.getByRole('button', { name: 'Done, continue' }).click()
+  expect(await partResult(toolPart(reply, 'connect_account'))).toMatch(/^connect_account: accept; outside step completed; connected [\w-]+ after 1 ask$/)
+  await expect(reply.getByText(/^The tool connect_account answered: “connect_account: accept/)).toBeVisible()
+})
+
+test('a sign-in inside the tool part: the call waits for it, then finishes and the model quotes it', async ({ page, stack }) => {
+  await openAssistantUi(page, stack, 'protected')
+  const reply = await ask(page, 'whoami')
+  const part = toolPart(reply, 'whoami')
+  const card = cardOf(part)
+  await expect(card).toHaveAttribute('data-state', 'needs_sign_in')
+  await expect(card).toContainText(new URL(stack.protected.primary.as.issuer).host)
+  await signInWithPopup(page, card)
+  expect(await partResult(part)).toMatch(/^whoami: ada \(scope [^)]*mcp:read/)
+  await expect(reply.getByText(/^The tool whoami answered: “whoami: ada/)).toBeVisible()
+})
+
+test('Stop in the tool part cancels the call on the server, and the model hears it was stopped', async ({ page, stack }) => {
+  await openAssistantUi(page, stack)
+  const reply = await ask(page, 'slow_report seconds=20')
+  const part = toolPart(reply, 'slow_report')
+  await expect(part.getByRole('progressbar')).toBeVisible()
+  await part.getByRole('button', { name: 'Stop' }).click()
+  const report = await stack.demo.waitForReceived('slow_report', 5000)
+  expect(report.data).toMatchObject({ seconds: 20, aborted: true })
+  await expect(reply.getByText('The tool slow_report failed: The person stopped the call..')).toBeVisible()
+})
+
+test('a reload in the middle of a round resumes it: the thread, the question, the same requestState', async ({ page, stack }) => {
+  await openAssistantUi(page, stack)
+  const reply = await ask(page, 'trip_wizard')
+  const part = toolPart(reply, 'trip_wizard')
+  await part.getByRole('combobox', { name: 'Destination' }).selectOption({ label: 'Reykjavík, Iceland' })
+  await part.getByRole('button', { name: 'Accept' }).click()
+  await expect(part.getByText(/Step 2 of 3/)).toBeVisible()
+  const posts = () => stack.demo.log.filter((hit) => hit.method === 'POST' && hit.tool === 'trip_wizard').length
+  const before = posts()
+  await page.reload()
+  const resumed = toolPart(page.locator('.aui-demo-message[data-role="assistant"]').last(), 'trip_wizard')
+  await expect(resumed.getByText(/Step 2 of 3: when\? \(Reykjavík, Iceland, 2 travellers\)/)).toBeVisible()
+  // The saved round is shown again: nothing was sent on reload.
+  expect(posts()).toBe(before)
+  await resumed.getByRole('button', { name: 'Accept' }).click()
+  await resumed.getByRole('button', { name: 'Accept' }).click()
+  expect(await partResult(resumed)).toBe(BOOKED)
+  await expect(page.getByText(`The tool trip_wizard answered: “${BOOKED}”.`)).toBeVisible()
+})
