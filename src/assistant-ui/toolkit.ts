@@ -77,7 +77,7 @@ function isTool(value: unknown): value is Tool {
 /** A printable name for a listing entry that is not a tool. */
 function nameOf(value: unknown): string {
   const name = typeof value === 'object' && value !== null ? (value as { name?: unknown }).name : undefined
-  return typeof name === 'string' ? name.slice(0, 200) : '(no name)'
+  return typeof name === 'string' && name !== '' ? name.slice(0, 200) : '(no name)'
 }
 
 function describe(tool: Tool): string | undefined {
