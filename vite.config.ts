@@ -18,6 +18,7 @@ export default defineConfig({
         apps: 'src/apps/index.ts',
         'apps-react': 'src/apps/react/index.ts',
         'ai-sdk': 'src/ai-sdk/index.ts',
+        'ai-sdk-react': 'src/ai-sdk/react/index.ts',
         'assistant-ui': 'src/assistant-ui/index.ts',
       },
       formats: ['es'],
