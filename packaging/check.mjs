@@ -768,7 +768,10 @@ const nodeImported = check("consumer app: import('mcp-elicit') from plain Node",
 // 6. Core-only install
 
 const coreApp = join(work, 'core-app')
-const peers = Object.keys(repoPkg.peerDependencies ?? {})
+// Required peers only: the optional ones (peerDependenciesMeta, the chat
+// frameworks of the adapters) are for the apps that use them, and npm leaves
+// them out by design.
+const peers = Object.keys(repoPkg.peerDependencies ?? {}).filter((name) => repoPkg.peerDependenciesMeta?.[name]?.optional !== true)
 const coreInstalled = check('core-only app: README first install line, peers installed with it', [packed], async () => {
   if (readmeError) fail(readmeError)
   if (lines.length < 1) fail(`${readmeName}: no npm install line in "## Install"`)
