@@ -30,6 +30,8 @@ function Listed(props: Omit<McpAssistantToolsProps, 'tools'>) {
 
 function Registered({ listing, onTools, ...options }: Omit<McpAssistantToolsProps, 'tools'> & { listing: readonly unknown[] }) {
   const mapping = useMcpAssistantTools(listing, options)
-  useEffect(() => onTools?.(mapping), [mapping])
+  useEffect(() => {
+    onTools?.(mapping)
+  }, [mapping])
   return null
 }

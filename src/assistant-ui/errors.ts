@@ -40,11 +40,12 @@ export class McpAssistantUiError extends Error {
 }
 
 /** The typed error for a framework API that is not there. */
-export function missingApi(api: string, what: string): McpAssistantUiError {
+export function missingApi(api: string, what: string, cause?: unknown): McpAssistantUiError {
+  const why = cause instanceof Error ? ` (${cause.message})` : ''
   return new McpAssistantUiError(
     'UNSUPPORTED_VERSION',
-    `mcp-elicit/assistant-ui: ${api} is missing, so ${what}. Install ${SUPPORTED_ASSISTANT_UI} (the version this adapter supports).`,
-    { api },
+    `mcp-elicit/assistant-ui: ${api} is missing${why}, so ${what}. Install ${SUPPORTED_ASSISTANT_UI} (the version this adapter supports).`,
+    { api, cause },
   )
 }
 

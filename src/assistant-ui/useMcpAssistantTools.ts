@@ -25,14 +25,15 @@ import { mapMcpTools, type McpToolMapping } from './toolkit.js'
  * runtime lacks `modelContext.register` or `tools.setToolUI`.
  */
 export function useMcpAssistantTools(listing: readonly unknown[], options: McpAssistantToolOptions = {}): McpToolMapping {
-  const aui = useAui() as unknown as Partial<RuntimeSeams> | undefined
+  // Called on every render, inside try only to turn its refusal (no provider, another version) into our typed error.
+  const aui = read(() => useAui() as unknown as Partial<RuntimeSeams> | undefined)
   const client = useMcpClient()
   const signIn = useSignInStore()
   const executing = useMemo<Executing>(() => new Set(), [])
   const settings = useRef<PartSettings>({ client, signIn, options, executing })
   settings.current = { client, signIn, options, executing }
   const mapping = useMemo(() => mapMcpTools(listing), [listing])
-  const seams = checkSeams(aui)
+  const seams = checkSeams(aui.value, aui.error)
 
   useEffect(() => {
     const tools: Record<string, AssistantTool> = {}
@@ -72,14 +73,39 @@ interface BoundSeams {
 const seamsOf = new WeakMap<object, BoundSeams>()
 
 /** The runtime's registration APIs, or a typed error naming the one missing. One object per client, so effects run once. */
-function checkSeams(aui: Partial<RuntimeSeams> | undefined): BoundSeams {
-  if (typeof aui?.modelContext?.register !== 'function') throw missingApi('useAui().modelContext.register', 'MCP tools cannot be offered to the model (is an AssistantRuntimeProvider above?)')
-  if (typeof aui.tools?.setToolUI !== 'function') throw missingApi('useAui().tools.setToolUI', 'MCP tool calls cannot be shown in the thread')
-  const known = seamsOf.get(aui)
+function checkSeams(aui: Partial<RuntimeSeams> | undefined, failure: unknown): BoundSeams {
+  // assistant-ui's client throws on a scope it does not have (no provider, an older version): that error goes in `cause`.
+  const register = read(() => aui?.modelContext?.register)
+  if (typeof register.value !== 'function') {
+    throw missingApi('useAui().modelContext.register', 'MCP tools cannot be offered to the model (is an AssistantRuntimeProvider above?)', failure ?? register.error)
+  }
+  const setToolUI = read(() => aui?.tools?.setToolUI)
+  if (typeof setToolUI.value !== 'function') throw missingApi('useAui().tools.setToolUI', 'MCP tool calls cannot be shown in the thread', setToolUI.error)
+  const known = seamsOf.get(aui!)
   if (known) return known
-  const modelContext = aui.modelContext
-  const tools = aui.tools
-  const bound: BoundSeams = { register: (provider) => modelContext.register(provider), setToolUI: (name, render, options) => tools.setToolUI(name, render, options) }
-  seamsOf.set(aui, bound)
+  const context = aui!.modelContext!
+  const registry = aui!.tools!
+  // The client may hand out functions that only refuse when called (no provider above): their refusal becomes ours too.
+  const bound: BoundSeams = {
+    register: (provider) => attempt(() => context.register(provider), 'useAui().modelContext.register', 'MCP tools cannot be offered to the model (is an AssistantRuntimeProvider above?)'),
+    setToolUI: (name, render, options) => attempt(() => registry.setToolUI(name, render, options), 'useAui().tools.setToolUI', 'MCP tool calls cannot be shown in the thread'),
+  }
+  seamsOf.set(aui!, bound)
   return bound
+}
+
+function attempt<T>(call: () => T, api: string, what: string): T {
+  try {
+    return call()
+  } catch (error) {
+    throw missingApi(api, what, error)
+  }
+}
+
+function read<T>(get: () => T): { value: T | undefined; error: unknown } {
+  try {
+    return { value: get(), error: undefined }
+  } catch (error) {
+    return { value: undefined, error }
+  }
 }
