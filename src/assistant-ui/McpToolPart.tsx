@@ -23,7 +23,7 @@ import { McpProvider, useMcpAuth } from '../react/index.js'
 import { stoppedResult } from './execute.js'
 import { isMcpRoundPayload, type McpRoundAnswers } from './round-payload.js'
 import { RoundQuestions } from './RoundQuestions.js'
-import type { PartSettings } from './settings.js'
+import { observerOptions, type PartSettings } from './settings.js'
 
 export type McpToolPartProps = ToolCallMessagePartProps<JsonObject, unknown>
 
@@ -59,7 +59,7 @@ function PartBody({ name, settings, ...part }: McpToolPartProps & { name: string
         name={name}
         arguments={part.args}
         autoRun
-        options={{ ...options.callOptions, storage: options.storage, storageKey: part.toolCallId, restore: true }}
+        options={{ ...observerOptions(options), storageKey: part.toolCallId, restore: true }}
         onResult={(result) => part.addResult(result)}
         onCallError={(error) => part.addResult({ content: [{ type: 'text', text: `The call failed: ${error.message}` }], isError: true })}
         // Stop in the part: the model hears that the person stopped the call.

@@ -48,5 +48,5 @@ export interface PartSettings {
  * asking; they go to the questions' cards, used once the person approved.
  */
 export function observerOptions(options: McpAssistantToolOptions): CallObserverOptions {
-  return { ...options.callOptions, storage: options.storage }
+  return options.storage ? { ...options.callOptions, storage: options.storage } : { ...options.callOptions }
 }
