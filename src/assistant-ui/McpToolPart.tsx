@@ -15,7 +15,7 @@
  * - a settled call: its result (`ToolResult`, or the tool's MCP App when an
  *   `McpAppsProvider` is around the thread).
  */
-import type { ComponentType } from 'react'
+import type { ComponentType, ReactNode } from 'react'
 import type { ToolCallMessagePartProps } from '@assistant-ui/react'
 import { displayText, type JsonObject, type McpResult } from '../core/index.js'
 import { CardBoundary, InputRequestPanel, McpToolCall, ToolResult, resolveMessages, useMcpViews } from '../forms/index.js'
@@ -87,16 +87,22 @@ function PartBody({ name, settings, ...part }: McpToolPartProps & { name: string
   )
 }
 
-/** An `execute` runs the call: its sign-in (when it waits for one) is shown here; its questions come as interrupts. */
+/** An `execute` runs the call: its questions come as interrupts; here, a status line (and the sign-in card when it waits for one). */
 function Executing({ settings }: { settings: PartSettings }) {
-  const auth = useMcpAuth()
   const text = resolveMessages(settings.options.messages)
-  if (auth.pending) return <InputRequestPanel status="needs_auth" auth={auth} server={settings.client.serverInfo} respond={() => {}} messages={settings.options.messages} onError={settings.options.onError} autoFocus />
-  return (
+  const running = (
     <p role="status" className="mcp-elicit-progress">
       {text.running}
     </p>
   )
+  // Without a sign-in store nothing can wait for a sign-in.
+  return settings.signIn ? <ExecutingSignIn settings={settings} running={running} /> : running
+}
+
+function ExecutingSignIn({ settings, running }: { settings: PartSettings; running: ReactNode }) {
+  const auth = useMcpAuth()
+  if (!auth.pending) return running
+  return <InputRequestPanel status="needs_auth" auth={auth} server={settings.client.serverInfo} respond={() => {}} messages={settings.options.messages} onError={settings.options.onError} autoFocus />
 }
 
 /** A settled call: the MCP result as the forms show it (or the tool's app), anything else as text. */

@@ -5,7 +5,7 @@
  * `execute` waiting on `human()`. The payload may come back from stored
  * thread JSON, so it is read defensively.
  */
-import { useState } from 'react'
+import { useRef, useState } from 'react'
 import type { InputResponse, PendingInput } from '../core/index.js'
 import { InputRequestPanel } from '../forms/index.js'
 import type { McpRoundPayload } from './round-payload.js'
@@ -17,7 +17,8 @@ export interface RoundQuestionsProps {
   options: McpAssistantToolOptions
 }
 
-export function RoundQuestions({ payload, resume, options }: RoundQuestionsProps) {
+export function RoundQuestions({ payload: given, resume, options }: RoundQuestionsProps) {
+  const payload = useSamePayload(given)
   const [answers, setAnswers] = useState<Record<string, InputResponse>>({})
   const asked = payload.inputs.filter(isInput)
   const inputs = asked.map((input) => (Object.hasOwn(answers, input.key) ? { ...input, answered: true, response: answers[input.key] } : input))
@@ -42,6 +43,19 @@ export function RoundQuestions({ payload, resume, options }: RoundQuestionsProps
       autoFocus
     />
   )
+}
+
+/**
+ * The payload as first seen while its content stays the same. A runtime may
+ * hand the interrupt over as a fresh copy on every snapshot; the forms would
+ * take each copy for a new question and drop what the person typed.
+ */
+function useSamePayload(payload: McpRoundPayload): McpRoundPayload {
+  const kept = useRef<{ payload: McpRoundPayload; text: string } | undefined>(undefined)
+  if (kept.current?.payload === payload) return payload
+  const text = JSON.stringify(payload)
+  if (kept.current?.text !== text) kept.current = { payload, text }
+  return kept.current.payload
 }
 
 function isInput(value: unknown): value is PendingInput {
