@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
-import { QUOTE_LIMIT, scriptedStep } from './scripted-model.ts'
+import { QUOTE_LIMIT, scriptedStep, type ScriptedTool } from './scripted-model.ts'
 
-const tools = [
+const tools: ScriptedTool[] = [
   { name: 'add', inputSchema: { properties: { a: { type: 'number' } } } },
   { name: 'add_note', inputSchema: { properties: { text: { type: 'string' }, pinned: { type: 'boolean' }, count: { type: 'integer' } } } },
   { name: 'wizard', inputSchema: {} },
