@@ -63,7 +63,7 @@ function argumentsFor(text: string, tool: ScriptedTool): Record<string, unknown>
   const input: Record<string, unknown> = {}
   for (const match of text.matchAll(ARGUMENT)) {
     const [, key, double, single, bare] = match
-    if (!Object.hasOwn(properties, key)) continue
+    if (key === undefined || !Object.hasOwn(properties, key)) continue
     const raw = double ?? single ?? bare ?? ''
     const property = properties[key]
     const type = typeof property === 'object' ? property.type : undefined
