@@ -13,10 +13,8 @@
  *   nor an array of tools (it came from a server, through the browser).
  * - `AI_SDK_MISSING_API`: the installed `ai` or `@ai-sdk/react` lacks a
  *   function or method the adapter calls (an older major version).
- * - `AI_SDK_UNKNOWN_TOOL`: the model called a tool the browser's listing
- *   does not have (it made the name up, or the listing changed).
  */
-export type McpAiSdkErrorCode = 'AI_SDK_LISTING_INVALID' | 'AI_SDK_MISSING_API' | 'AI_SDK_UNKNOWN_TOOL'
+export type McpAiSdkErrorCode = 'AI_SDK_LISTING_INVALID' | 'AI_SDK_MISSING_API'
 
 /**
  * A failure of the AI SDK adapter.
