@@ -134,3 +134,31 @@ test('a reload in the middle of a round resumes it: the conversation, the questi
   expect(await partResult(toolPart(page.locator('article[data-role="assistant"]').last(), 'trip_wizard'))).toBe(BOOKED)
   expect(wizardPosts(stack)).toBe(after)
 })
+
+test('a tool with an MCP App shows the app in its part; its app-only tool is never offered to the model; its message goes to the chat', async ({ page, stack }) => {
+  await openChat(page, stack)
+  const reply = await ask(page, 'run seat_map flight="LX 318" rows=8')
+  const part = toolPart(reply, 'seat_map')
+  const view = part.frameLocator('iframe.mcp-elicit-app-frame').frameLocator('iframe')
+  await expect(view.locator('#flight')).toHaveText('Flight LX 318')
+  await expect(view.locator('#input')).toContainText('"rows":8')
+  await expect(view.locator('#status')).toHaveAttribute('data-state', 'ready')
+  await expect(reply.getByText(/^The tool seat_map answered: /)).toBeVisible()
+  // The app holds a seat through hold_seat (app-only): its question is answered in the part, under the frame.
+  const free = view.locator('[data-seat][data-state="free"]').first()
+  const seat = await free.getAttribute('data-seat')
+  await free.click()
+  const question = part.locator('.mcp-elicit-app .mcp-elicit-form')
+  await expect(question).toContainText(`Hold seat ${seat}`)
+  await question.getByRole('textbox', { name: /Passenger name/ }).fill('Grace Hopper')
+  await question.getByRole('button', { name: 'Accept' }).click()
+  await expect(view.locator('#status')).toHaveText(`Seat ${seat} held for Grace Hopper.`)
+  // ui/message: the app's message is the person's next message to the model.
+  await view.getByRole('button', { name: 'Tell the assistant' }).click()
+  await expect(page.locator('article[data-role="user"]').last()).toContainText(`I picked seat ${seat} on LX 318 for Grace Hopper.`)
+  await expect(page.locator('article[data-role="assistant"]')).toHaveCount(2)
+  // hold_seat is visibility ["app"]: the model never sees it, so naming it calls nothing.
+  const refused = await ask(page, 'run hold_seat')
+  await expect(refused.getByText(/^I am a scripted stand-in\. Name a tool and I will call it: /)).toBeVisible()
+  await expect(refused.locator('.mcp-elicit-tool-part')).toHaveCount(0)
+})
