@@ -3,9 +3,11 @@ import type { Locator, Page } from '@playwright/test'
 import type { DemoStack } from '../demo/stack.ts'
 import { expect } from './fixtures'
 
-export async function openAssistantUi(page: Page, stack: DemoStack, server = 'demo'): Promise<void> {
+/** Opens the page on `server`, in the local runtime or in one that runs tools (`execute`). */
+export async function openAssistantUi(page: Page, stack: DemoStack, server = 'demo', runtime: 'local' | 'execute' = 'local'): Promise<void> {
   await page.goto(`${stack.pageUrl}assistant-ui.html`)
   await page.getByRole('combobox', { name: 'Server' }).selectOption(server)
+  await page.getByRole('combobox', { name: 'Runtime' }).selectOption(runtime)
   await expect(page.getByRole('textbox', { name: 'Message' })).toBeEditable()
 }
 

@@ -4,14 +4,19 @@
  * tool, the server's questions are answered inside the model's reply, and
  * the model's follow-up quotes the result. Under the page's strict CSP.
  */
+import type { DemoStack } from '../demo/stack.ts'
 import { expect, test } from './fixtures'
 import { ask, openAssistantUi, partResult, toolPart } from './assistant-ui-helpers'
 import { cardOf, signInWithPopup } from './sign-in-helpers'
+
+/** The POSTs of trip_wizard the demo server got so far (the call and its retries). */
+const wizardPosts = (stack: DemoStack) => stack.demo.log.filter((hit) => hit.method === 'POST' && hit.tool === 'trip_wizard').length
 
 const BOOKED = 'trip_wizard: booked {"destination":"reykjavik","travellers":2,"depart":"2026-09-14","return":"2026-09-21"}'
 
 test('the model calls trip_wizard; its three rounds are answered in the reply, and the follow-up quotes the result', async ({ page, stack }) => {
   await openAssistantUi(page, stack)
+  const before = wizardPosts(stack)
   const reply = await ask(page, 'Please book a trip with trip_wizard')
   const part = toolPart(reply, 'trip_wizard')
   await part.getByRole('combobox', { name: 'Destination' }).selectOption({ label: 'Reykjavík, Iceland' })
@@ -22,8 +27,8 @@ test('the model calls trip_wizard; its three rounds are answered in the reply, a
   await part.getByRole('button', { name: 'Accept' }).click()
   expect(await partResult(part)).toBe(BOOKED)
   await expect(reply.getByText(`The tool trip_wizard answered: “${BOOKED}”.`)).toBeVisible()
-  // Three rounds went to the server, each a tools/call of the wizard.
-  expect(stack.demo.log.filter((hit) => hit.method === 'POST' && hit.tool === 'trip_wizard').length).toBe(4)
+  // The call and its three retries: nothing ran it twice.
+  expect(wizardPosts(stack) - before).toBe(4)
 })
 
 test('a URL consent inside the tool part: nothing opens before the click, then the outside step completes', async ({ page, stack }) => {
@@ -83,4 +88,57 @@ test('a reload in the middle of a round resumes it: the thread, the question, th
   await resumed.getByRole('button', { name: 'Accept' }).click()
   expect(await partResult(resumed)).toBe(BOOKED)
   await expect(page.getByText(`The tool trip_wizard answered: “${BOOKED}”.`)).toBeVisible()
+})
+
+test.describe('in a runtime that runs tools (execute, human() and resume)', () => {
+  test('the wizard’s three rounds come to the tool part as its interrupt and go back with resume', async ({ page, stack }) => {
+    await openAssistantUi(page, stack, 'demo', 'execute')
+    const before = wizardPosts(stack)
+    const reply = await ask(page, 'Please book a trip with trip_wizard')
+    const part = toolPart(reply, 'trip_wizard')
+    await part.getByRole('combobox', { name: 'Destination' }).selectOption({ label: 'Reykjavík, Iceland' })
+    await part.getByRole('button', { name: 'Accept' }).click()
+    await expect(part.getByText(/Step 2 of 3/)).toBeVisible()
+    await part.getByRole('button', { name: 'Accept' }).click()
+    await expect(part.getByText(/Step 3 of 3/)).toBeVisible()
+    // The rounds are interrupts of the execute: the part never ran a call of its own.
+    await expect(part.locator('section.mcp-elicit-call')).toHaveCount(0)
+    await part.getByRole('button', { name: 'Accept' }).click()
+    expect(await partResult(part)).toBe(BOOKED)
+    await expect(reply.getByText(`The tool trip_wizard answered: “${BOOKED}”.`)).toBeVisible()
+    // One call and its three retries: nothing ran the call twice.
+    expect(wizardPosts(stack) - before).toBe(4)
+  })
+
+  test('the thread’s Stop aborts the execute: the server gets the cancel, and the model hears it', async ({ page, stack }) => {
+    await openAssistantUi(page, stack, 'demo', 'execute')
+    const reply = await ask(page, 'slow_report seconds=20')
+    const part = toolPart(reply, 'slow_report')
+    await expect(part.getByRole('status')).toHaveText('Working…')
+    await expect.poll(() => stack.demo.log.some((hit) => hit.method === 'POST' && hit.tool === 'slow_report')).toBe(true)
+    await page.getByRole('form', { name: 'Composer' }).getByRole('button', { name: 'Stop' }).click()
+    const report = await stack.demo.waitForReceived('slow_report', 5000)
+    expect(report.data).toMatchObject({ seconds: 20, aborted: true })
+    await expect(reply.getByText(/^The tool slow_report failed: /)).toBeVisible()
+  })
+
+  test('a reload in the middle of a round: the runtime does not run the restored call again, the tool part resumes its round', async ({ page, stack }) => {
+    await openAssistantUi(page, stack, 'demo', 'execute')
+    const reply = await ask(page, 'trip_wizard')
+    const part = toolPart(reply, 'trip_wizard')
+    await part.getByRole('combobox', { name: 'Destination' }).selectOption({ label: 'Reykjavík, Iceland' })
+    await part.getByRole('button', { name: 'Accept' }).click()
+    await expect(part.getByText(/Step 2 of 3/)).toBeVisible()
+    const before = wizardPosts(stack)
+    await page.reload()
+    const resumed = toolPart(page.locator('.aui-demo-message[data-role="assistant"]').last(), 'trip_wizard')
+    await expect(resumed.getByText(/Step 2 of 3: when\? \(Reykjavík, Iceland, 2 travellers\)/)).toBeVisible()
+    expect(wizardPosts(stack)).toBe(before)
+    await resumed.getByRole('button', { name: 'Accept' }).click()
+    await resumed.getByRole('button', { name: 'Accept' }).click()
+    expect(await partResult(resumed)).toBe(BOOKED)
+    await expect(page.getByText(`The tool trip_wizard answered: “${BOOKED}”.`)).toBeVisible()
+    // The two answers after the reload, and no new first call.
+    expect(wizardPosts(stack) - before).toBe(2)
+  })
 })

@@ -15,9 +15,9 @@
  * - a settled call: its result (`ToolResult`, or the tool's MCP App when an
  *   `McpAppsProvider` is around the thread).
  */
-import type { ComponentType, ReactNode } from 'react'
+import { useEffect, type ComponentType, type ReactNode } from 'react'
 import type { ToolCallMessagePartProps } from '@assistant-ui/react'
-import { displayText, type JsonObject, type McpResult } from '../core/index.js'
+import { displayText, type JsonObject, type McpResult, type RoundStorage } from '../core/index.js'
 import { CardBoundary, InputRequestPanel, McpToolCall, ToolResult, resolveMessages, useMcpViews } from '../forms/index.js'
 import { McpProvider, useMcpAuth } from '../react/index.js'
 import { stoppedResult } from './execute.js'
@@ -44,16 +44,20 @@ export function createMcpToolPart(name: string, settings: { current: PartSetting
 }
 
 function PartBody({ name, settings, ...part }: McpToolPartProps & { name: string; settings: PartSettings }) {
-  const { options, executing } = settings
+  const { options, runs } = settings
   const text = resolveMessages(options.messages)
   const interrupt = part.interrupt
   if (interrupt?.type === 'human' && isMcpRoundPayload(interrupt.payload)) {
     return <RoundQuestions payload={interrupt.payload} resume={(answers: McpRoundAnswers) => part.resume(answers)} options={options} />
   }
   if (part.result !== undefined) return <Settled name={name} args={part.args} result={part.result} settings={settings} />
-  if (executing.has(part.toolCallId)) return <Executing settings={settings} />
-  // Paused for a result nobody else will produce: this UI runs the call.
-  if (part.status.type === 'requires-action' && part.status.reason === 'tool-calls') {
+  if (runs.running.has(part.toolCallId)) return <Executing settings={settings} />
+  // The run's Stop ended this call's execute: never started again; the model hears it was stopped.
+  if (runs.stopped.has(part.toolCallId)) return <Stopped addResult={part.addResult} text={text.cancelled} />
+  // Paused for a result: this UI runs the call when no execute does (`'tool-ui'`), or when
+  // an execute's round outlived it (a reload: the runtime does not run a restored call again).
+  const paused = part.status.type === 'requires-action' && part.status.reason === 'tool-calls'
+  if (paused && ((options.runCalls ?? 'tool-ui') === 'tool-ui' || hasSavedCall(options.storage, part.toolCallId))) {
     return (
       <McpToolCall
         name={name}
@@ -105,6 +109,18 @@ function ExecutingSignIn({ settings, running }: { settings: PartSettings; runnin
   return <InputRequestPanel status="needs_auth" auth={auth} server={settings.client.serverInfo} respond={() => {}} messages={settings.options.messages} onError={settings.options.onError} autoFocus />
 }
 
+function Stopped({ addResult, text }: { addResult: McpToolPartProps['addResult']; text: string }) {
+  useEffect(() => {
+    // The runtime may already have settled the call with its own "cancelled" result; the store keeps the first.
+    addResult(stoppedResult())
+  }, [])
+  return (
+    <p role="status" className="mcp-elicit-cancelled">
+      {text}
+    </p>
+  )
+}
+
 /** A settled call: the MCP result as the forms show it (or the tool's app), anything else as text. */
 function Settled({ name, args, result, settings }: { name: string; args: JsonObject; result: unknown; settings: PartSettings }) {
   const { messages, onError } = settings.options
@@ -125,6 +141,14 @@ function Settled({ name, args, result, settings }: { name: string; args: JsonObj
       {views.toolView({ name, arguments: args, status: 'done', result: mcp, error: undefined, fallback: block })}
     </CardBoundary>
   )
+}
+
+function hasSavedCall(storage: RoundStorage | undefined, key: string): boolean {
+  try {
+    return storage?.load(key) !== undefined
+  } catch {
+    return false
+  }
 }
 
 function isMcpResult(value: unknown): value is McpResult {

@@ -7,7 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { startModernServer, type ModernServer } from '../../servers/modern-server.ts'
 import { createClient, type McpClient, type RoundStorage, type StoredCall } from '../core/index'
-import { executeMcpTool, type ExecuteContext } from './execute'
+import { executeMcpTool, executeRuns, type ExecuteContext } from './execute'
 import { isMcpRoundPayload, type McpRoundPayload } from './round-payload'
 
 let mcp: ModernServer
@@ -45,7 +45,7 @@ describe('executeMcpTool', () => {
       payload.inputs[0]!.key === 'color' ? { color: { action: 'accept', content: { color: 'green' } } } : { size: { action: 'accept', content: { size: 7 } } },
     )
     const context: ExecuteContext = { toolCallId: 'call-1', abortSignal: new AbortController().signal, human }
-    const result = await executeMcpTool(client, 'wizard', {}, context, {}, new Set())
+    const result = await executeMcpTool(client, 'wizard', {}, context, {}, executeRuns())
     expect(result.content).toEqual([{ type: 'text', text: '{"color":"green","size":7}' }])
     expect(asked.map((payload) => [payload.tool, payload.round, payload.inputs.map((input) => [input.key, input.method])])).toEqual([
       ['wizard', 1, [['color', 'elicitation/create']]],
@@ -61,7 +61,7 @@ describe('executeMcpTool', () => {
   it('a runtime without human() in the execute context gets a typed error naming it, and nothing is sent', async () => {
     const before = mcp.requests.length
     const context = { toolCallId: 'call-2', abortSignal: new AbortController().signal } as ExecuteContext
-    await expect(executeMcpTool(client, 'wizard', {}, context, {}, new Set())).rejects.toMatchObject({
+    await expect(executeMcpTool(client, 'wizard', {}, context, {}, executeRuns())).rejects.toMatchObject({
       name: 'McpAssistantUiError',
       code: 'UNSUPPORTED_VERSION',
       api: 'execute context.human',
@@ -72,27 +72,28 @@ describe('executeMcpTool', () => {
 
   it('Stop (the run’s abortSignal) cancels the call on the server and tells the model the person stopped it', async () => {
     const stop = new AbortController()
-    const executing = new Set<string>()
-    const running = executeMcpTool(client, 'slow', { ms: 10_000 }, { toolCallId: 'call-3', abortSignal: stop.signal, human: async () => ({}) }, {}, executing)
+    const runs = executeRuns()
+    const running = executeMcpTool(client, 'slow', { ms: 10_000 }, { toolCallId: 'call-3', abortSignal: stop.signal, human: async () => ({}) }, {}, runs)
     await vi.waitFor(() => expect(toolCalls('slow').length).toBe(1))
-    expect(executing.has('call-3')).toBe(true)
+    expect(runs.running.has('call-3')).toBe(true)
     stop.abort()
     expect(await running).toEqual({ content: [{ type: 'text', text: 'The person stopped the call.' }], isError: true })
     expect((await mcp.waitForReceived('slow', 5000)).data).toMatchObject({ aborted: true })
-    expect(executing.has('call-3')).toBe(false)
+    expect(runs.running.has('call-3')).toBe(false)
+    expect(runs.stopped.has('call-3')).toBe(true)
   })
 
   it('keeps the open round under the toolCallId, and a new execute for it resumes the round without calling again', async () => {
     const storage = memoryStorage()
     const first = new AbortController()
     // The first run is stopped while its question is open, as a reload would leave it.
-    const parked = executeMcpTool(client, 'wizard', {}, { toolCallId: 'call-4', abortSignal: first.signal, human: () => new Promise(() => {}) }, { storage }, new Set())
+    const parked = executeMcpTool(client, 'wizard', {}, { toolCallId: 'call-4', abortSignal: first.signal, human: () => new Promise(() => {}) }, { storage }, executeRuns())
     await vi.waitFor(() => expect(storage.entries.has('call-4')).toBe(true))
     const sent = toolCalls('wizard').length
     const { asked, human } = answering((payload) =>
       payload.inputs[0]!.key === 'color' ? { color: { action: 'accept', content: { color: 'red' } } } : { size: { action: 'accept', content: { size: 2 } } },
     )
-    const result = await executeMcpTool(client, 'wizard', {}, { toolCallId: 'call-4', abortSignal: new AbortController().signal, human }, { storage }, new Set())
+    const result = await executeMcpTool(client, 'wizard', {}, { toolCallId: 'call-4', abortSignal: new AbortController().signal, human }, { storage }, executeRuns())
     expect(result.content).toEqual([{ type: 'text', text: '{"color":"red","size":2}' }])
     // Two retries, no new first call: the saved round was asked again from storage.
     expect(toolCalls('wizard').length).toBe(sent + 2)

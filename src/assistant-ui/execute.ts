@@ -20,8 +20,19 @@ export interface ExecuteContext {
   human?: ((payload: unknown) => Promise<unknown>) | undefined
 }
 
-/** The toolCallIds whose `execute` runs right now, so the tool UI does not start the same call a second time. */
-export type Executing = Set<string>
+/**
+ * The calls `execute` runs (so the tool UI does not start the same call a
+ * second time) and those the run's Stop ended (so the tool UI does not start
+ * them again either: it tells the model they were stopped).
+ */
+export interface ExecuteRuns {
+  running: Set<string>
+  stopped: Set<string>
+}
+
+export function executeRuns(): ExecuteRuns {
+  return { running: new Set(), stopped: new Set() }
+}
 
 /**
  * Runs `tools/call` for `name` with `args`, asking each round through
@@ -29,7 +40,7 @@ export type Executing = Set<string>
  * failed or stopped call, so the model hears about it); throws an
  * `McpAssistantUiError` (`UNSUPPORTED_VERSION`) when the runtime gives no `human`.
  */
-export async function executeMcpTool(client: McpClient, name: string, args: JsonObject, context: ExecuteContext, options: CallObserverOptions, executing: Executing): Promise<McpResult> {
+export async function executeMcpTool(client: McpClient, name: string, args: JsonObject, context: ExecuteContext, options: CallObserverOptions, runs: ExecuteRuns = executeRuns()): Promise<McpResult> {
   if (typeof context?.human !== 'function') {
     throw missingApi('execute context.human', `the MCP tool "${name.slice(0, 100)}" cannot ask its questions in the thread`)
   }
@@ -37,7 +48,7 @@ export async function executeMcpTool(client: McpClient, name: string, args: Json
   const observer = new CallObserver(client, { ...options, storageKey: context.toolCallId })
   const stop = () => observer.cancel()
   context.abortSignal.addEventListener('abort', stop, { once: true })
-  executing.add(context.toolCallId)
+  runs.running.add(context.toolCallId)
   let asked = 0
   const unsubscribe = observer.subscribe(() => {
     const state = observer.getSnapshot()
@@ -62,7 +73,8 @@ export async function executeMcpTool(client: McpClient, name: string, args: Json
     return outcome(final)
   } finally {
     unsubscribe()
-    executing.delete(context.toolCallId)
+    if (context.abortSignal.aborted) runs.stopped.add(context.toolCallId)
+    runs.running.delete(context.toolCallId)
     context.abortSignal.removeEventListener('abort', stop)
   }
 }

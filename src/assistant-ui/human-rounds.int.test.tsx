@@ -107,7 +107,7 @@ function ExternalChat() {
   return (
     <McpProvider client={client}>
       <AssistantRuntimeProvider runtime={assistantRuntime}>
-        <McpAssistantTools validator={validator} />
+        <McpAssistantTools validator={validator} runCalls="execute" />
         <ThreadPrimitive.Root>
           <ThreadPrimitive.Messages components={{ UserMessage: Message, AssistantMessage: Message }} />
           <ComposerPrimitive.Root>

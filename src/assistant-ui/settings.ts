@@ -9,10 +9,26 @@ import type { ValidatorType } from '@rjsf/utils'
 import type { CallObserverOptions, McpClient, RoundStorage } from '../core/index.js'
 import type { ElicitationFormTheme, Messages } from '../forms/index.js'
 import type { SignInStore } from '../react/index.js'
-import type { Executing } from './execute.js'
+import type { ExecuteRuns } from './execute.js'
 
 /** Options of the MCP tools' calls and of the forms their questions show. */
 export interface McpAssistantToolOptions {
+  /**
+   * Who runs a call the model made:
+   * - `'tool-ui'`: the tool part runs it (`McpToolCall`: questions, consents,
+   *   sign-in, progress, tasks, Stop) and hands the result over with
+   *   `addResult`. Works in every runtime that takes tool results, and is
+   *   the only way under `useLocalRuntime`, which runs no frontend tool.
+   * - `'execute'`: for runtimes that run frontend tools (the AI SDK runtime,
+   *   assistant-transport, the external-store runtime with
+   *   `unstable_enableToolInvocations`): the tool's `execute` runs the call
+   *   and asks each round through `human()`; the part shows the round and
+   *   answers with `resume`; the thread's Stop aborts the call.
+   * The tools get an `execute` only in `'execute'` mode, so a runtime can
+   * never run a call the part runs too.
+   * @defaultValue `'tool-ui'`
+   */
+  runCalls?: 'tool-ui' | 'execute' | undefined
   /**
    * Where an open round waits across a reload, under the call's `toolCallId`
    * (e.g. `sessionStorageAdapter()` from `mcp-elicit`). Nothing is stored
@@ -39,7 +55,7 @@ export interface PartSettings {
   client: McpClient
   signIn: SignInStore | undefined
   options: McpAssistantToolOptions
-  executing: Executing
+  runs: ExecuteRuns
 }
 
 /**

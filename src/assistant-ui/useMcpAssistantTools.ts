@@ -12,7 +12,7 @@ import type { Tool as AssistantTool } from '@assistant-ui/react'
 import type { JsonObject } from '../core/index.js'
 import { useMcpClient, useSignInStore } from '../react/index.js'
 import { missingApi } from './errors.js'
-import { executeMcpTool, type ExecuteContext, type Executing } from './execute.js'
+import { executeMcpTool, executeRuns, type ExecuteContext } from './execute.js'
 import { createMcpToolPart } from './McpToolPart.js'
 import type { McpAssistantToolOptions, PartSettings } from './settings.js'
 import { observerOptions } from './settings.js'
@@ -29,27 +29,25 @@ export function useMcpAssistantTools(listing: readonly unknown[], options: McpAs
   const aui = read(() => useAui() as unknown as Partial<RuntimeSeams> | undefined)
   const client = useMcpClient()
   const signIn = useSignInStore()
-  const executing = useMemo<Executing>(() => new Set(), [])
-  const settings = useRef<PartSettings>({ client, signIn, options, executing })
-  settings.current = { client, signIn, options, executing }
+  const runs = useMemo(executeRuns, [])
+  const settings = useRef<PartSettings>({ client, signIn, options, runs })
+  settings.current = { client, signIn, options, runs }
   const mapping = useMemo(() => mapMcpTools(listing), [listing])
   const seams = checkSeams(aui.value, aui.error)
 
   useEffect(() => {
+    const runsExecute = settings.current.options.runCalls === 'execute'
     const tools: Record<string, AssistantTool> = {}
     for (const entry of mapping.tools) {
-      tools[entry.name] = {
-        type: 'frontend',
-        description: entry.description,
-        parameters: entry.parameters as AssistantTool['parameters'],
-        execute: (args: Record<string, unknown>, context: ExecuteContext) => {
-          const current = settings.current
-          return executeMcpTool(current.client, entry.tool.name, args as JsonObject, context, observerOptions(current.options), current.executing)
-        },
-      } as AssistantTool
+      const execute = (args: Record<string, unknown>, context: ExecuteContext) => {
+        const current = settings.current
+        return executeMcpTool(current.client, entry.tool.name, args as JsonObject, context, observerOptions(current.options), current.runs)
+      }
+      // Without `execute` a runtime that runs frontend tools leaves the call to the tool part.
+      tools[entry.name] = { type: 'frontend', description: entry.description, parameters: entry.parameters, ...(runsExecute ? { execute } : {}) } as AssistantTool
     }
     return seams.register({ getModelContext: () => ({ tools }) })
-  }, [seams, mapping])
+  }, [seams, mapping, options.runCalls])
 
   useEffect(() => {
     const removals = mapping.tools.map((entry) => seams.setToolUI(entry.name, createMcpToolPart(entry.tool.name, settings), { standalone: true }))

@@ -12,9 +12,10 @@ import { McpAppsProvider } from 'mcp-elicit/apps/react'
 import { browserOAuth } from 'mcp-elicit/auth'
 import { McpProvider } from 'mcp-elicit/react'
 import type { DemoConfig } from '../config'
-import { Chat } from './Chat'
+import { Chat, type RuntimeKind } from './Chat'
 
 const SERVER_KEY = 'mcp-elicit-aui:server'
+const RUNTIME_KEY = 'mcp-elicit-aui:runtime'
 /** The servers this page offers: the two open ones and the first protected one. */
 const OFFERED = new Set(['demo', 'legacy', 'protected'])
 
@@ -22,6 +23,7 @@ export function AssistantUiDemo() {
   const [config, setConfig] = useState<DemoConfig>()
   const [configError, setConfigError] = useState<string>()
   const [serverId, setServerId] = useState(() => sessionStorage.getItem(SERVER_KEY) ?? 'demo')
+  const [kind, setKind] = useState<RuntimeKind>(() => (sessionStorage.getItem(RUNTIME_KEY) === 'execute' ? 'execute' : 'local'))
   const [resumed, setResumed] = useState(false)
 
   useEffect(() => {
@@ -31,6 +33,7 @@ export function AssistantUiDemo() {
       .catch((error: unknown) => setConfigError(String(error)))
   }, [])
   useEffect(() => sessionStorage.setItem(SERVER_KEY, serverId), [serverId])
+  useEffect(() => sessionStorage.setItem(RUNTIME_KEY, kind), [kind])
 
   const kit = useMemo(() => (config ? browserOAuth({ redirectUri: `${location.origin}${config.oauthCallbackPath}`, clientName: 'mcp-elicit assistant-ui demo' }) : undefined), [config])
   // Back from a full-page sign-in: finish it before any call goes out.
@@ -88,14 +91,21 @@ export function AssistantUiDemo() {
             ))}
           </select>
         </label>
+        <label className="demo-picker">
+          <span className="demo-picker-label">Runtime</span>
+          <select className="demo-select" value={kind} onChange={(event) => setKind(event.target.value === 'execute' ? 'execute' : 'local')}>
+            <option value="local">Local runtime (the tool part runs the call)</option>
+            <option value="execute">A runtime that runs tools (execute, human() and resume)</option>
+          </select>
+        </label>
         <a className="demo-button demo-button-quiet" href="/">
           The plain demo
         </a>
       </header>
       <McpProvider client={clients.get(server.id)!} signIn={server.auth ? kit?.signIn : undefined}>
         <McpAppsProvider sandbox={config.sandboxUrl} serverTools openLinks>
-          {/* One runtime and thread per server: a call always goes to the server its tool came from. */}
-          <Chat key={server.id} server={server} />
+          {/* One runtime and thread per server and kind: a call always goes to the server its tool came from. */}
+          <Chat key={`${server.id}:${kind}`} server={server} kind={kind} />
         </McpAppsProvider>
       </McpProvider>
     </div>

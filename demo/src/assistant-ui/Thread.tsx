@@ -16,7 +16,7 @@ export function Thread() {
         </AuiIf>
         <ThreadPrimitive.Messages components={{ UserMessage, AssistantMessage }} />
       </ThreadPrimitive.Viewport>
-      <ComposerPrimitive.Root className="demo-composer aui-demo-composer">
+      <ComposerPrimitive.Root className="demo-composer aui-demo-composer" aria-label="Composer">
         <ComposerPrimitive.Input className="demo-input" aria-label="Message" placeholder="Message the model" rows={1} />
         <div className="demo-composer-actions">
           <AuiIf condition={(s) => !s.thread.isRunning}>

@@ -7,23 +7,23 @@
  * so the local runtime waits for the call's result (the MCP tool UI adds
  * it) and then asks the model again.
  */
-import type { ChatModelAdapter, ChatModelRunOptions, ThreadMessage } from '@assistant-ui/react'
+import type { ChatModelAdapter, ChatModelRunOptions, ThreadMessage, Tool } from '@assistant-ui/react'
 import { scriptedStep, type ScriptedLastMessage, type ScriptedTool } from '../../../servers/scripted-model.ts'
 
 export const scriptedModel: ChatModelAdapter = {
   async run(options) {
-    const tools: ScriptedTool[] = Object.entries(options.context.tools ?? {}).map(([name, tool]) => ({
-      name,
-      description: tool.description,
-      inputSchema: tool.parameters as ScriptedTool['inputSchema'],
-    }))
-    const step = scriptedStep(lastMessage(options), tools)
+    const step = scriptedStep(lastMessage(options), scriptedTools(options.context.tools))
     if (step.type === 'text') return { content: [{ type: 'text', text: step.text }], status: { type: 'complete', reason: 'stop' } }
     return {
       content: [{ type: 'tool-call', toolCallId: `call-${crypto.randomUUID()}`, toolName: step.toolName, args: step.input as never, argsText: JSON.stringify(step.input) }],
       status: { type: 'requires-action', reason: 'tool-calls' },
     }
   },
+}
+
+/** The tools the thread offers, as the script reads them. */
+export function scriptedTools(tools: Record<string, Tool> | undefined): ScriptedTool[] {
+  return Object.entries(tools ?? {}).map(([name, tool]) => ({ name, description: tool.description, inputSchema: tool.parameters as ScriptedTool['inputSchema'] }))
 }
 
 /** The tool result the current reply holds (after its tool call settled), else the person's last message. */
