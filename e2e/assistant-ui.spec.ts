@@ -4,6 +4,7 @@
  * tool, the server's questions are answered inside the model's reply, and
  * the model's follow-up quotes the result. Under the page's strict CSP.
  */
+import type { Locator } from '@playwright/test'
 import type { DemoStack } from '../demo/stack.ts'
 import { expect, test } from './fixtures'
 import { ask, openAssistantUi, partResult, toolPart } from './assistant-ui-helpers'
@@ -12,6 +13,13 @@ import { cardOf, signInWithPopup } from './sign-in-helpers'
 /** The POSTs of trip_wizard the demo server got so far (the call and its retries). */
 const wizardPosts = (stack: DemoStack) => stack.demo.log.filter((hit) => hit.method === 'POST' && hit.tool === 'trip_wizard').length
 
+/** Answers the wizard's first round (Reykjavík) and waits for the second. */
+async function pickReykjavik(part: Locator) {
+  await part.getByRole('combobox', { name: 'Destination' }).selectOption({ label: 'Reykjavík, Iceland' })
+  await part.getByRole('button', { name: 'Accept' }).click()
+  await expect(part.getByText(/Step 2 of 3/)).toBeVisible()
+}
+
 const BOOKED = 'trip_wizard: booked {"destination":"reykjavik","travellers":2,"depart":"2026-09-14","return":"2026-09-21"}'
 
 test('the model calls trip_wizard; its three rounds are answered in the reply, and the follow-up quotes the result', async ({ page, stack }) => {
@@ -19,9 +27,7 @@ test('the model calls trip_wizard; its three rounds are answered in the reply, a
   const before = wizardPosts(stack)
   const reply = await ask(page, 'Please book a trip with trip_wizard')
   const part = toolPart(reply, 'trip_wizard')
-  await part.getByRole('combobox', { name: 'Destination' }).selectOption({ label: 'Reykjavík, Iceland' })
-  await part.getByRole('button', { name: 'Accept' }).click()
-  await expect(part.getByText(/Step 2 of 3/)).toBeVisible()
+  await pickReykjavik(part)
   await part.getByRole('button', { name: 'Accept' }).click()
   await expect(part.getByText(/Step 3 of 3/)).toBeVisible()
   await part.getByRole('button', { name: 'Accept' }).click()
@@ -74,9 +80,7 @@ test('a reload in the middle of a round resumes it: the thread, the question, th
   await openAssistantUi(page, stack)
   const reply = await ask(page, 'trip_wizard')
   const part = toolPart(reply, 'trip_wizard')
-  await part.getByRole('combobox', { name: 'Destination' }).selectOption({ label: 'Reykjavík, Iceland' })
-  await part.getByRole('button', { name: 'Accept' }).click()
-  await expect(part.getByText(/Step 2 of 3/)).toBeVisible()
+  await pickReykjavik(part)
   const posts = () => stack.demo.log.filter((hit) => hit.method === 'POST' && hit.tool === 'trip_wizard').length
   const before = posts()
   await page.reload()
@@ -96,9 +100,7 @@ test.describe('in a runtime that runs tools (execute, human() and resume)', () =
     const before = wizardPosts(stack)
     const reply = await ask(page, 'Please book a trip with trip_wizard')
     const part = toolPart(reply, 'trip_wizard')
-    await part.getByRole('combobox', { name: 'Destination' }).selectOption({ label: 'Reykjavík, Iceland' })
-    await part.getByRole('button', { name: 'Accept' }).click()
-    await expect(part.getByText(/Step 2 of 3/)).toBeVisible()
+    await pickReykjavik(part)
     await part.getByRole('button', { name: 'Accept' }).click()
     await expect(part.getByText(/Step 3 of 3/)).toBeVisible()
     // The rounds are interrupts of the execute: the part never ran a call of its own.
@@ -126,9 +128,7 @@ test.describe('in a runtime that runs tools (execute, human() and resume)', () =
     await openAssistantUi(page, stack, 'demo', 'execute')
     const reply = await ask(page, 'trip_wizard')
     const part = toolPart(reply, 'trip_wizard')
-    await part.getByRole('combobox', { name: 'Destination' }).selectOption({ label: 'Reykjavík, Iceland' })
-    await part.getByRole('button', { name: 'Accept' }).click()
-    await expect(part.getByText(/Step 2 of 3/)).toBeVisible()
+    await pickReykjavik(part)
     const before = wizardPosts(stack)
     await page.reload()
     const resumed = toolPart(page.locator('.aui-demo-message[data-role="assistant"]').last(), 'trip_wizard')
