@@ -135,6 +135,22 @@ test('a reload in the middle of a round resumes it: the conversation, the questi
   expect(wizardPosts(stack)).toBe(after)
 })
 
+test('a reload while a call runs with no round open sends nothing again: the part waits for Run', async ({ page, stack }) => {
+  await openChat(page, stack)
+  const reply = await ask(page, 'run slow_report seconds=3')
+  await expect(toolPart(reply, 'slow_report').getByRole('progressbar')).toBeVisible()
+  const started = () => stack.demo.log.filter((hit) => hit.method === 'POST' && hit.tool === 'slow_report').length
+  const before = started()
+  await page.reload()
+  const part = toolPart(page.locator('article[data-role="assistant"]').last(), 'slow_report')
+  const run = part.getByRole('button', { name: 'Run slow_report' })
+  await expect(run).toBeVisible()
+  expect(started()).toBe(before)
+  await run.click()
+  expect(await partResult(part)).toMatch(/^slow_report: finished 3 s of work/)
+  await expect(page.getByText(/^The tool slow_report answered: “slow_report: finished 3 s/)).toBeVisible()
+})
+
 test('a tool with an MCP App shows the app in its part; its app-only tool is never offered to the model; its message goes to the chat', async ({ page, stack }) => {
   await openChat(page, stack)
   const reply = await ask(page, 'run seat_map flight="LX 318" rows=8')

@@ -36,6 +36,8 @@ export function AiSdkChat({ server, sandbox }: { server: ServerEntry; sandbox: s
   const [listing, setListing] = useState<Tool[]>()
   const [draft, setDraft] = useState('')
   const [initial] = useState(() => loadMessages(server.id))
+  // Calls of the conversation as it was loaded: their open rounds resume, but nothing in flight is sent again unasked.
+  const [loadedCalls] = useState(() => new Set(initial.flatMap((message) => message.parts.flatMap((part) => (isToolPart(part) ? [part.toolCallId] : [])))))
   const transport = useMemo(
     () =>
       new DefaultChatTransport<UIMessage>({
@@ -77,7 +79,7 @@ export function AiSdkChat({ server, sandbox }: { server: ServerEntry; sandbox: s
                   {part.text}
                 </p>
               ) : isToolPart(part) ? (
-                <McpToolPart key={part.toolCallId} part={part} chat={chat} tools={listing} onSampling={standInModel} roots={ROOTS} />
+                <McpToolPart key={part.toolCallId} part={part} chat={chat} tools={listing} autoRun={!loadedCalls.has(part.toolCallId)} onSampling={standInModel} roots={ROOTS} />
               ) : null,
             )}
           </article>

@@ -106,6 +106,15 @@ describe('McpToolPart', () => {
     expect(addToolOutput).not.toHaveBeenCalled()
   })
 
+  it('with autoRun false (a conversation loaded from storage) waits for Run unless a round was kept', async () => {
+    const addToolOutput = vi.fn()
+    const before = calls('echo')
+    renderPart({ part: part('echo', { text: 'again?' }), chat: { addToolOutput }, tools: listing, autoRun: false })
+    await userEvent.click(await screen.findByRole('button', { name: 'Run echo' }))
+    await waitFor(() => expect(addToolOutput).toHaveBeenCalledTimes(1))
+    expect(calls('echo')).toBe(before + 1)
+  })
+
   it('names the API and the version to install when useChat has no addToolOutput', () => {
     let caught: unknown
     try {

@@ -35,6 +35,14 @@ export interface McpToolPartProps extends Omit<McpToolCallProps, 'name' | 'argum
   tools?: readonly Tool[] | { tools: readonly Tool[] } | undefined
   /** Where an open round waits across a reload, under the `toolCallId`; `null` keeps nothing. @defaultValue `sessionStorage`, prefix `'mcp-elicit-ai-sdk:'` */
   storage?: RoundStorage | null | undefined
+  /**
+   * Start the call when the part mounts in `input-available` (the model just
+   * made it). Pass false for the parts of a conversation loaded from storage:
+   * an open round (or task) kept under the `toolCallId` still resumes, but a
+   * call that was in flight without one waits for the person's Run instead of
+   * going to the server again. @defaultValue true
+   */
+  autoRun?: boolean | undefined
   /** Options of the call (host handlers, `maxRounds`); storage is the part's own. */
   options?: Omit<UseMcpCallOptions, 'storage' | 'storageKey' | 'restore'> | undefined
 }
@@ -43,7 +51,7 @@ const LIVE = new Set(['input-streaming', 'input-available'])
 
 /** Runs (or shows, once finished) the MCP tool call of one tool part. */
 export function McpToolPart(props: McpToolPartProps) {
-  const { part, chat, tools, storage, options, ...callProps } = props
+  const { part, chat, tools, storage, options, autoRun = true, ...callProps } = props
   const addToolOutput = addToolOutputOf(chat)
   const text = resolveMessages(props.messages)
   // Parts that were live when this mounted keep the call on screen once answered; older ones show what they hold.
@@ -78,7 +86,7 @@ export function McpToolPart(props: McpToolPartProps) {
           {...callProps}
           name={name}
           arguments={argumentsOf(part) as JsonObject}
-          autoRun
+          autoRun={autoRun}
           options={{ ...options, storage: rounds, storageKey: part.toolCallId, restore: true }}
           onStatusChange={(status, view) => {
             props.onStatusChange?.(status, view)
