@@ -63,6 +63,17 @@ test('the model calls trip_wizard; its three rounds are answered in the assistan
   for (const body of chatBodies) expect((JSON.parse(body) as { mcpTools: Array<{ name: string }> }).mcpTools.map((tool) => tool.name)).toContain('trip_wizard')
 })
 
+test('the legacy era (2025-11-25 sessions) in the same chat: the question in the part, the answer reaches the tool', async ({ page, stack }) => {
+  await openChat(page, stack, 'legacy')
+  const reply = await ask(page, 'run legacy_profile')
+  const form = toolPart(reply, 'legacy_profile').locator('.mcp-elicit-form')
+  await expect(form.getByRole('textbox', { name: 'Name' })).toHaveValue('Grace Hopper')
+  await form.getByRole('button', { name: 'Accept' }).click()
+  expect(await partResult(toolPart(reply, 'legacy_profile'))).toMatch(/^legacy_profile: accept /)
+  await expect(reply.getByText(/^The tool legacy_profile answered: “legacy_profile: accept /)).toBeVisible()
+  expect(stack.legacy.sessions().length).toBeGreaterThan(0)
+})
+
 test('a URL consent inside the tool part: nothing opens before the click, then the outside step completes', async ({ page, stack }) => {
   await openChat(page, stack)
   const before = stack.demo.hits('/connect')
