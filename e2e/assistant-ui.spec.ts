@@ -94,6 +94,19 @@ test('a reload in the middle of a round resumes it: the thread, the question, th
   await expect(page.getByText(`The tool trip_wizard answered: “${BOOKED}”.`)).toBeVisible()
 })
 
+test('a tool with an MCP App shows the app in its tool part; an app-only tool is never offered to the model', async ({ page, stack }) => {
+  await openAssistantUi(page, stack)
+  const reply = await ask(page, "seat_map flight='LX 318' rows=8")
+  const view = toolPart(reply, 'seat_map').frameLocator('iframe.mcp-elicit-app-frame').frameLocator('iframe')
+  await expect(view.locator('#flight')).toHaveText('Flight LX 318')
+  await expect(view.locator('#input')).toContainText('"rows":8')
+  await expect(reply.getByText(/^The tool seat_map answered: /)).toBeVisible()
+  // hold_seat is for the app alone (visibility ["app"]): the model cannot call it.
+  const refused = await ask(page, 'hold_seat please')
+  await expect(refused).toContainText('Name a tool and I will call it')
+  await expect(refused.locator('.mcp-elicit-assistant-tool')).toHaveCount(0)
+})
+
 test.describe('in a runtime that runs tools (execute, human() and resume)', () => {
   test('the wizard’s three rounds come to the tool part as its interrupt and go back with resume', async ({ page, stack }) => {
     await openAssistantUi(page, stack, 'demo', 'execute')

@@ -48,7 +48,7 @@ function PartBody({ name, settings, ...part }: McpToolPartProps & { name: string
   const text = resolveMessages(options.messages)
   const interrupt = part.interrupt
   if (interrupt?.type === 'human' && isMcpRoundPayload(interrupt.payload)) {
-    return <RoundQuestions payload={interrupt.payload} resume={(answers: McpRoundAnswers) => part.resume(answers)} options={options} />
+    return <RoundQuestions key={interrupt.payload.round} payload={interrupt.payload} resume={(answers: McpRoundAnswers) => part.resume(answers)} options={options} />
   }
   if (part.result !== undefined) return <Settled name={name} args={part.args} result={part.result} settings={settings} />
   if (runs.running.has(part.toolCallId)) return <Executing settings={settings} />

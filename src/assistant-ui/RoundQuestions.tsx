@@ -3,7 +3,8 @@
  * (`interrupt.payload` from `human()`): the library's question cards, and
  * once every question is answered, `resume(answers)` hands them back to the
  * `execute` waiting on `human()`. The payload may come back from stored
- * thread JSON, so it is read defensively.
+ * thread JSON, so it is read defensively. One instance per round (the
+ * part keys it by the round), so answers never leak into the next round.
  */
 import { useRef, useState } from 'react'
 import type { InputResponse, PendingInput } from '../core/index.js'
@@ -17,13 +18,16 @@ export interface RoundQuestionsProps {
   options: McpAssistantToolOptions
 }
 
-export function RoundQuestions({ payload: given, resume, options }: RoundQuestionsProps) {
-  const payload = useSamePayload(given)
+export function RoundQuestions({ payload: received, resume, options }: RoundQuestionsProps) {
+  const payload = useSamePayload(received)
   const [answers, setAnswers] = useState<Record<string, InputResponse>>({})
+  // The answers so far, read at each answer: a card may hold on to the `respond` of the render it was made in.
+  const given = useRef<Record<string, InputResponse>>({})
   const asked = payload.inputs.filter(isInput)
   const inputs = asked.map((input) => (Object.hasOwn(answers, input.key) ? { ...input, answered: true, response: answers[input.key] } : input))
   const respond = (key: string, response: InputResponse) => {
-    const next = { ...answers, [key]: response }
+    const next = { ...given.current, [key]: response }
+    given.current = next
     setAnswers(next)
     // MRTR answers a round in one retry: resume once every question has its answer.
     if (asked.every((input) => Object.hasOwn(next, input.key))) resume(next)
