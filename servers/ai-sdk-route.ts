@@ -68,7 +68,10 @@ export async function handleChat(request: Request): Promise<Response> {
     throw error
   }
   const { tools } = mapped
-  const result = streamText({ model, tools, messages: await convertToModelMessages(validated.data, { tools }) })
+  // A call still running in the page when the person sends another message has no output yet: leave it out
+  // (providers refuse a tool call without its result); its output joins the conversation when it ends.
+  const messages = await convertToModelMessages(validated.data, { tools, ignoreIncompleteToolCalls: true })
+  const result = streamText({ model, tools, messages })
   return result.toUIMessageStreamResponse()
 }
 

@@ -69,6 +69,12 @@ describe('the AI SDK chat route', () => {
     expect(next.parts.flatMap((p) => (p.type === 'text' ? [p.text] : [])).join('')).toBe('The tool slow_report failed: The person stopped this tool call..')
   })
 
+  it('leaves out a call still running in the page when the person writes again', async () => {
+    const first = await assistantOf(await chat([user('please run trip_wizard')]))
+    const next = await assistantOf(await chat([user('please run trip_wizard'), first, user('run all_content')]))
+    expect(next.parts.find((p) => p.type === 'dynamic-tool')).toMatchObject({ toolName: 'all_content', state: 'input-available' })
+  })
+
   it('refuses what is not a chat request with a 400 and a reason', async () => {
     const post = (body: string) => handleChat(new Request('http://127.0.0.1/api/chat', { method: 'POST', body }))
     const notJson = await post('{')
