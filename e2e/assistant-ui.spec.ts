@@ -125,6 +125,16 @@ test.describe('in a runtime that runs tools (execute, human() and resume)', () =
     expect(wizardPosts(stack) - before).toBe(4)
   })
 
+  test('a round of two questions goes back in one resume, with both answers', async ({ page, stack }) => {
+    await openAssistantUi(page, stack, 'demo', 'execute')
+    const reply = await ask(page, 'two_questions')
+    const part = toolPart(reply, 'two_questions')
+    await part.getByRole('textbox', { name: 'City' }).fill('Lyon')
+    await part.locator('[data-key="first"]').getByRole('button', { name: 'Accept' }).click()
+    await part.locator('[data-key="second"]').getByRole('button', { name: 'Decline' }).click()
+    expect(await partResult(part)).toBe('two_questions: first=accept {"city":"Lyon"}; second=decline')
+  })
+
   test('the thread’s Stop aborts the execute: the server gets the cancel, and the model hears it', async ({ page, stack }) => {
     await openAssistantUi(page, stack, 'demo', 'execute')
     const reply = await ask(page, 'slow_report seconds=20')
