@@ -22,7 +22,7 @@ async function pickReykjavik(part: Locator) {
 
 const BOOKED = 'trip_wizard: booked {"destination":"reykjavik","travellers":2,"depart":"2026-09-14","return":"2026-09-21"}'
 
-test('the model calls trip_wizard; its three rounds are answered in the reply, and the follow-up quotes the result', async ({ page, stack }) => {
+test('the model calls trip_wizard; its three rounds are answered in the reply, and the follow-up quotes the result', async ({ page, stack }, testInfo) => {
   await openAssistantUi(page, stack)
   const before = wizardPosts(stack)
   const reply = await ask(page, 'Please book a trip with trip_wizard')
@@ -33,6 +33,7 @@ test('the model calls trip_wizard; its three rounds are answered in the reply, a
   await part.getByRole('button', { name: 'Accept' }).click()
   expect(await partResult(part)).toBe(BOOKED)
   await expect(reply.getByText(`The tool trip_wizard answered: “${BOOKED}”.`)).toBeVisible()
+  await page.screenshot({ path: testInfo.outputPath('assistant-ui-wizard.png'), fullPage: true })
   // The call and its three retries: nothing ran it twice.
   expect(wizardPosts(stack) - before).toBe(4)
 })

@@ -34,6 +34,10 @@ export function createMcpToolPart(name: string, settings: { current: PartSetting
     return (
       <McpProvider client={client} signIn={signIn}>
         <div className="mcp-elicit-assistant-tool" data-tool={name} data-tool-call-id={props.toolCallId}>
+          {/* The server's name for the tool, as text. */}
+          <p className="mcp-elicit-assistant-tool-name" dir="auto">
+            {displayText(name)}
+          </p>
           <PartBody name={name} settings={settings.current} {...props} />
         </div>
       </McpProvider>
