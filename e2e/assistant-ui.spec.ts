@@ -95,6 +95,17 @@ test('a reload in the middle of a round resumes it: the thread, the question, th
   await expect(page.getByText(`The tool trip_wizard answered: “${BOOKED}”.`)).toBeVisible()
 })
 
+test('the legacy server (2025-11-25): its question arrives on the session’s stream and is answered in the tool part', async ({ page, stack }) => {
+  await openAssistantUi(page, stack, 'legacy')
+  const reply = await ask(page, 'legacy_profile')
+  const form = toolPart(reply, 'legacy_profile').locator('.mcp-elicit-form')
+  await expect(form.getByRole('textbox', { name: 'Name' })).toHaveValue('Grace Hopper')
+  await form.getByRole('spinbutton', { name: 'Age' }).fill('46')
+  await form.getByRole('button', { name: 'Accept' }).click()
+  expect(await partResult(toolPart(reply, 'legacy_profile'))).toMatch(/^legacy_profile: accept /)
+  await expect(reply.getByText(/^The tool legacy_profile answered: “legacy_profile: accept /)).toBeVisible()
+})
+
 test('a tool with an MCP App shows the app in its tool part; an app-only tool is never offered to the model', async ({ page, stack }) => {
   await openAssistantUi(page, stack)
   const reply = await ask(page, "seat_map flight='LX 318' rows=8")

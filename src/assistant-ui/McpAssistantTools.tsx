@@ -13,7 +13,7 @@ import type { McpToolMapping } from './toolkit.js'
 import { useMcpAssistantTools } from './useMcpAssistantTools.js'
 
 export interface McpAssistantToolsProps extends McpAssistantToolOptions {
-  /** The tools to offer instead of the server's listing. */
+  /** The tools to offer instead of the server's listing. Keep the array stable (module scope, `useMemo`): a new one registers the tools again. */
   tools?: readonly Tool[] | undefined
   /** Told what was registered, renamed (names the framework refuses) and skipped, each time that changes. */
   onTools?: ((mapping: McpToolMapping) => void) | undefined
