@@ -18,9 +18,9 @@ export type { McpToolEntry, McpToolMapping } from './toolkit.js'
 export { isValidToolName, toToolName } from './tool-names.js'
 export type { RenamedTool, SkippedTool, SkippedToolReason } from './tool-names.js'
 export { executeMcpTool } from './execute.js'
-export type { ExecuteContext } from './execute.js'
-export { createMcpToolPart } from './McpToolPart.js'
-export type { McpToolPartProps } from './McpToolPart.js'
+export type { ExecuteContext, ExecuteRuns } from './execute.js'
+// The tool UI alone (createMcpToolPart) stays unexported: it reads what the registration
+// shares with its tools' execute (the client, the options, the calls an execute runs).
 export { isMcpRoundPayload, ROUND_PAYLOAD_TYPE } from './round-payload.js'
 export type { McpRoundAnswers, McpRoundPayload } from './round-payload.js'
 export { McpAssistantUiError, isMcpAssistantUiError, SUPPORTED_ASSISTANT_UI } from './errors.js'
