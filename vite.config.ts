@@ -17,11 +17,14 @@ export default defineConfig({
         forms: 'src/forms/index.ts',
         apps: 'src/apps/index.ts',
         'apps-react': 'src/apps/react/index.ts',
+        'ai-sdk': 'src/ai-sdk/index.ts',
+        'ai-sdk-react': 'src/ai-sdk/react/index.ts',
+        'assistant-ui': 'src/assistant-ui/index.ts',
       },
       formats: ['es'],
     },
     rolldownOptions: {
-      external: [/^eventsource-parser/, /^oauth4webapi/, /^react/, /^@rjsf\//],
+      external: [/^eventsource-parser/, /^oauth4webapi/, /^react/, /^@rjsf\//, /^ai$/, /^ai\//, /^@ai-sdk\//, /^@assistant-ui\//, /^assistant-stream/],
       // The react and forms entries open with "use client" for React Server
       // Components; rolldown keeps it at the top of those entry files (the
       // package check asserts it), so its "may not be preserved" notice is noise.

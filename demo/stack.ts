@@ -5,7 +5,8 @@
  * bearer-protected MCP server on another), and the page, either from Vite's
  * dev server (`npm run demo`) or built and served statically under a strict
  * Content-Security-Policy (the end-to-end tests). The page learns the server
- * URLs from `/demo-config.json`.
+ * URLs from `/demo-config.json`. Both page servers also serve the AI SDK
+ * chat page's route, `POST /api/chat` (servers/ai-sdk-route.ts).
  *
  * The protected deployments:
  * - `protected`: the one to sign in to. Scopes `mcp:read` (every request) and
@@ -24,7 +25,7 @@
  * origin with the path {@link OAUTH_CALLBACK_PATH} (any query).
  */
 import { existsSync, readFileSync, statSync, readdirSync } from 'node:fs'
-import { createServer, type Server } from 'node:http'
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { extname, join, normalize } from 'node:path'
 import { fileURLToPath } from 'node:url'
@@ -39,6 +40,9 @@ import type { BearerMcpServer } from '../servers/bearer-mcp-server.ts'
 import { closeServer, listen } from '../servers/host.ts'
 import { startSandboxOrigin } from '../servers/sandbox-origin.ts'
 import type { SandboxOrigin } from '../servers/sandbox-origin.ts'
+import type { serveChatRoute } from '../servers/ai-sdk-route.ts'
+
+type ChatRoute = typeof serveChatRoute
 
 const HOST = '127.0.0.1'
 const demoDir = fileURLToPath(new URL('.', import.meta.url))
@@ -179,9 +183,29 @@ function callbackHeaders(url: URL): Record<string, string> {
 
 const isFile = (file: string) => existsSync(file) && !statSync(file).isDirectory()
 
-async function serveStatic(port: number, config: DemoConfig): Promise<Server> {
+/**
+ * The AI SDK chat route, loaded through Vite's module runner in both modes:
+ * it imports the library's sources (`.js` specifiers of `.ts` files), which
+ * Node's own type stripping does not resolve. `ai` itself loads from
+ * node_modules as usual.
+ */
+async function loadChatRoute(): Promise<ChatRoute> {
+  const { runnerImport } = await import('vite')
+  const { module } = await runnerImport<{ serveChatRoute: ChatRoute }>(join(demoDir, '..', 'servers', 'ai-sdk-route.ts'), { configFile: false, logLevel: 'warn' })
+  return module.serveChatRoute
+}
+
+/** Hands a request to the chat route; `next` for any other path (a route that throws answers 500 itself). */
+function routeChat(chatRoute: ChatRoute, req: IncomingMessage, res: ServerResponse, next: () => void): void {
+  void chatRoute(req, res).then((handled) => {
+    if (!handled) next()
+  })
+}
+
+async function serveStatic(port: number, config: DemoConfig, chatRoute: ChatRoute): Promise<Server> {
   const policy = contentSecurityPolicy(config)
-  const server = createServer((req, res) => {
+  const server = createServer((req, res) => routeChat(chatRoute, req, res, () => serveFile(req, res)))
+  function serveFile(req: IncomingMessage, res: ServerResponse) {
     const url = new URL(req.url ?? '/', 'http://x')
     const path = url.pathname
     res.setHeader('Content-Security-Policy', policy)
@@ -200,7 +224,7 @@ async function serveStatic(port: number, config: DemoConfig): Promise<Server> {
       return
     }
     res.writeHead(200, { 'content-type': TYPES[extname(file)] ?? 'application/octet-stream' }).end(readFileSync(file))
-  })
+  }
   await listen(server, port, HOST)
   return server
 }
@@ -305,9 +329,10 @@ export async function startDemoStack(options: StackOptions): Promise<DemoStack> 
     return { pageUrl: url, redirectUri: `${pageOrigin}${OAUTH_CALLBACK_PATH}` }
   }
   try {
+    const chatRoute = await loadChatRoute()
     if (options.mode === 'static') {
       if (options.build !== false) await buildPage()
-      const page = await serveStatic(options.pagePort ?? 0, config)
+      const page = await serveStatic(options.pagePort ?? 0, config, chatRoute)
       const { port } = page.address() as AddressInfo
       return {
         ...pageListens(`http://${HOST}:${port}/`),
@@ -338,6 +363,7 @@ export async function startDemoStack(options: StackOptions): Promise<DemoStack> 
               for (const [name, value] of Object.entries(callbackHeaders(new URL(req.url ?? '/', 'http://x')))) res.setHeader(name, value)
               next()
             })
+            server.middlewares.use((req, res, next) => routeChat(chatRoute, req, res, next))
           },
         },
       ],

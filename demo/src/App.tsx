@@ -125,6 +125,10 @@ export function App() {
         <button type="button" className="demo-button demo-button-quiet" onClick={() => setTurns([])} disabled={turns.length === 0}>
           Clear chat
         </button>
+        <nav className="demo-picker" aria-label="The same servers in a chat framework">
+          <a className="demo-button demo-button-quiet" href="/ai-sdk.html">Vercel AI SDK</a>
+          <a className="demo-button demo-button-quiet" href="/assistant-ui.html">assistant-ui</a>
+        </nav>
       </header>
 
       {/* Apps in every turn: their tool calls, links (after consent) and messages allowed; nothing else. */}

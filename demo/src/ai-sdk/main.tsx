@@ -1,0 +1,12 @@
+import { StrictMode } from 'react'
+import { createRoot } from 'react-dom/client'
+import 'mcp-elicit/forms/styles.css'
+import '../demo.css'
+import './ai-sdk.css'
+import { AiSdkDemo } from './AiSdkDemo'
+
+createRoot(document.getElementById('root')!).render(
+  <StrictMode>
+    <AiSdkDemo />
+  </StrictMode>,
+)

@@ -1,0 +1,130 @@
+// @vitest-environment jsdom
+/**
+ * McpToolPart against a real MCP server (the SDK's, servers/modern-server.ts):
+ * a tool part in `input-available` runs its call in the part, with its
+ * rounds, and hands the result back exactly once; an error, a Stop and a
+ * tool the listing has not got go back as error outputs; a part answered
+ * before the page loaded shows its output and calls nothing.
+ */
+import { cleanup, render, screen, waitFor, within } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import validator from '@rjsf/validator-ajv8'
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
+import { startModernServer, type ModernServer } from '../../../servers/modern-server.ts'
+import { createClient, type McpClient, type Tool } from '../../core/index.js'
+import { McpProvider } from '../../react/index.js'
+import { isMcpAiSdkError } from '../errors.js'
+import { addToolOutputOf, STOPPED_TEXT } from './part-output.js'
+import { McpToolPart, type McpToolPartProps } from './McpToolPart.js'
+import type { ToolPartLike } from './tool-part.js'
+
+let mcp: ModernServer
+let client: McpClient
+let listing: Tool[]
+
+beforeAll(async () => {
+  mcp = await startModernServer()
+  client = createClient(mcp.url, { capabilities: { elicitation: { form: {}, url: {} }, sampling: {}, roots: {} } })
+  listing = await client.listTools()
+})
+afterAll(async () => mcp.close())
+afterEach(() => {
+  cleanup()
+  sessionStorage.clear()
+})
+
+const calls = (name: string) => mcp.requests.filter((r) => r.rpcMethod === 'tools/call' && (r.body as { params: { name: string } }).params.name === name).length
+const part = (toolName: string, input: unknown, extra: Partial<ToolPartLike> = {}): ToolPartLike => ({ type: 'dynamic-tool', toolName, toolCallId: `call-${toolName}-${Math.random()}`, state: 'input-available', input, ...extra })
+
+function renderPart(props: Omit<McpToolPartProps, 'validator'>) {
+  const view = render(
+    <McpProvider client={client}>
+      <McpToolPart validator={validator} {...props} />
+    </McpProvider>,
+  )
+  return { ...view, rerender: (next: Omit<McpToolPartProps, 'validator'>) => view.rerender(<McpProvider client={client}><McpToolPart validator={validator} {...next} /></McpProvider>) }
+}
+
+describe('McpToolPart', () => {
+  it('runs the call with its rounds in the part and hands the result back once', async () => {
+    const addToolOutput = vi.fn()
+    const wizard = part('wizard', {})
+    const { container, rerender } = renderPart({ part: wizard, chat: { addToolOutput }, tools: listing })
+    const first = await screen.findByRole('group', { name: 'Pick a colour' })
+    await userEvent.selectOptions(within(first).getByRole('combobox', { name: /^Colour/ }), 'green')
+    await userEvent.click(within(first).getByRole('button', { name: 'Accept' }))
+    const second = await screen.findByRole('group', { name: 'Colour green. Now pick a size' })
+    await userEvent.click(within(second).getByRole('button', { name: 'Accept' }))
+    await waitFor(() => expect(addToolOutput).toHaveBeenCalledTimes(1))
+    const [output] = addToolOutput.mock.calls[0]!
+    expect(output).toMatchObject({ tool: 'wizard', toolCallId: wizard.toolCallId, state: 'output-available', output: { content: [{ type: 'text' }] } })
+    // The chat puts the output in the part: the call stays on screen with its result, and nothing is handed back again.
+    rerender({ part: { ...wizard, state: 'output-available', output: output.output }, chat: { addToolOutput }, tools: listing })
+    expect(container.querySelector('[data-tool="wizard"]')?.getAttribute('data-part-state')).toBe('output-available')
+    expect(container.querySelector('section.mcp-elicit-call')?.getAttribute('data-state')).toBe('done')
+    expect(addToolOutput).toHaveBeenCalledTimes(1)
+  })
+
+  it('hands back a Stop as an error output the model can read', async () => {
+    const addToolOutput = vi.fn()
+    renderPart({ part: part('slow', { ms: 20_000 }), chat: { addToolOutput }, tools: listing })
+    await userEvent.click(await screen.findByRole('button', { name: 'Stop' }))
+    await waitFor(() => expect(addToolOutput).toHaveBeenCalledTimes(1))
+    expect(addToolOutput.mock.calls[0]![0]).toMatchObject({ tool: 'slow', state: 'output-error', errorText: STOPPED_TEXT })
+  })
+
+  it('refuses a tool the listing has not got, without calling anything', async () => {
+    const addToolOutput = vi.fn()
+    const before = mcp.requests.filter((r) => r.rpcMethod === 'tools/call').length
+    renderPart({ part: part('made_up', {}), chat: { addToolOutput }, tools: listing })
+    await waitFor(() => expect(addToolOutput).toHaveBeenCalledTimes(1))
+    expect(addToolOutput.mock.calls[0]![0]).toMatchObject({ tool: 'made_up', state: 'output-error', errorText: 'There is no tool named "made_up" on this server.' })
+    expect(mcp.requests.filter((r) => r.rpcMethod === 'tools/call').length).toBe(before)
+  })
+
+  it('calls the MCP name the route put in the metadata when no listing is given (a renamed tool)', async () => {
+    const addToolOutput = vi.fn()
+    renderPart({ part: part('echo_renamed', { text: 'hi' }, { toolMetadata: { mcp: { name: 'echo' } } }), chat: { addToolOutput } })
+    await waitFor(() => expect(addToolOutput).toHaveBeenCalledTimes(1))
+    expect(addToolOutput.mock.calls[0]![0]).toMatchObject({ tool: 'echo_renamed', state: 'output-available', output: { content: [{ type: 'text', text: 'hi' }] } })
+  })
+
+  it('shows a part answered before the page loaded from its output, and calls nothing', async () => {
+    const addToolOutput = vi.fn()
+    const before = calls('echo')
+    const done = part('echo', { text: 'x' }, { state: 'output-available', output: { content: [{ type: 'text', text: 'from history' }] } })
+    const stopped = part('echo', { text: 'x' }, { state: 'output-error', errorText: STOPPED_TEXT })
+    const failed = part('echo', { text: 'x' }, { state: 'output-error', errorText: 'boom <img src=x onerror=alert(1)>' })
+    const { container } = renderPart({ part: done, chat: { addToolOutput }, tools: listing })
+    expect(await screen.findByText('from history')).toBeTruthy()
+    render(<McpProvider client={client}><McpToolPart part={stopped} chat={{ addToolOutput }} /><McpToolPart part={failed} chat={{ addToolOutput }} /></McpProvider>)
+    expect(screen.getByRole('status').textContent).toBe('Cancelled.')
+    expect(screen.getByRole('alert').textContent).toContain('boom <img src=x onerror=alert(1)>')
+    expect(document.querySelector('img')).toBeNull()
+    expect(container.querySelector('section.mcp-elicit-call')?.getAttribute('data-state')).toBe('done')
+    expect(calls('echo')).toBe(before)
+    expect(addToolOutput).not.toHaveBeenCalled()
+  })
+
+  it('with autoRun false (a conversation loaded from storage) waits for Run unless a round was kept', async () => {
+    const addToolOutput = vi.fn()
+    const before = calls('echo')
+    renderPart({ part: part('echo', { text: 'again?' }), chat: { addToolOutput }, tools: listing, autoRun: false })
+    await userEvent.click(await screen.findByRole('button', { name: 'Run echo' }))
+    await waitFor(() => expect(addToolOutput).toHaveBeenCalledTimes(1))
+    expect(calls('echo')).toBe(before + 1)
+  })
+
+  it('names the API and the version to install when useChat has no addToolOutput', () => {
+    let caught: unknown
+    try {
+      addToolOutputOf({ addToolResult: () => {} })
+    } catch (error) {
+      caught = error
+    }
+    expect(isMcpAiSdkError(caught) && caught.code).toBe('AI_SDK_MISSING_API')
+    expect((caught as Error).message).toBe(
+      "mcp-elicit/ai-sdk needs `addToolOutput` from useChat()'s helpers (@ai-sdk/react), and the installed version has none. It is written for @ai-sdk/react 4: run `npm install @ai-sdk/react@4`.",
+    )
+  })
+})

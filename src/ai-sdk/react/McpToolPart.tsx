@@ -1,0 +1,179 @@
+/**
+ * One MCP tool call of a `useChat` conversation, drawn where the model made
+ * it (the assistant message's tool part) and run in the browser through the
+ * person's client: `McpToolCall` with `autoRun`, so every question, URL
+ * consent, sign-in, sampling approval, progress bar and task of the call is
+ * shown in the part, and the server's MCP App too under `McpAppsProvider`.
+ * When the call ends its result (or its error, or the person's Stop) goes
+ * back with `addToolOutput`, once, and `sendAutomaticallyWhen:
+ * lastAssistantMessageIsCompleteWithToolCalls` lets the model go on.
+ *
+ * The open round is kept in `storage` under the part's `toolCallId`, so a
+ * reload in the middle of a round finds the part still `input-available`
+ * (if the app keeps its messages) and resumes the round where it was.
+ */
+import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react'
+import { displayText, sessionStorageAdapter, type JsonObject, type McpResult, type RoundStorage, type Tool } from '../../core/index.js'
+import { CardBoundary, McpToolCall, ToolResult, resolveMessages, useMcpViews, type McpToolCallProps } from '../../forms/index.js'
+import type { McpCallStatus, McpCallView, UseMcpCallOptions } from '../../react/index.js'
+import { readToolListing, type ModelToolListing } from '../tool-listing.js'
+import { addToolOutputOf, partOutputOf, STOPPED_TEXT, type ToolOutputSink } from './part-output.js'
+import { argumentsOf, mcpToolName, modelToolName, type ToolPartLike } from './tool-part.js'
+import { isObject } from '../json.js'
+
+export interface McpToolPartProps extends Omit<McpToolCallProps, 'name' | 'arguments' | 'autoRun' | 'options'> {
+  /** A tool part of an assistant message (`dynamic-tool` or `tool-<name>`). */
+  part: ToolPartLike
+  /** `useChat()`'s helpers (only `addToolOutput` is used). */
+  chat: ToolOutputSink
+  /**
+   * The listing the chat request sent (the tools, or the `tools/list`
+   * result): the part's tool is looked up in it by the name the model used,
+   * so a name the model made up is refused rather than called. Without it,
+   * the name the route put in the part's `toolMetadata` is called.
+   */
+  tools?: readonly Tool[] | { tools: readonly Tool[] } | undefined
+  /** Where an open round waits across a reload, under the `toolCallId`; `null` keeps nothing. @defaultValue `sessionStorage`, prefix `'mcp-elicit-ai-sdk:'` */
+  storage?: RoundStorage | null | undefined
+  /**
+   * Start the call when the part mounts in `input-available` (the model just
+   * made it). Pass false for the parts of a conversation loaded from storage:
+   * an open round (or task) kept under the `toolCallId` still resumes, but a
+   * call that was in flight without one waits for the person's Run instead of
+   * going to the server again. @defaultValue true
+   */
+  autoRun?: boolean | undefined
+  /** Options of the call (host handlers, `maxRounds`); storage is the part's own. */
+  options?: Omit<UseMcpCallOptions, 'storage' | 'storageKey' | 'restore'> | undefined
+}
+
+const LIVE = new Set(['input-streaming', 'input-available'])
+
+/** Runs (or shows, once finished) the MCP tool call of one tool part. */
+export function McpToolPart(props: McpToolPartProps) {
+  const { part, chat, tools, storage, options, autoRun = true, ...callProps } = props
+  const addToolOutput = addToolOutputOf(chat)
+  const text = resolveMessages(props.messages)
+  // Parts that were live when this mounted keep the call on screen once answered; older ones show what they hold.
+  const [live] = useState(() => LIVE.has(part.state))
+  const handed = useRef(false)
+  const listing = useMemo<ModelToolListing | undefined>(() => (tools ? readToolListing(tools) : undefined), [tools])
+  const rounds = useMemo(() => (storage === undefined ? defaultStorage() : (storage ?? undefined)), [storage])
+  const name = mcpToolName(part, listing)
+  const modelName = modelToolName(part)
+  const hand = (output: Parameters<typeof addToolOutput>[0]) => {
+    if (handed.current || part.state !== 'input-available') return
+    handed.current = true
+    void Promise.resolve(addToolOutput(output)).catch(() => {})
+  }
+  const common = { 'data-tool-call-id': part.toolCallId, 'data-tool': modelName, 'data-part-state': part.state }
+  const unknown = name === undefined && part.state === 'input-available'
+  useEffect(() => {
+    // The model called a tool the listing has not got: say so to the model, never call anything.
+    if (unknown) hand({ tool: modelName, toolCallId: part.toolCallId, state: 'output-error', errorText: `There is no tool named "${modelName}" on this server.` })
+  })
+
+  if (part.state === 'input-streaming') return <div className="mcp-elicit-tool-part" {...common} aria-busy="true" />
+  if (name === undefined) return <Finished common={common} part={part} text={text} />
+  if (live || part.state === 'input-available') {
+    const follow = (_status: McpCallStatus, view: McpCallView) => {
+      const output = partOutputOf(view)
+      if (output) hand({ tool: modelName, toolCallId: part.toolCallId, ...output })
+    }
+    return (
+      <div className="mcp-elicit-tool-part" {...common}>
+        <McpToolCall
+          {...callProps}
+          name={name}
+          arguments={argumentsOf(part) as JsonObject}
+          autoRun={autoRun}
+          options={{ ...options, storage: rounds, storageKey: part.toolCallId, restore: true }}
+          onStatusChange={(status, view) => {
+            props.onStatusChange?.(status, view)
+            follow(status, view)
+          }}
+        />
+      </div>
+    )
+  }
+  return <Finished common={common} part={part} name={name} text={text} messages={props.messages} onError={props.onError} />
+}
+
+function defaultStorage(): RoundStorage | undefined {
+  try {
+    return typeof sessionStorage === 'undefined' ? undefined : sessionStorageAdapter('mcp-elicit-ai-sdk:')
+  } catch {
+    // A sandboxed document may forbid storage altogether: rounds then live in memory only.
+    return undefined
+  }
+}
+
+
+/** A part's output as an MCP result: one itself, else its text. */
+function asResult(output: unknown): McpResult {
+  if (isObject(output) && Array.isArray(output.content)) return output as McpResult
+  return { content: [{ type: 'text', text: displayText(output) }] }
+}
+
+interface FinishedProps {
+  common: Record<string, string>
+  part: ToolPartLike
+  name?: string | undefined
+  text: ReturnType<typeof resolveMessages>
+  messages?: McpToolPartProps['messages']
+  onError?: McpToolPartProps['onError']
+}
+
+/** A part that was answered before this page loaded: its result (through the app's view when it has one) or its error. */
+function Finished({ common, part, name, text, messages, onError }: FinishedProps) {
+  const toolView = useMcpViews().toolView
+  if (part.state === 'output-error') {
+    const stopped = part.errorText === STOPPED_TEXT
+    return (
+      <div className="mcp-elicit-tool-part" {...common}>
+        <section className="mcp-elicit-call" data-state={stopped ? 'cancelled' : 'error'}>
+          {stopped ? (
+            <p role="status" className="mcp-elicit-cancelled">
+              {text.cancelled}
+            </p>
+          ) : (
+            <div role="alert" className="mcp-elicit-error">
+              <p>{text.errorHeading}</p>
+              <p className="mcp-elicit-error-message" dir="auto">
+                {displayText(part.errorText)}
+              </p>
+            </div>
+          )}
+        </section>
+      </div>
+    )
+  }
+  if (part.state !== 'output-available') return <div className="mcp-elicit-tool-part" {...common} />
+  const result = asResult(part.output)
+  const block: ReactNode = (
+    <div className="mcp-elicit-result" data-error={result.isError === true || undefined}>
+      <p className="mcp-elicit-result-heading">{text.resultHeading}</p>
+      <CardBoundary onError={onError} resetKey={result} fallback={() => <p className="mcp-elicit-result-failed">{text.resultFailed}</p>}>
+        <ToolResult result={result} messages={messages} onError={onError} />
+      </CardBoundary>
+    </div>
+  )
+  return (
+    <div className="mcp-elicit-tool-part" {...common}>
+      <section className="mcp-elicit-call" data-state="done">
+        {toolView && name !== undefined ? (
+          <CardBoundary onError={onError} resetKey={result} fallback={() => block}>
+            <View render={toolView} props={{ name, arguments: argumentsOf(part) as JsonObject, status: 'done', result, error: undefined, fallback: block }} />
+          </CardBoundary>
+        ) : (
+          block
+        )}
+      </section>
+    </div>
+  )
+}
+
+/** A view function called as a component, so the boundary around it catches what it throws. */
+function View<TProps>({ render, props }: { render: (props: TProps) => ReactNode; props: TProps }) {
+  return render(props)
+}

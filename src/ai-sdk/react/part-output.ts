@@ -1,0 +1,41 @@
+/**
+ * How a finished MCP call is handed back to the chat: its result as the tool
+ * part's output (the conversation then goes on with `sendAutomaticallyWhen`),
+ * or an error output when it failed or the person stopped it. One place, so
+ * the tool part hands back exactly once and the texts stay the same.
+ */
+import { displayText, type McpResult } from '../../core/index.js'
+import type { McpCallView } from '../../react/index.js'
+import { requireFunction } from '../framework-api.js'
+
+/** The error text of a call the person stopped (the model reads it). */
+export const STOPPED_TEXT = 'The person stopped this tool call.'
+
+/** What `addToolOutput` is given: `{ output }` or `{ state: 'output-error', errorText }`. */
+export type PartOutput = { state: 'output-available'; output: McpResult } | { state: 'output-error'; errorText: string }
+
+/** The output of a call in a final state (done, error, cancelled); undefined while it goes on. */
+export function partOutputOf(view: McpCallView): PartOutput | undefined {
+  switch (view.status) {
+    case 'done':
+      return { state: 'output-available', output: view.result }
+    case 'error':
+      return { state: 'output-error', errorText: displayText(view.error.message, 'The tool call failed.') }
+    case 'cancelled':
+      return { state: 'output-error', errorText: STOPPED_TEXT }
+    default:
+      return undefined
+  }
+}
+
+/** The part of `useChat`'s helpers the tool part needs. */
+export interface ToolOutputSink {
+  addToolOutput: (...args: never[]) => unknown
+}
+
+type AddToolOutput = (output: { tool: string; toolCallId: string } & ({ state: 'output-available'; output: unknown } | { state: 'output-error'; errorText: string })) => unknown
+
+/** `chat.addToolOutput`, or `AI_SDK_MISSING_API` naming the version to install. */
+export function addToolOutputOf(chat: unknown): AddToolOutput {
+  return requireFunction<AddToolOutput>(chat, 'addToolOutput', { package: '@ai-sdk/react', from: "useChat()'s helpers" })
+}

@@ -1,0 +1,89 @@
+/**
+ * The demo's AI SDK route (servers/ai-sdk-route.ts: `streamText` with the
+ * scripted model and `mcpToolsForModel`) against the listing OUR client
+ * makes of the real demo server: the model's step ends at a tool call the
+ * browser is to run, and once the browser's output is in the conversation
+ * the model quotes it. The UI message stream is read as `useChat` reads it.
+ */
+import { readUIMessageStream, type UIMessage, type UIMessageChunk } from 'ai'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { handleChat } from '../../servers/ai-sdk-route.ts'
+import { startDemoServer, type DemoServer } from '../../servers/demo-server.ts'
+import { createClient, type Tool } from '../core/index.js'
+import { mcpChatBody } from './chat-body.js'
+
+let server: DemoServer
+let listing: Tool[]
+
+beforeAll(async () => {
+  server = await startDemoServer({ host: '127.0.0.1', port: 0 })
+  listing = await createClient(server.url, { capabilities: { elicitation: { form: {}, url: {} } } }).listTools()
+})
+afterAll(async () => server?.close())
+
+async function chat(messages: UIMessage[], extra: Record<string, unknown> = {}): Promise<Response> {
+  const body = { id: 'chat-1', trigger: 'submit-message', messages, ...(await mcpChatBody(listing)), ...extra }
+  return handleChat(new Request('http://127.0.0.1/api/chat', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) }))
+}
+
+/** The assistant message the response streams, as `useChat` assembles it. */
+async function assistantOf(response: Response): Promise<UIMessage> {
+  expect(response.status).toBe(200)
+  const chunks = response.body!.pipeThrough(new TextDecoderStream()).pipeThrough(
+    new TransformStream<string, UIMessageChunk>({
+      transform(text, controller) {
+        for (const line of text.split('\n')) if (line.startsWith('data: {')) controller.enqueue(JSON.parse(line.slice(6)) as UIMessageChunk)
+      },
+    }),
+  )
+  let last: UIMessage | undefined
+  for await (const message of readUIMessageStream({ stream: chunks })) last = message
+  return last!
+}
+
+const user = (text: string): UIMessage => ({ id: `u-${text.length}`, role: 'user', parts: [{ type: 'text', text }] })
+
+describe('the AI SDK chat route', () => {
+  it('ends the step at a call of the tool the person named, for the browser to run, with the MCP name in its metadata', async () => {
+    const message = await assistantOf(await chat([user('please run trip_wizard')]))
+    const part = message.parts.find((p) => p.type === 'dynamic-tool')
+    expect(part).toMatchObject({ type: 'dynamic-tool', toolName: 'trip_wizard', state: 'input-available', input: {}, title: 'Trip wizard', toolMetadata: { mcp: { name: 'trip_wizard' } } })
+    expect(listing.some((tool) => tool.name === 'trip_wizard')).toBe(true)
+  })
+
+  it('quotes the result the browser handed back', async () => {
+    const first = await assistantOf(await chat([user('please run trip_wizard')]))
+    const call = first.parts.find((p) => p.type === 'dynamic-tool')!
+    const answered = { ...first, parts: first.parts.map((p) => (p === call ? { ...call, state: 'output-available', output: { content: [{ type: 'text', text: 'trip_wizard: booked reykjavik' }] } } : p)) } as UIMessage
+    const next = await assistantOf(await chat([user('please run trip_wizard'), answered]))
+    const text = next.parts.flatMap((p) => (p.type === 'text' ? [p.text] : [])).join('')
+    expect(text).toBe('The tool trip_wizard answered: “trip_wizard: booked reykjavik”.')
+  })
+
+  it('hands the model an error output (a Stop) as a failure', async () => {
+    const first = await assistantOf(await chat([user('run slow_report seconds=5')]))
+    const call = first.parts.find((p) => p.type === 'dynamic-tool')!
+    expect(call).toMatchObject({ toolName: 'slow_report', input: { seconds: 5 } })
+    const stopped = { ...first, parts: [{ ...call, state: 'output-error', errorText: 'The person stopped this tool call.' }] } as UIMessage
+    const next = await assistantOf(await chat([user('run slow_report seconds=5'), stopped]))
+    expect(next.parts.flatMap((p) => (p.type === 'text' ? [p.text] : [])).join('')).toBe('The tool slow_report failed: The person stopped this tool call..')
+  })
+
+  it('leaves out a call still running in the page when the person writes again', async () => {
+    const first = await assistantOf(await chat([user('please run trip_wizard')]))
+    const next = await assistantOf(await chat([user('please run trip_wizard'), first, user('run all_content')]))
+    expect(next.parts.find((p) => p.type === 'dynamic-tool')).toMatchObject({ toolName: 'all_content', state: 'input-available' })
+  })
+
+  it('refuses what is not a chat request with a 400 and a reason', async () => {
+    const post = (body: string) => handleChat(new Request('http://127.0.0.1/api/chat', { method: 'POST', body }))
+    const notJson = await post('{')
+    expect([notJson.status, await notJson.text()]).toEqual([400, 'The chat request is not JSON.'])
+    expect((await post(JSON.stringify({ messages: 'hi', mcpTools: [] }))).status).toBe(400)
+    const noListing = await post(JSON.stringify({ messages: [user('hi')], mcpTools: 'all of them' }))
+    expect(noListing.status).toBe(400)
+    expect(await noListing.text()).toMatch(/^A tool listing is a tools\/list result/)
+    const huge = await post(JSON.stringify({ messages: [user('x'.repeat(5 * 1024 * 1024))], mcpTools: [] }))
+    expect(huge.status).toBe(413)
+  })
+})

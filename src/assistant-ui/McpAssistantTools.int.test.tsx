@@ -1,0 +1,150 @@
+// @vitest-environment jsdom
+/**
+ * `<McpAssistantTools />` in a real assistant-ui thread (its local runtime,
+ * the scripted stand-in model) against a real SDK server: the tools reach
+ * the model under names it takes, the model's call runs in its tool part,
+ * the server's questions are answered there, the result goes back to the
+ * thread and the model's follow-up quotes it.
+ */
+import { Component, type ReactNode } from 'react'
+import { cleanup, render, screen, within } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import validator from '@rjsf/validator-ajv8'
+import { AssistantRuntimeProvider, ComposerPrimitive, MessagePrimitive, ThreadPrimitive, useLocalRuntime, type ChatModelAdapter, type ChatModelRunOptions } from '@assistant-ui/react'
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
+import { scriptedStep, type ScriptedLastMessage, type ScriptedTool } from '../../servers/scripted-model.ts'
+import { startModernServer, type ModernServer } from '../../servers/modern-server.ts'
+import { createClient, type McpClient } from '../core/index'
+import { McpProvider } from '../react/index'
+import { McpAssistantTools } from './McpAssistantTools'
+import type { McpToolMapping } from './toolkit'
+
+let mcp: ModernServer
+let client: McpClient
+
+beforeAll(async () => {
+  mcp = await startModernServer()
+  client = createClient(mcp.url, { capabilities: { elicitation: { form: {}, url: {} }, sampling: {}, roots: {} } })
+})
+afterAll(async () => {
+  await mcp.close()
+})
+afterEach(() => cleanup())
+
+/** What the model was offered at its last run. */
+let offered: Record<string, { description?: string; parameters?: unknown }> = {}
+
+/** The scripted stand-in as assistant-ui's model: a tool call pauses the thread until its result is added. */
+const model: ChatModelAdapter = {
+  async run(options) {
+    offered = (options.context.tools ?? {}) as typeof offered
+    const tools: ScriptedTool[] = Object.entries(offered).map(([name, tool]) => ({ name, inputSchema: tool.parameters as ScriptedTool['inputSchema'] }))
+    const step = scriptedStep(lastOf(options), tools)
+    if (step.type === 'text') return { content: [{ type: 'text', text: step.text }], status: { type: 'complete', reason: 'stop' } }
+    return { content: [{ type: 'tool-call', toolCallId: `call-${Math.random()}`, toolName: step.toolName, args: step.input as never, argsText: JSON.stringify(step.input) }], status: { type: 'requires-action', reason: 'tool-calls' } }
+  },
+}
+
+function lastOf(options: ChatModelRunOptions): ScriptedLastMessage {
+  const settled = options.unstable_getMessage().content.find((part) => part.type === 'tool-call' && part.result !== undefined)
+  if (settled?.type === 'tool-call') return { role: 'tool', toolName: settled.toolName, output: settled.result }
+  const last = options.messages.at(-1)
+  return last?.role === 'user' ? { role: 'user', text: last.content.map((part) => (part.type === 'text' ? part.text : '')).join(' ') } : { role: 'other' }
+}
+
+function Chat({ tools, onTools }: { tools?: Parameters<typeof McpAssistantTools>[0]['tools']; onTools?: (mapping: McpToolMapping) => void }) {
+  const runtime = useLocalRuntime(model)
+  return (
+    <McpProvider client={client}>
+      <AssistantRuntimeProvider runtime={runtime}>
+        <McpAssistantTools tools={tools} validator={validator} onTools={onTools} />
+        <ThreadPrimitive.Root>
+          <ThreadPrimitive.Messages components={{ UserMessage: Message, AssistantMessage: Message }} />
+          <ComposerPrimitive.Root>
+            <ComposerPrimitive.Input aria-label="Message" />
+            <ComposerPrimitive.Send>Send</ComposerPrimitive.Send>
+          </ComposerPrimitive.Root>
+        </ThreadPrimitive.Root>
+      </AssistantRuntimeProvider>
+    </McpProvider>
+  )
+}
+
+class Boundary extends Component<{ onError: (error: unknown) => void; children: ReactNode }, { failed: boolean }> {
+  override state = { failed: false }
+  static getDerivedStateFromError() {
+    return { failed: true }
+  }
+  override componentDidCatch(error: unknown) {
+    this.props.onError(error)
+  }
+  override render() {
+    return this.state.failed ? null : this.props.children
+  }
+}
+
+function Message() {
+  return (
+    <MessagePrimitive.Root>
+      <article>
+        <MessagePrimitive.Parts />
+      </article>
+    </MessagePrimitive.Root>
+  )
+}
+
+async function send(text: string) {
+  await userEvent.type(screen.getByRole('textbox', { name: 'Message' }), text)
+  await userEvent.click(screen.getByRole('button', { name: 'Send' }))
+}
+
+describe('McpAssistantTools outside a runtime', () => {
+  it('throws a typed error naming the missing API', () => {
+    const caught: unknown[] = []
+    const spy = vi.spyOn(console, 'error').mockImplementation(() => {})
+    try {
+      render(
+        <Boundary onError={(error) => caught.push(error)}>
+          <McpProvider client={client}>
+            <McpAssistantTools tools={[]} />
+          </McpProvider>
+        </Boundary>,
+      )
+    } finally {
+      spy.mockRestore()
+    }
+    expect(caught[0]).toMatchObject({ name: 'McpAssistantUiError', code: 'UNSUPPORTED_VERSION', api: 'useAui().modelContext.register', message: expect.stringMatching(/is an AssistantRuntimeProvider above\?/) })
+  })
+})
+
+describe('McpAssistantTools in a local-runtime thread', () => {
+  it('offers the listed tools to the model, runs its call in the tool part, and the follow-up quotes the result', async () => {
+    let mapping: McpToolMapping | undefined
+    render(<Chat onTools={(m) => (mapping = m)} />)
+    await vi.waitFor(() => expect(mapping?.tools.some((entry) => entry.name === 'wizard')).toBe(true))
+    await send('please run wizard')
+    expect(Object.keys(offered)).toContain('wizard')
+    expect(offered.echo?.parameters).toMatchObject({ type: 'object', properties: { text: { type: 'string' } } })
+    const part = (await screen.findByRole('group', { name: 'Pick a colour' })).closest<HTMLElement>('.mcp-elicit-assistant-tool')!
+    expect(part.dataset.tool).toBe('wizard')
+    await userEvent.selectOptions(within(part).getByRole('combobox', { name: /^Colour/ }), 'green')
+    await userEvent.click(within(part).getByRole('button', { name: 'Accept' }))
+    await within(part).findByRole('group', { name: 'Colour green. Now pick a size' })
+    await userEvent.click(within(part).getByRole('button', { name: 'Accept' }))
+    expect(await screen.findByText('The tool wizard answered: “{"color":"green","size":5}”.')).toBeTruthy()
+    expect(within(part).getByText('{"color":"green","size":5}')).toBeTruthy()
+  })
+
+  it('takes a given listing instead of listing, mapping names the framework refuses and reporting what it skipped', async () => {
+    let mapping: McpToolMapping | undefined
+    const requests = mcp.requests.length
+    render(<Chat tools={[{ name: 'notes.search', inputSchema: { type: 'object' } }, { name: '__proto__', inputSchema: { type: 'object' } }]} onTools={(m) => (mapping = m)} />)
+    await vi.waitFor(() => expect(mapping).toBeDefined())
+    expect(mapping!.renamed).toEqual([{ name: 'notes.search', as: 'notes_search' }])
+    expect(mapping!.skipped).toEqual([{ name: '__proto__', reason: 'reserved-name' }])
+    await send('hello')
+    expect(Object.keys(offered)).toEqual(['notes_search'])
+    // Nothing was listed: the listing was given.
+    expect(mcp.requests.slice(requests).some((r) => r.rpcMethod === 'tools/list')).toBe(false)
+  })
+})

@@ -1,0 +1,168 @@
+/**
+ * The tool UI of an MCP tool in an assistant-ui thread: the whole call
+ * where the model made it. Which part of it depends on who runs the call:
+ *
+ * - an `execute` parked on `human()` (runtimes that run frontend tools): the
+ *   round's questions ({@link RoundQuestions}), answered with `resume`;
+ * - an `execute` still working: a status line, and the sign-in card when
+ *   the call waits for one;
+ * - nobody (the local runtime runs no frontend tool: it pauses the thread
+ *   at `requires-action` until a result is added): this UI runs the call
+ *   itself with `McpToolCall` (questions, consents, sign-in, progress,
+ *   tasks, Stop) and hands the result over with `addResult`, which resumes
+ *   the thread. Its round is kept under the `toolCallId`, so a reload in the
+ *   middle of a round resumes it (`restore`);
+ * - a settled call: its result (`ToolResult`, or the tool's MCP App when an
+ *   `McpAppsProvider` is around the thread).
+ */
+import { useEffect, type ComponentType, type ReactNode } from 'react'
+import type { ToolCallMessagePartProps } from '@assistant-ui/react'
+import { displayText, type JsonObject, type McpResult, type RoundStorage } from '../core/index.js'
+import { CardBoundary, InputRequestPanel, McpToolCall, ToolResult, resolveMessages, useMcpViews } from '../forms/index.js'
+import { McpProvider, useMcpAuth } from '../react/index.js'
+import { stoppedResult } from './execute.js'
+import { isMcpRoundPayload, type McpRoundAnswers } from './round-payload.js'
+import { RoundQuestions } from './RoundQuestions.js'
+import { observerOptions, type PartSettings } from './settings.js'
+
+export type McpToolPartProps = ToolCallMessagePartProps<JsonObject, unknown>
+
+/** The tool UI of the MCP tool `name` (as the server lists it), reading `settings` at each render. */
+export function createMcpToolPart(name: string, settings: { current: PartSettings }): ComponentType<McpToolPartProps> {
+  function McpToolPart(props: McpToolPartProps) {
+    const { client, signIn } = settings.current
+    return (
+      <McpProvider client={client} signIn={signIn}>
+        <div className="mcp-elicit-assistant-tool" data-tool={name} data-tool-call-id={props.toolCallId}>
+          {/* The server's name for the tool, as text. */}
+          <p className="mcp-elicit-assistant-tool-name" dir="auto">
+            {displayText(name)}
+          </p>
+          <PartBody name={name} settings={settings.current} {...props} />
+        </div>
+      </McpProvider>
+    )
+  }
+  McpToolPart.displayName = `McpToolPart(${name.slice(0, 64)})`
+  return McpToolPart
+}
+
+function PartBody({ name, settings, ...part }: McpToolPartProps & { name: string; settings: PartSettings }) {
+  const { options, runs } = settings
+  const text = resolveMessages(options.messages)
+  const interrupt = part.interrupt
+  if (interrupt?.type === 'human' && isMcpRoundPayload(interrupt.payload)) {
+    return <RoundQuestions key={interrupt.payload.round} payload={interrupt.payload} resume={(answers: McpRoundAnswers) => part.resume(answers)} options={options} />
+  }
+  if (part.result !== undefined) return <Settled name={name} args={part.args} result={part.result} settings={settings} />
+  if (runs.running.has(part.toolCallId)) return <Executing settings={settings} />
+  // The run's Stop ended this call's execute: never started again; the model hears it was stopped.
+  if (runs.stopped.has(part.toolCallId)) return <Stopped addResult={part.addResult} text={text.cancelled} />
+  // Paused for a result: this UI runs the call when no execute does (`'tool-ui'`), or when
+  // an execute's round outlived it (a reload: the runtime does not run a restored call again).
+  const paused = part.status.type === 'requires-action' && part.status.reason === 'tool-calls'
+  if (paused && ((options.runCalls ?? 'tool-ui') === 'tool-ui' || hasSavedCall(options.storage, part.toolCallId))) {
+    return (
+      <McpToolCall
+        name={name}
+        arguments={part.args}
+        autoRun
+        options={{ ...observerOptions(options), storageKey: part.toolCallId, restore: true }}
+        onResult={(result) => part.addResult(result)}
+        onCallError={(error) => part.addResult({ content: [{ type: 'text', text: `The call failed: ${error.message}` }], isError: true })}
+        // Stop in the part: the model hears that the person stopped the call.
+        onStatusChange={(status) => status === 'cancelled' && part.addResult(stoppedResult())}
+        onSampling={options.onSampling}
+        roots={options.roots}
+        validator={options.validator}
+        theme={options.theme}
+        messages={options.messages}
+        onError={options.onError}
+      />
+    )
+  }
+  if (part.status.type === 'incomplete') {
+    return (
+      <p role="status" className="mcp-elicit-cancelled">
+        {text.cancelled}
+      </p>
+    )
+  }
+  return (
+    <p role="status" className="mcp-elicit-progress">
+      {text.running}
+    </p>
+  )
+}
+
+/** An `execute` runs the call: its questions come as interrupts; here, a status line (and the sign-in card when it waits for one). */
+function Executing({ settings }: { settings: PartSettings }) {
+  const text = resolveMessages(settings.options.messages)
+  const running = (
+    <p role="status" className="mcp-elicit-progress">
+      {text.running}
+    </p>
+  )
+  // Without a sign-in store nothing can wait for a sign-in.
+  return settings.signIn ? <ExecutingSignIn settings={settings} running={running} /> : running
+}
+
+function ExecutingSignIn({ settings, running }: { settings: PartSettings; running: ReactNode }) {
+  const auth = useMcpAuth()
+  if (!auth.pending) return running
+  return <InputRequestPanel status="needs_auth" auth={auth} server={settings.client.serverInfo} respond={() => {}} messages={settings.options.messages} onError={settings.options.onError} autoFocus />
+}
+
+function Stopped({ addResult, text }: { addResult: McpToolPartProps['addResult']; text: string }) {
+  useEffect(() => {
+    // The runtime may already have settled the call with its own "cancelled" result; the store keeps the first.
+    addResult(stoppedResult())
+  }, [])
+  return (
+    <p role="status" className="mcp-elicit-cancelled">
+      {text}
+    </p>
+  )
+}
+
+/** A settled call: the MCP result as the forms show it (or the tool's app), anything else as text. */
+function Settled({ name, args, result, settings }: { name: string; args: JsonObject; result: unknown; settings: PartSettings }) {
+  const { messages, onError } = settings.options
+  const text = resolveMessages(messages)
+  const views = useMcpViews()
+  const mcp = isMcpResult(result) ? result : undefined
+  const block = (
+    <div className="mcp-elicit-result" data-error={mcp?.isError === true || undefined}>
+      <p className="mcp-elicit-result-heading">{text.resultHeading}</p>
+      <CardBoundary onError={onError} resetKey={result} fallback={() => <p className="mcp-elicit-result-failed">{text.resultFailed}</p>}>
+        {mcp ? <ToolResult result={mcp} messages={messages} onError={onError} /> : <p dir="auto">{displayText(typeof result === 'string' ? result : jsonText(result))}</p>}
+      </CardBoundary>
+    </div>
+  )
+  if (!views.toolView || !mcp) return block
+  return (
+    <CardBoundary onError={onError} resetKey={name} fallback={() => block}>
+      {views.toolView({ name, arguments: args, status: 'done', result: mcp, error: undefined, fallback: block })}
+    </CardBoundary>
+  )
+}
+
+function hasSavedCall(storage: RoundStorage | undefined, key: string): boolean {
+  try {
+    return storage?.load(key) !== undefined
+  } catch {
+    return false
+  }
+}
+
+function isMcpResult(value: unknown): value is McpResult {
+  return typeof value === 'object' && value !== null && !Array.isArray(value) && Array.isArray((value as { content?: unknown }).content)
+}
+
+function jsonText(value: unknown): string {
+  try {
+    return JSON.stringify(value) ?? ''
+  } catch {
+    return ''
+  }
+}

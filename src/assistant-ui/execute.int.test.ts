@@ -1,0 +1,105 @@
+/**
+ * The `execute` of an MCP tool against a real SDK server: every input round
+ * goes through `human()` (here the test answers as the tool UI would with
+ * `resume`), Stop aborts the call on the server, a missing `human` is a
+ * typed error, and the round kept under the toolCallId is resumed.
+ */
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
+import { startModernServer, type ModernServer } from '../../servers/modern-server.ts'
+import { createClient, type McpClient, type RoundStorage, type StoredCall } from '../core/index'
+import { executeMcpTool, executeRuns, type ExecuteContext } from './execute'
+import { isMcpRoundPayload, type McpRoundPayload } from './round-payload'
+
+let mcp: ModernServer
+let client: McpClient
+
+beforeAll(async () => {
+  mcp = await startModernServer()
+  client = createClient(mcp.url, { capabilities: { elicitation: { form: {} } } })
+})
+afterAll(async () => {
+  await mcp.close()
+})
+
+const toolCalls = (name: string) => mcp.requests.filter((r) => r.rpcMethod === 'tools/call' && (r.body as { params: { name: string } }).params.name === name)
+
+function memoryStorage(): RoundStorage & { entries: Map<string, StoredCall> } {
+  const entries = new Map<string, StoredCall>()
+  return { entries, load: (key) => entries.get(key), save: (key, saved) => void entries.set(key, structuredClone(saved)), remove: (key) => void entries.delete(key) }
+}
+
+/** A human() that answers each round from `answer`, recording the payloads. */
+function answering(answer: (payload: McpRoundPayload) => unknown) {
+  const asked: McpRoundPayload[] = []
+  const human = vi.fn(async (payload: unknown) => {
+    if (!isMcpRoundPayload(payload)) throw new Error('not a round')
+    asked.push(payload)
+    return answer(payload)
+  })
+  return { asked, human }
+}
+
+describe('executeMcpTool', () => {
+  it('asks each round through human() and returns the result; the second round carries the first round’s requestState', async () => {
+    const { asked, human } = answering((payload) =>
+      payload.inputs[0]!.key === 'color' ? { color: { action: 'accept', content: { color: 'green' } } } : { size: { action: 'accept', content: { size: 7 } } },
+    )
+    const context: ExecuteContext = { toolCallId: 'call-1', abortSignal: new AbortController().signal, human }
+    const result = await executeMcpTool(client, 'wizard', {}, context, {}, executeRuns())
+    expect(result.content).toEqual([{ type: 'text', text: '{"color":"green","size":7}' }])
+    expect(asked.map((payload) => [payload.tool, payload.round, payload.inputs.map((input) => [input.key, input.method])])).toEqual([
+      ['wizard', 1, [['color', 'elicitation/create']]],
+      ['wizard', 2, [['size', 'elicitation/create']]],
+    ])
+    const calls = toolCalls('wizard').slice(-3).map((r) => (r.body as { params: Record<string, unknown> }).params)
+    expect(calls[0]!.requestState).toBeUndefined()
+    expect(calls[1]!.inputResponses).toEqual({ color: { action: 'accept', content: { color: 'green' } } })
+    expect(typeof calls[1]!.requestState).toBe('string')
+    expect(typeof calls[2]!.requestState).toBe('string')
+  })
+
+  it('a runtime without human() in the execute context gets a typed error naming it, and nothing is sent', async () => {
+    const before = mcp.requests.length
+    const context = { toolCallId: 'call-2', abortSignal: new AbortController().signal } as ExecuteContext
+    await expect(executeMcpTool(client, 'wizard', {}, context, {}, executeRuns())).rejects.toMatchObject({
+      name: 'McpAssistantUiError',
+      code: 'UNSUPPORTED_VERSION',
+      api: 'execute context.human',
+      message: expect.stringMatching(/execute context\.human is missing.*@assistant-ui\/react >=0\.15\.22/),
+    })
+    expect(mcp.requests.length).toBe(before)
+  })
+
+  it('Stop (the run’s abortSignal) cancels the call on the server and tells the model the person stopped it', async () => {
+    const stop = new AbortController()
+    const runs = executeRuns()
+    const running = executeMcpTool(client, 'slow', { ms: 10_000 }, { toolCallId: 'call-3', abortSignal: stop.signal, human: async () => ({}) }, {}, runs)
+    await vi.waitFor(() => expect(toolCalls('slow').length).toBe(1))
+    expect(runs.running.has('call-3')).toBe(true)
+    stop.abort()
+    expect(await running).toEqual({ content: [{ type: 'text', text: 'The person stopped the call.' }], isError: true })
+    expect((await mcp.waitForReceived('slow', 5000)).data).toMatchObject({ aborted: true })
+    expect(runs.running.has('call-3')).toBe(false)
+    expect(runs.stopped.has('call-3')).toBe(true)
+  })
+
+  it('keeps the open round under the toolCallId, and a new execute for it resumes the round without calling again', async () => {
+    const storage = memoryStorage()
+    const first = new AbortController()
+    // The first run is stopped while its question is open, as a reload would leave it.
+    const parked = executeMcpTool(client, 'wizard', {}, { toolCallId: 'call-4', abortSignal: first.signal, human: () => new Promise(() => {}) }, { storage }, executeRuns())
+    await vi.waitFor(() => expect(storage.entries.has('call-4')).toBe(true))
+    const sent = toolCalls('wizard').length
+    const { asked, human } = answering((payload) =>
+      payload.inputs[0]!.key === 'color' ? { color: { action: 'accept', content: { color: 'red' } } } : { size: { action: 'accept', content: { size: 2 } } },
+    )
+    const result = await executeMcpTool(client, 'wizard', {}, { toolCallId: 'call-4', abortSignal: new AbortController().signal, human }, { storage }, executeRuns())
+    expect(result.content).toEqual([{ type: 'text', text: '{"color":"red","size":2}' }])
+    // Two retries, no new first call: the saved round was asked again from storage.
+    expect(toolCalls('wizard').length).toBe(sent + 2)
+    expect(asked.map((payload) => payload.round)).toEqual([1, 2])
+    expect(storage.entries.has('call-4')).toBe(false)
+    first.abort()
+    await parked
+  })
+})

@@ -1,0 +1,68 @@
+/**
+ * What every MCP tool part of one registration shares: the client and
+ * sign-in the calls go through, the call options, and the set of calls an
+ * `execute` is running. Kept in one mutable holder the parts read at
+ * render time, so a new option does not re-register every tool UI.
+ */
+import type { ErrorInfo } from 'react'
+import type { ValidatorType } from '@rjsf/utils'
+import type { CallObserverOptions, McpClient, RoundStorage } from '../core/index.js'
+import type { ElicitationFormTheme, Messages } from '../forms/index.js'
+import type { SignInStore } from '../react/index.js'
+import type { ExecuteRuns } from './execute.js'
+
+/** Options of the MCP tools' calls and of the forms their questions show. */
+export interface McpAssistantToolOptions {
+  /**
+   * Who runs a call the model made:
+   * - `'tool-ui'`: the tool part runs it (`McpToolCall`: questions, consents,
+   *   sign-in, progress, tasks, Stop) and hands the result over with
+   *   `addResult`. Works in every runtime that takes tool results, and is
+   *   the only way under `useLocalRuntime`, which runs no frontend tool.
+   * - `'execute'`: for runtimes that run frontend tools (the AI SDK runtime,
+   *   assistant-transport, the external-store runtime with
+   *   `unstable_enableToolInvocations`): the tool's `execute` runs the call
+   *   and asks each round through `human()`; the part shows the round and
+   *   answers with `resume`; the thread's Stop aborts the call.
+   * The tools get an `execute` only in `'execute'` mode, so a runtime can
+   * never run a call the part runs too.
+   * @defaultValue `'tool-ui'`
+   */
+  runCalls?: 'tool-ui' | 'execute' | undefined
+  /**
+   * Where an open round waits across a reload, under the call's `toolCallId`
+   * (e.g. `sessionStorageAdapter()` from `mcp-elicit`). Nothing is stored
+   * without it: the round holds the server's opaque `requestState`.
+   */
+  storage?: RoundStorage | undefined
+  /** Options of every call (`maxRounds`, host handlers that answer without asking). `storage` and `storageKey` are set here. */
+  callOptions?: Omit<CallObserverOptions, 'storage' | 'storageKey'> | undefined
+  /** Produces sampling answers after the person approved (not called without approval). */
+  onSampling?: CallObserverOptions['onSampling']
+  /** Roots to share after the person approved. */
+  roots?: CallObserverOptions['roots']
+  /** The rjsf validator for every form. @defaultValue `chooseValidator()` */
+  validator?: ValidatorType | undefined
+  /** An rjsf theme for every form. */
+  theme?: ElicitationFormTheme | undefined
+  /** Replacement texts (i18n). */
+  messages?: Partial<Messages> | undefined
+  /** Told when a card or a result failed to render. */
+  onError?: ((error: unknown, info: ErrorInfo) => void) | undefined
+}
+
+export interface PartSettings {
+  client: McpClient
+  signIn: SignInStore | undefined
+  options: McpAssistantToolOptions
+  runs: ExecuteRuns
+}
+
+/**
+ * The call observer's options: `callOptions` and the storage. `onSampling`
+ * and `roots` stay out: given to the observer they would answer without
+ * asking; they go to the questions' cards, used once the person approved.
+ */
+export function observerOptions(options: McpAssistantToolOptions): CallObserverOptions {
+  return options.storage ? { ...options.callOptions, storage: options.storage } : { ...options.callOptions }
+}
