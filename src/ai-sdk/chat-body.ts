@@ -6,7 +6,7 @@
  * token, and never talks to the MCP server at all.
  */
 import type { McpClient, Tool } from '../core/index.js'
-import { isObject } from './json.js'
+import { isObject } from '../chat/json.js'
 
 /** The request body field the listing travels in. */
 export const MCP_TOOLS_FIELD = 'mcpTools'

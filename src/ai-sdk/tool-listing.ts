@@ -1,160 +1,12 @@
 /**
- * Reading a `tools/list` result for the model. It comes from an MCP server,
- * and to the route through the browser, so nothing in it is trusted: every
- * field is checked, sizes are bounded, and a tool that does not pass is
- * left out with the reason (never an exception for one bad tool). Only a
- * listing that is not a listing at all throws ({@link McpAiSdkError}).
- *
- * Framework-free: the route's {@link mcpToolsForModel} and the browser's
- * part renderer read the same listing through this and agree on every name.
+ * The AI SDK side of reading a listing: the shared reader (src/chat), and a
+ * typed error ({@link McpAiSdkError} `AI_SDK_LISTING_INVALID`) when what the
+ * route was sent is not a listing at all.
  */
-// ui-meta alone: the apps entry also holds the frame and bridge code, which a route has no use for.
-import { appResourceUri, isModelVisible } from '../apps/ui-meta.js'
-import type { JsonObject } from '../core/index.js'
+import { listingEntries, readListingEntries, type ModelToolListing, type ToolListingLimits } from '../chat/tool-listing.js'
 import { McpAiSdkError } from './errors.js'
-import { assignModelNames } from './tool-names.js'
-import { isObject } from './json.js'
 
-/** Bounds on what a listing may make the route carry to the model. */
-export interface ToolListingLimits {
-  /** Tools offered to the model at most (OpenAI's limit); the rest are skipped as `too-many`. @defaultValue 128 */
-  maxTools?: number | undefined
-  /** Entries of the listing looked at; past this, one `too-many` entry says how many were not. @defaultValue 1000 */
-  maxEntries?: number | undefined
-  /** Characters of a tool's `inputSchema` (as JSON); a bigger one skips the tool as `too-large`. @defaultValue 65536 */
-  maxSchemaLength?: number | undefined
-  /** Characters of a description kept (the rest is cut, with `…`). @defaultValue 4096 */
-  maxDescriptionLength?: number | undefined
-}
-
-/** Why a tool of the listing was not offered to the model. */
-export type SkipReason =
-  /** Not an object, or without a string `name`. */
-  | 'not-a-tool'
-  /** Empty, longer than MCP's 128 characters, or with control characters. */
-  | 'invalid-name'
-  /** A second tool of the same name (the first one is kept). */
-  | 'duplicate'
-  /** MCP Apps `visibility: ["app"]`: only its app may call it, the model must not see it. */
-  | 'app-only'
-  /** `inputSchema` missing, not an object, or not `type: "object"`. */
-  | 'invalid-schema'
-  /** `inputSchema` over `maxSchemaLength`, or nested too deep to measure. */
-  | 'too-large'
-  /** Past `maxTools` (or `maxEntries`). */
-  | 'too-many'
-
-export interface SkippedTool {
-  /** Its position in the listing (for `too-many` past `maxEntries`: the first one not looked at). */
-  index: number
-  /** Its name as text, clipped to 128 characters ('' when it had none). */
-  name: string
-  reason: SkipReason
-  /** For `too-many` past `maxEntries`: how many entries were not looked at. */
-  count?: number | undefined
-}
-
-/** The MCP tool annotations the adapter reads (hints, never guarantees). */
-export interface McpToolHints {
-  readOnly?: boolean | undefined
-  destructive?: boolean | undefined
-  idempotent?: boolean | undefined
-  openWorld?: boolean | undefined
-}
-
-/** One tool as the model will see it, and how the browser finds it again. */
-export interface ModelTool {
-  /** The name the server knows it by (`tools/call` `name`). */
-  mcpName: string
-  /** The name the model calls it by: `mcpName` where providers accept it (see `MODEL_TOOL_NAME`). */
-  modelName: string
-  /** `title`, else `annotations.title`: for people, not sent to the model. */
-  title: string | undefined
-  /** The server's description, cleaned and clipped. */
-  description: string | undefined
-  /** A JSON copy of `inputSchema`, `properties` added when absent. */
-  inputSchema: JsonObject
-  /** A JSON copy of `outputSchema` when it is a usable object schema. */
-  outputSchema: JsonObject | undefined
-  hints: McpToolHints
-  /** The `ui://` resource of its MCP App, when it has one. */
-  appResourceUri: string | undefined
-}
-
-/** A listing read for the model: the tools offered and those left out. */
-export interface ModelToolListing {
-  tools: ModelTool[]
-  skipped: SkippedTool[]
-  /** The tool the model calls `modelName`, if the listing has it. */
-  byModelName(modelName: string): ModelTool | undefined
-}
-
-const DEFAULTS = { maxTools: 128, maxEntries: 1000, maxSchemaLength: 65536, maxDescriptionLength: 4096 }
-const MAX_MCP_NAME = 128
-const MAX_TITLE = 200
-// C0 and C1 controls but tab and newline, bidi overrides: text for a model and for people, never for a terminal.
-const CONTROL = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/g
-
-
-/** The tools array of a `tools/list` result, or the array itself. */
-function entriesOf(listing: unknown): unknown[] {
-  if (Array.isArray(listing)) return listing
-  if (isObject(listing) && Array.isArray(listing.tools)) return listing.tools
-  throw new McpAiSdkError('AI_SDK_LISTING_INVALID', `A tool listing is a tools/list result ({ tools: [...] }) or an array of tools; got ${listing === null ? 'null' : Array.isArray(listing) ? 'an array' : typeof listing}.`)
-}
-
-function cleanText(value: unknown, max: number): string | undefined {
-  if (typeof value !== 'string') return undefined
-  const text = value.replace(CONTROL, '').trim()
-  if (text === '') return undefined
-  return text.length > max ? `${text.slice(0, max - 1)}…` : text
-}
-
-/** A JSON copy of `value` when it stays within `max` characters; 'too-large' when not, or when too deep to copy. */
-function jsonCopy(value: unknown, max: number): JsonObject | 'too-large' {
-  try {
-    const text = JSON.stringify(value)
-    if (text === undefined || text.length > max) return 'too-large'
-    return JSON.parse(text) as JsonObject
-  } catch {
-    // Nesting deep enough to overflow the stack, a BigInt, a throwing toJSON (a caller's object, not JSON).
-    return 'too-large'
-  }
-}
-
-function hintsOf(annotations: unknown): McpToolHints {
-  if (!isObject(annotations)) return {}
-  const hint = (key: string) => (typeof annotations[key] === 'boolean' ? (annotations[key] as boolean) : undefined)
-  return { readOnly: hint('readOnlyHint'), destructive: hint('destructiveHint'), idempotent: hint('idempotentHint'), openWorld: hint('openWorldHint') }
-}
-
-type Checked = { ok: Omit<ModelTool, 'modelName'> } | { skip: SkipReason; name: string }
-
-function checkTool(entry: unknown, limits: typeof DEFAULTS): Checked {
-  if (!isObject(entry) || typeof entry.name !== 'string') return { skip: 'not-a-tool', name: '' }
-  const name = entry.name
-  const shown = name.slice(0, MAX_MCP_NAME)
-  if (name === '' || name.length > MAX_MCP_NAME || /[\u0000-\u001f\u007f]/.test(name)) return { skip: 'invalid-name', name: shown.replace(CONTROL, '') }
-  if (!isModelVisible(entry)) return { skip: 'app-only', name }
-  const schema = entry.inputSchema
-  if (!isObject(schema) || schema.type !== 'object') return { skip: 'invalid-schema', name }
-  const inputSchema = jsonCopy(schema, limits.maxSchemaLength)
-  if (inputSchema === 'too-large') return { skip: 'too-large', name }
-  if (!isObject(inputSchema.properties)) inputSchema.properties = {}
-  const output = isObject(entry.outputSchema) && entry.outputSchema.type === 'object' ? jsonCopy(entry.outputSchema, limits.maxSchemaLength) : undefined
-  const annotations = isObject(entry.annotations) ? entry.annotations : {}
-  return {
-    ok: {
-      mcpName: name,
-      title: cleanText(entry.title, MAX_TITLE) ?? cleanText(annotations.title, MAX_TITLE),
-      description: cleanText(entry.description, limits.maxDescriptionLength),
-      inputSchema,
-      outputSchema: output === 'too-large' ? undefined : output,
-      hints: hintsOf(entry.annotations),
-      appResourceUri: appResourceUri(entry),
-    },
-  }
-}
+export type { McpToolHints, ModelTool, ModelToolListing, SkippedTool, SkipReason, ToolListingLimits } from '../chat/tool-listing.js'
 
 /**
  * Reads a listing (a `tools/list` result or its `tools` array) into the
@@ -163,29 +15,10 @@ function checkTool(entry: unknown, limits: typeof DEFAULTS): Checked {
  * listing is neither.
  */
 export function readToolListing(listing: unknown, limits: ToolListingLimits = {}): ModelToolListing {
-  const bounds = { ...DEFAULTS, ...definedOnly(limits) }
-  const entries = entriesOf(listing)
-  const accepted: Array<Omit<ModelTool, 'modelName'>> = []
-  const skipped: SkippedTool[] = []
-  const seen = new Set<string>()
-  const looked = Math.min(entries.length, bounds.maxEntries)
-  for (let index = 0; index < looked; index++) {
-    const checked = checkTool(entries[index], bounds)
-    if ('skip' in checked) skipped.push({ index, name: checked.name, reason: checked.skip })
-    else if (seen.has(checked.ok.mcpName)) skipped.push({ index, name: checked.ok.mcpName, reason: 'duplicate' })
-    else if (accepted.length >= bounds.maxTools) skipped.push({ index, name: checked.ok.mcpName, reason: 'too-many' })
-    else {
-      seen.add(checked.ok.mcpName)
-      accepted.push(checked.ok)
-    }
+  const entries = listingEntries(listing)
+  if (!entries) {
+    const got = listing === null ? 'null' : typeof listing
+    throw new McpAiSdkError('AI_SDK_LISTING_INVALID', `A tool listing is a tools/list result ({ tools: [...] }) or an array of tools; got ${got}.`)
   }
-  if (entries.length > looked) skipped.push({ index: looked, name: '', reason: 'too-many', count: entries.length - looked })
-  const names = assignModelNames(accepted.map((tool) => tool.mcpName))
-  const tools = accepted.map((tool, index) => ({ ...tool, modelName: names[index]! }))
-  const byName = new Map(tools.map((tool) => [tool.modelName, tool]))
-  return { tools, skipped, byModelName: (modelName) => byName.get(modelName) }
-}
-
-function definedOnly<T extends object>(value: T): Partial<T> {
-  return Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined && typeof v === 'number' && v > 0)) as Partial<T>
+  return readListingEntries(entries, limits)
 }

@@ -6,7 +6,7 @@
  * content without text). A result flagged `isError` reaches it as an error.
  */
 import type { JSONValue, Tool } from 'ai'
-import { isObject } from './json.js'
+import { isObject } from '../chat/json.js'
 
 type ModelOutput = Awaited<ReturnType<NonNullable<Tool['toModelOutput']>>>
 

@@ -138,12 +138,16 @@ describe('McpAssistantTools in a local-runtime thread', () => {
   it('takes a given listing instead of listing, mapping names the framework refuses and reporting what it skipped', async () => {
     let mapping: McpToolMapping | undefined
     const requests = mcp.requests.length
-    render(<Chat tools={[{ name: 'notes.search', inputSchema: { type: 'object' } }, { name: '__proto__', inputSchema: { type: 'object' } }]} onTools={(m) => (mapping = m)} />)
+    const appOnly = { name: 'app_only', inputSchema: { type: 'object' }, _meta: { ui: { resourceUri: 'ui://x/view.html', visibility: ['app'] } } }
+    render(<Chat tools={[{ name: 'notes.search', inputSchema: { type: 'object' } }, { name: '__proto__', inputSchema: { type: 'object' } }, appOnly]} onTools={(m) => (mapping = m)} />)
     await vi.waitFor(() => expect(mapping).toBeDefined())
-    expect(mapping!.renamed).toEqual([{ name: 'notes.search', as: 'notes_search' }])
-    expect(mapping!.skipped).toEqual([{ name: '__proto__', reason: 'reserved-name' }])
+    expect(mapping!.renamed).toEqual([
+      { name: 'notes.search', as: 'notes_search' },
+      { name: '__proto__', as: 'tool___proto__' },
+    ])
+    expect(mapping!.skipped).toEqual([{ index: 2, name: 'app_only', reason: 'app-only' }])
     await send('hello')
-    expect(Object.keys(offered)).toEqual(['notes_search'])
+    expect(Object.keys(offered)).toEqual(['notes_search', 'tool___proto__'])
     // Nothing was listed: the listing was given.
     expect(mcp.requests.slice(requests).some((r) => r.rpcMethod === 'tools/list')).toBe(false)
   })

@@ -19,7 +19,7 @@ import type { McpCallStatus, McpCallView, UseMcpCallOptions } from '../../react/
 import { readToolListing, type ModelToolListing } from '../tool-listing.js'
 import { addToolOutputOf, partOutputOf, STOPPED_TEXT, type ToolOutputSink } from './part-output.js'
 import { argumentsOf, mcpToolName, modelToolName, type ToolPartLike } from './tool-part.js'
-import { isObject } from '../json.js'
+import { isObject } from '../../chat/json.js'
 
 export interface McpToolPartProps extends Omit<McpToolCallProps, 'name' | 'arguments' | 'autoRun' | 'options'> {
   /** A tool part of an assistant message (`dynamic-tool` or `tool-<name>`). */

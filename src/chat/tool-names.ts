@@ -1,14 +1,15 @@
 /**
- * The names the model calls tools by. MCP allows up to 128 characters of
- * `[A-Za-z0-9_.-]` (and servers send what they like); the AI SDK's
- * providers accept `^[a-zA-Z0-9_-]{1,64}$` and the SDK keeps tools in a
- * plain object keyed by name. So each MCP name maps to a model name: the
- * same when it is already acceptable, else its refused characters replaced
- * by `_`, clipped to 64, with a `tool_` prefix for the keys every object
- * already has (`__proto__`, `constructor`, …) and a `_2`, `_3` suffix when
- * two tools land on one name. The mapping is a pure function of the listing,
- * so the route (which names the tools) and the browser (which runs them)
- * get the same one from the same listing.
+ * The names the model calls tools by, one rule for both chat-framework
+ * adapters. MCP allows up to 128 characters of `[A-Za-z0-9_.-]` (and servers
+ * send what they like); the model providers behind the AI SDK and
+ * assistant-ui accept `^[a-zA-Z0-9_-]{1,64}$`, and both frameworks keep
+ * tools in plain objects keyed by name. So each MCP name maps to a model
+ * name: the same when it is already acceptable, else its refused characters
+ * replaced by `_`, clipped to 64, with a `tool_` prefix for the keys every
+ * object already has (`__proto__`, `constructor`, …) and a `_2`, `_3` suffix
+ * when two tools land on one name. The mapping is a pure function of the
+ * listing, so the AI SDK route (which names the tools) and the browser
+ * (which runs them) get the same one from the same listing.
  */
 
 /** What the providers accept as a tool name. */
