@@ -57,6 +57,9 @@ const BUDGETS = [
       "what the AI SDK's `MCPAppRenderer` leaves to its host: reading the `ui://` resource and its `_meta.ui`, checking every message of the view against the spec's shapes and bounds, SEP-3118's forwarding and its answer check, the CSP and permission sanitising; the bridge is the largest part (`bridge.ts` + `bridge-handlers.ts`: 15.5 KB of the bundle before minification)",
   },
   { name: 'apps-react', entry: 'the typical app + `McpAppsProvider`', aspiration: '—', between: '' },
+  { name: 'ai-sdk-route', entry: '`./ai-sdk` in a route (`mcpToolsForModel`, `ai` external)', aspiration: '—', between: '' },
+  { name: 'ai-sdk-page', entry: 'the typical app + a `useChat` page with `<McpToolPart>` (`ai`, `@ai-sdk/*` external)', aspiration: '—', between: '' },
+  { name: 'assistant-ui-page', entry: 'the typical app + `<McpAssistantTools>` (`@assistant-ui/*` external)', aspiration: '—', between: '' },
 ]
 
 function budgetsTable() {

@@ -180,6 +180,76 @@ createRoot(document.getElementById('root')).render(
 `,
   },
   {
+    name: 'ai-sdk-route',
+    label: 'the AI SDK route half: mcpToolsForModel (./ai-sdk), ai external (the route has it)',
+    external: [/^ai($|\/)/, /^@ai-sdk\//],
+    source: `import { mcpToolsForModel } from ${src('src/ai-sdk/index.ts')}
+globalThis.tools = mcpToolsForModel(JSON.parse(globalThis.body)).tools
+`,
+  },
+  {
+    name: 'ai-sdk-page',
+    label: 'the typical app with a useChat page: mcpChatBody + McpToolPart (./ai-sdk/react) for each tool part; react, ai, @ai-sdk/* external (the page has them)',
+    external: [...REACT, /^ai($|\/)/, /^@ai-sdk\//],
+    source: `import { createElement as h, useState } from 'react'
+import { createRoot } from 'react-dom/client'
+import validator from '@rjsf/validator-ajv8'
+import { useChat } from '@ai-sdk/react'
+import { DefaultChatTransport } from 'ai'
+import { createClient } from ${src('src/core/index.ts')}
+import { McpProvider, useMcpTool } from ${src('src/react/index.ts')}
+import { ElicitationForm, McpToolCall } from ${src('src/forms/index.ts')}
+import { mcpChatBody } from ${src('src/ai-sdk/index.ts')}
+import { McpToolPart, isToolPart } from ${src('src/ai-sdk/react/index.ts')}
+const client = createClient(new URL('/mcp', location.href), { capabilities: { elicitation: { form: {} } } })
+function Echo() {
+  const tool = useMcpTool('echo')
+  return h('button', { onClick: () => tool.call({ text: 'hi' }) }, tool.status)
+}
+function Ask() {
+  const [answer, setAnswer] = useState(null)
+  return answer ? h('p', null, JSON.stringify(answer)) : h(ElicitationForm, { request: { message: 'Name?', requestedSchema: { type: 'object', properties: { name: { type: 'string' } } } }, validator, onRespond: setAnswer })
+}
+function Chat() {
+  const chat = useChat({ transport: new DefaultChatTransport({ body: () => mcpChatBody(client) }) })
+  return h('div', null, chat.messages.flatMap((m) => m.parts.filter(isToolPart).map((part) => h(McpToolPart, { key: part.toolCallId, part, chat, validator }))))
+}
+createRoot(document.getElementById('root')).render(
+  h(McpProvider, { client }, h(Echo), h(McpToolCall, { name: 'wizard', validator }), h(Ask), h(Chat)),
+)
+`,
+  },
+  {
+    name: 'assistant-ui-page',
+    label: 'the typical app with an assistant-ui thread: McpAssistantTools (./assistant-ui); react, @assistant-ui/* external (the page has them)',
+    external: [...REACT, /^@assistant-ui\//, /^assistant-stream/],
+    source: `import { createElement as h, useState } from 'react'
+import { createRoot } from 'react-dom/client'
+import validator from '@rjsf/validator-ajv8'
+import { AssistantRuntimeProvider, useLocalRuntime } from '@assistant-ui/react'
+import { createClient } from ${src('src/core/index.ts')}
+import { McpProvider, useMcpTool } from ${src('src/react/index.ts')}
+import { ElicitationForm, McpToolCall } from ${src('src/forms/index.ts')}
+import { McpAssistantTools } from ${src('src/assistant-ui/index.ts')}
+const client = createClient(new URL('/mcp', location.href), { capabilities: { elicitation: { form: {} } } })
+function Echo() {
+  const tool = useMcpTool('echo')
+  return h('button', { onClick: () => tool.call({ text: 'hi' }) }, tool.status)
+}
+function Ask() {
+  const [answer, setAnswer] = useState(null)
+  return answer ? h('p', null, JSON.stringify(answer)) : h(ElicitationForm, { request: { message: 'Name?', requestedSchema: { type: 'object', properties: { name: { type: 'string' } } } }, validator, onRespond: setAnswer })
+}
+function Thread() {
+  const runtime = useLocalRuntime({ async *run() {} })
+  return h(AssistantRuntimeProvider, { runtime }, h(McpAssistantTools, { validator }))
+}
+createRoot(document.getElementById('root')).render(
+  h(McpProvider, { client }, h(Echo), h(McpToolCall, { name: 'wizard', validator }), h(Ask), h(Thread)),
+)
+`,
+  },
+  {
     name: 'ai-sdk-apps',
     label: 'AI SDK @ai-sdk/react 4.0.177 MCPAppRenderer (its MCP Apps host; no MCP client), react external',
     external: REACT,
@@ -235,6 +305,9 @@ export const INCREMENTS = [
   // The AI SDK's renderer (about 4 KB in issue 21's reading) is the mark for the apps host.
   { name: 'apps layer', of: 'apps', over: 'core', label: './apps added to core (apps - core)' },
   { name: 'apps in app', of: 'apps-react', over: 'app', label: 'MCP Apps added to the typical app (apps-react - app)' },
+  // The adapters over the typical app: what one import of each costs a page that already has the framework.
+  { name: 'ai-sdk adapter', of: 'ai-sdk-page', over: 'app', label: './ai-sdk + ./ai-sdk/react added to the typical app (ai-sdk-page - app)' },
+  { name: 'assistant-ui adapter', of: 'assistant-ui-page', over: 'app', label: './assistant-ui added to the typical app (assistant-ui-page - app)' },
 ]
 
 /** The one configuration every entry is bundled with. */

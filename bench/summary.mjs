@@ -30,6 +30,8 @@ export function summaryRows(results) {
     if (inc['ours in app']) rows.push(['size (min+gz)', 'typical app, rjsf + ajv8 bundled', gz('app'), `all ours: app - rjsf = +${kb(inc['ours in app'].gzipBytes)}`, budget(inc['ours in app'])])
     if (inc['apps layer'] && e['ai-sdk-apps'] && e['ext-apps-bridge'])
       rows.push(['size (min+gz)', 'MCP Apps host: `./apps` over core', `+${kb(inc['apps layer'].gzipBytes)} (in the typical app +${kb(inc['apps in app']?.gzipBytes ?? 0)})`, `AI SDK MCPAppRenderer ${gz('ai-sdk-apps')} (no client, no resource read); ext-apps app-bridge + peers ${gz('ext-apps-bridge')}`, ''])
+    if (inc['ai-sdk adapter'] && inc['assistant-ui adapter'])
+      rows.push(['size (min+gz)', 'chat-framework adapters over the typical app (the framework external)', `AI SDK +${kb(inc['ai-sdk adapter'].gzipBytes)}; assistant-ui +${kb(inc['assistant-ui adapter'].gzipBytes)}`, `the AI SDK route half ${gz('ai-sdk-route')}`, ''])
   }
 
   const rt = results.roundTrip

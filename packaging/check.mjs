@@ -368,7 +368,7 @@ const contents = check('pack: tarball contents', [packed], () => {
   // React Server Components treat a module as a client boundary only when
   // "use client" is its first statement; a bundler that dropped or moved it
   // would make every RSC app fail on the hooks.
-  for (const entry of ['dist/react.js', 'dist/forms.js', 'dist/apps-react.js']) {
+  for (const entry of ['dist/react.js', 'dist/forms.js', 'dist/apps-react.js', 'dist/ai-sdk-react.js', 'dist/assistant-ui.js']) {
     const text = tarFiles.get(entry)?.toString('utf8')
     if (text === undefined) problems.push(`missing ${entry}`)
     else if (!/^(?:\s|\/\/[^\n]*\n|\/\*[\s\S]*?\*\/)*(['"])use client\1/.test(text)) {
@@ -388,7 +388,7 @@ const contents = check('pack: tarball contents', [packed], () => {
     else if (testLike.test(name)) problems.push(`test file shipped: ${name}`)
   }
   if (problems.length > 0) fail(`${problems.length} problem(s) in ${basename(tarball)}`, problems.join('\n'))
-  return `LICENSE, README.md, package.json, ${targets.length} export targets; "use client" first in react.js, forms.js, apps-react.js; sandbox.html self-contained; no src/, no tests`
+  return `LICENSE, README.md, package.json, ${targets.length} export targets; "use client" first in react.js, forms.js, apps-react.js, ai-sdk-react.js, assistant-ui.js; sandbox.html self-contained; no src/, no tests`
 })
 
 // ---------------------------------------------------------------------------
@@ -505,6 +505,9 @@ const codeBlocks = pages
     n: i + 1,
     // Tooling-only blocks: type-checked against the repo's own copies, never bundled.
     tooling: /from\s+['"](@playwright\/test|@storybook\/[^'"]+|@rjsf\/shadcn)['"]/.test(b.code),
+    // Chat-framework blocks (the adapters): bundled like any app block, type-checked in a
+    // program of their own, since the frameworks' own .d.ts fail the strict options below.
+    framework: /from\s+['"](ai|@ai-sdk\/[^'"]+|@assistant-ui\/[^'"]+)['"]/.test(b.code),
   }))
 const blockByFile = new Map(codeBlocks.map((b) => [b.file, b]))
 const blocksPerPage = () =>
@@ -672,10 +675,15 @@ export default defineConfig({
 })
 `,
   )
-  const browserFiles = ['src/app-functions.d.ts', 'src/main.ts', ...bundled.map((b) => b.file)]
+  const browserFiles = ['src/app-functions.d.ts', 'src/main.ts', ...bundled.filter((b) => !b.framework).map((b) => b.file)]
+  const frameworkFiles = ['src/app-functions.d.ts', ...bundled.filter((b) => b.framework).map((b) => b.file)]
   const toolingFiles = ['src/app-functions.d.ts', ...codeBlocks.filter((b) => b.tooling).map((b) => b.file)]
   for (const [mode, options] of Object.entries(modes)) {
     write(join(app, `tsconfig.${mode}.json`), json({ compilerOptions: { ...strictOptions, ...options, types: ['vite/client'] }, files: browserFiles }))
+    // `ai`'s .d.ts need Node's types and fail exactOptionalPropertyTypes, as do
+    // some of assistant-ui's dependencies': lib checks skipped here only. The
+    // blocks themselves, and every use they make of our types, stay strict.
+    write(join(app, `tsconfig.frameworks-${mode}.json`), json({ compilerOptions: { ...strictOptions, ...options, skipLibCheck: true, types: ['vite/client'] }, files: frameworkFiles }))
     write(
       join(app, `tsconfig.tooling-${mode}.json`),
       json({
@@ -702,8 +710,8 @@ function inReadme(output, base = app) {
 }
 
 const typeChecks = Object.keys(modes).flatMap((mode) =>
-  ['', 'tooling-'].map((kind) =>
-    check(`consumer app: tsc ${kind ? 'tooling blocks' : 'app blocks'}, moduleResolution ${mode}`, [appInstalled], async () => {
+  ['', 'tooling-', 'frameworks-'].map((kind) =>
+    check(`consumer app: tsc ${kind ? `${kind.slice(0, -1)} blocks` : 'app blocks'}, moduleResolution ${mode}`, [appInstalled], async () => {
       const config = `tsconfig.${kind}${mode}.json`
       const args = [binOf(app, 'typescript', 'tsc'), '-p', config, '--pretty', 'false']
       const result = await run(process.execPath, args, { cwd: app })
@@ -756,12 +764,17 @@ const nodeImported = check("consumer app: import('mcp-elicit') from plain Node",
     const apps = await import('mcp-elicit/apps')
     if (typeof apps.mountMcpApp !== 'function') throw new Error('mountMcpApp is ' + typeof apps.mountMcpApp)
     const appsReact = await import('mcp-elicit/apps/react')
-    console.log([core, react, forms, apps, appsReact].map((m) => Object.keys(m).length).join(' '))`
+    // A route handler imports the AI SDK adapter's server half.
+    const aiSdk = await import('mcp-elicit/ai-sdk')
+    if (typeof aiSdk.mcpToolsForModel !== 'function') throw new Error('mcpToolsForModel is ' + typeof aiSdk.mcpToolsForModel)
+    const aiSdkReact = await import('mcp-elicit/ai-sdk/react')
+    const assistantUi = await import('mcp-elicit/assistant-ui')
+    console.log([core, react, forms, apps, appsReact, aiSdk, aiSdkReact, assistantUi].map((m) => Object.keys(m).length).join(' '))`
   const args = ['--input-type=module', '-e', script]
   const result = await run(process.execPath, args, { cwd: app })
   if (result.code !== 0) fail('an import failed', shown('node', ['--input-type=module', '-e', '<script>'], result) + `\nscript:${script}`)
-  const [core, react, forms, apps, appsReact] = result.stdout.trim().split(' ')
-  return `createClient is a function; ${core} core, ${react} react, ${forms} forms, ${apps} apps, ${appsReact} apps/react exports`
+  const [core, react, forms, apps, appsReact, aiSdk, aiSdkReact, assistantUi] = result.stdout.trim().split(' ')
+  return `createClient is a function; ${core} core, ${react} react, ${forms} forms, ${apps} apps, ${appsReact} apps/react, ${aiSdk} ai-sdk, ${aiSdkReact} ai-sdk/react, ${assistantUi} assistant-ui exports`
 })
 
 // ---------------------------------------------------------------------------
