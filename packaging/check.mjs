@@ -675,8 +675,9 @@ export default defineConfig({
 })
 `,
   )
-  const browserFiles = ['src/app-functions.d.ts', 'src/main.ts', ...bundled.filter((b) => !b.framework).map((b) => b.file)]
-  const frameworkFiles = ['src/app-functions.d.ts', ...bundled.filter((b) => b.framework).map((b) => b.file)]
+  // main.ts imports every bundled block, the framework ones too: it is checked with those.
+  const browserFiles = ['src/app-functions.d.ts', ...bundled.filter((b) => !b.framework).map((b) => b.file)]
+  const frameworkFiles = ['src/app-functions.d.ts', 'src/main.ts', ...bundled.filter((b) => b.framework).map((b) => b.file)]
   const toolingFiles = ['src/app-functions.d.ts', ...codeBlocks.filter((b) => b.tooling).map((b) => b.file)]
   for (const [mode, options] of Object.entries(modes)) {
     write(join(app, `tsconfig.${mode}.json`), json({ compilerOptions: { ...strictOptions, ...options, types: ['vite/client'] }, files: browserFiles }))
