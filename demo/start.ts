@@ -60,6 +60,7 @@ console.log(`
   mcp-elicit demo (${mode})
 
   page            ${stack.pageUrl}
+  chat frameworks ${stack.pageUrl}ai-sdk.html (Vercel AI SDK useChat)   ${stack.pageUrl}assistant-ui.html (assistant-ui)
   demo server     ${stack.demo.url}     (2026-07-28, stateless)
   legacy server   ${stack.legacy.url}     (2025-11-25, sessions)
 

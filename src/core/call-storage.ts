@@ -305,21 +305,22 @@ export class CallPersistence {
     const { storage, key } = this.#place()
     if (!storage) return
     const stored = storedCallOf(snapshot)
-    const saved = stored && withoutLargeFiles(stored)
     try {
+      // Inside the try: a value too deep to serialize fails here as it would in storage.save.
+      const saved = stored && withoutLargeFiles(stored)
       if (saved) storage.save(key, saved)
       else if (!isActive(snapshot.state)) storage.remove(key)
       this.#warned = undefined
     } catch (error) {
-      if (saved) {
+      if (stored) {
         try {
           storage.remove(key)
         } catch {
           // The warning below already says storage is failing.
         }
       }
-      const message = saved
-        ? `${describeCall(saved)} was not saved (a reload cannot resume it): ${why(error)}`
+      const message = stored
+        ? `${describeCall(stored)} was not saved (a reload cannot resume it): ${why(error)}`
         : `The saved call under "${key}" could not be removed: ${why(error)}`
       if (message === this.#warned) return
       this.#warned = message
