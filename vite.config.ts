@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os'
 import { defineConfig } from 'vitest/config'
 
 // Library build: one ESM file per public entry, every dependency external so
@@ -35,6 +36,10 @@ export default defineConfig({
     },
   },
   test: {
+    // Vitest's default in run mode is one worker per core minus one: a single
+    // worker on a 2-core CI machine. Most of these tests wait on real servers
+    // over loopback, so one worker per core keeps both cores busy.
+    maxWorkers: availableParallelism(),
     include: ['src/**/*.test.ts', 'src/**/*.test.tsx', 'test/**/*.test.ts', 'demo/**/*.test.ts', 'servers/**/*.test.ts', 'stories/**/*.test.tsx'],
     environment: 'node',
     testTimeout: 20_000,

@@ -11,6 +11,9 @@ import type { DemoStack } from '../demo/stack.ts'
 import { expect, test } from './fixtures'
 import { cardOf, signInWithPopup } from './sign-in-helpers'
 
+// This page opens its own chat page, not the demo's.
+test.use({ demoPage: false })
+
 const BOOKED = 'trip_wizard: booked {"destination":"reykjavik","travellers":2,"depart":"2026-09-14","return":"2026-09-21"}'
 
 async function openChat(page: Page, stack: DemoStack, server = 'demo'): Promise<void> {

@@ -10,6 +10,9 @@ import { expect, test } from './fixtures'
 import { ask, openAssistantUi, partResult, toolPart } from './assistant-ui-helpers'
 import { cardOf, signInWithPopup } from './sign-in-helpers'
 
+// This page opens its own chat page, not the demo's.
+test.use({ demoPage: false })
+
 /** The POSTs of trip_wizard the demo server got so far (the call and its retries). */
 const wizardPosts = (stack: DemoStack) => stack.demo.log.filter((hit) => hit.method === 'POST' && hit.tool === 'trip_wizard').length
 

@@ -5,7 +5,9 @@
 import { test as base, expect, type Locator, type Page } from '@playwright/test'
 import { startDemoStack, type DemoStack } from '../demo/stack.ts'
 
-export const test = base.extend<{ turn: (tool: string, args?: object, server?: string) => Promise<Locator> }, { stack: DemoStack }>({
+export const test = base.extend<{ turn: (tool: string, args?: object, server?: string) => Promise<Locator>; demoPage: boolean }, { stack: DemoStack }>({
+  /** Open the demo's chat page before the test; a spec of another page (the chat-framework pages) opens its own. */
+  demoPage: [true, { option: true }],
   stack: [
     async ({}, use) => {
       // 62 s access tokens: the client refreshes 60 s before expiry, so a refresh is due 2 s after a sign-in.
@@ -15,7 +17,7 @@ export const test = base.extend<{ turn: (tool: string, args?: object, server?: s
     },
     { scope: 'worker', timeout: 120_000 },
   ],
-  page: async ({ page, stack }, use) => {
+  page: async ({ page, stack, demoPage }, use) => {
     const errors: string[] = []
     page.on('pageerror', (error) => errors.push(error.message))
     page.on('console', (message) => {
@@ -24,10 +26,11 @@ export const test = base.extend<{ turn: (tool: string, args?: object, server?: s
       const where = message.location().url
       if (message.type() === 'error' && where !== '' && !where.startsWith(stack.sandbox.origin)) errors.push(message.text())
     })
-    await page.goto(stack.pageUrl)
-    await page.evaluate(() => sessionStorage.clear())
-    await page.reload()
-    await expect(page.getByRole('button', { name: 'Send' })).toBeEnabled()
+    // Each test has a browser context of its own: its storage starts empty.
+    if (demoPage) {
+      await page.goto(stack.pageUrl)
+      await expect(page.getByRole('button', { name: 'Send' })).toBeEnabled()
+    }
     await use(page)
     // CSP violations and uncaught errors show up here; a test that passes with them would hide a real failure.
     // The provider without CORS on its token endpoint is blocked on purpose (its own test checks the typed error).
