@@ -47,7 +47,7 @@ const BUDGETS = [
     entry: 'typical app (rjsf + ajv8 bundled)',
     aspiration: 'rjsf + 18 KB',
     between:
-      'the forms layer over rjsf (aspiration +10 KB): the no-eval validator bundled even when ajv is (≈ 4.2 KB), the result renderer (`ToolResult`: blocks, media checks, the lazy tree, ≈ 3 KB), the URL card and its URL analysis (≈ 1.6 KB), human validation messages (≈ 1 KB), error boundaries, bidi isolation and field-key mapping (≈ 2 KB), the sign-in card (≈ 2 KB), date-time helpers (≈ 0.8 KB)',
+      'the forms layer over rjsf (aspiration +10 KB): the no-eval validator bundled even when ajv is (≈ 4.2 KB), the result renderer (`ToolResult`: blocks, media checks, the lazy tree, ≈ 3 KB), the URL card and its URL analysis (≈ 1.6 KB), human validation messages (≈ 1 KB), error boundaries, bidi isolation and field-key mapping (≈ 2 KB), the sign-in card (≈ 2 KB), the file input (SEP-2356: data URIs, the widget, ≈ 3.3 KB), date-time helpers (≈ 0.8 KB)',
   },
   {
     name: 'apps',
