@@ -6,7 +6,7 @@
  */
 import type { Locator } from '@playwright/test'
 import type { DemoStack } from '../demo/stack.ts'
-import { expect, test } from './fixtures'
+import { completeOutsideStep, expect, test } from './fixtures'
 import { ask, openAssistantUi, partResult, toolPart } from './assistant-ui-helpers'
 import { cardOf, signInWithPopup } from './sign-in-helpers'
 
@@ -48,11 +48,7 @@ test('a URL consent inside the tool part: nothing opens before the click, then t
   const card = toolPart(reply, 'connect_account').locator('.mcp-elicit-url')
   await expect(card.locator('code.mcp-elicit-url-full')).toContainText(`${stack.demo.origin}/connect?id=`)
   expect(stack.demo.hits('/connect')).toBe(before)
-  const [popup] = await Promise.all([page.waitForEvent('popup'), card.getByRole('button', { name: /^Open / }).click()])
-  await popup.getByRole('button', { name: 'Finish' }).click()
-  await expect(popup.getByText(/finished|done|complete/i).first()).toBeVisible()
-  await popup.close()
-  await card.getByRole('button', { name: 'Done, continue' }).click()
+  await completeOutsideStep(page, card)
   expect(await partResult(toolPart(reply, 'connect_account'))).toMatch(/^connect_account: accept; outside step completed; connected [\w-]+ after 1 ask$/)
   await expect(reply.getByText(/^The tool connect_account answered: “connect_account: accept/)).toBeVisible()
 })

@@ -59,6 +59,15 @@ export async function sendTool(page: Page, tool: string, args: object = {}, serv
   return turn
 }
 
+/** In a URL consent card: Open (the popup), Finish the outside step there, then "Done, continue". */
+export async function completeOutsideStep(page: Page, card: Locator): Promise<void> {
+  const [popup] = await Promise.all([page.waitForEvent('popup'), card.getByRole('button', { name: /^Open / }).click()])
+  await popup.getByRole('button', { name: 'Finish' }).click()
+  await expect(popup.getByText(/finished|done|complete/i).first()).toBeVisible()
+  await popup.close()
+  await card.getByRole('button', { name: 'Done, continue' }).click()
+}
+
 /** The text of a finished call's result. */
 export async function resultOf(turn: Locator): Promise<string> {
   const result = turn.locator('.mcp-elicit-result-content, .demo-result')

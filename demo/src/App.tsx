@@ -15,6 +15,7 @@ import { browserOAuth } from 'mcp-elicit/auth'
 import { McpProvider } from 'mcp-elicit/react'
 import { Composer, ProtectedComposer } from './composer'
 import type { DemoConfig } from './config'
+import { DemoHeader, DemoLoading } from './demo-header'
 import { ChatTurn, loadTurns, saveTurns, type Turn, type TurnRequest } from './turn'
 import { createWireLog, describeAuth } from './wire-log'
 import { WireLog } from './wire-log-view'
@@ -88,18 +89,8 @@ export function App() {
   useEffect(() => saveTurns(turns), [turns])
   useEffect(() => sessionStorage.setItem('mcp-elicit-demo:server', serverId), [serverId])
 
-  if (configError)
-    return (
-      <p role="alert" className="demo-loading">
-        Could not load the demo configuration: {configError}
-      </p>
-    )
-  if (!servers || !resumed)
-    return (
-      <p role="status" className="demo-loading">
-        Loading…
-      </p>
-    )
+  if (configError) return <DemoLoading error={configError} />
+  if (!servers || !resumed) return <DemoLoading />
   const server = servers.find((s) => s.id === serverId) ?? servers[0]!
   const client = clients.get(server.id)!
 
@@ -107,21 +98,7 @@ export function App() {
 
   return (
     <div className="demo">
-      <header className="demo-header">
-        <div className="demo-brand">
-          <img className="demo-logo" src="/favicon.svg" alt="" width="28" height="28" />
-          <h1>mcp-elicit demo</h1>
-        </div>
-        <label className="demo-picker">
-          <span className="demo-picker-label">Server</span>
-          <select className="demo-select" value={server.id} onChange={(event) => setServerId(event.target.value)}>
-            {servers.map((s) => (
-              <option key={s.id} value={s.id}>
-                {s.label}
-              </option>
-            ))}
-          </select>
-        </label>
+      <DemoHeader title="mcp-elicit demo" servers={servers} serverId={server.id} onServer={setServerId}>
         <button type="button" className="demo-button demo-button-quiet" onClick={() => setTurns([])} disabled={turns.length === 0}>
           Clear chat
         </button>
@@ -129,7 +106,7 @@ export function App() {
           <a className="demo-button demo-button-quiet" href="/ai-sdk.html">Vercel AI SDK</a>
           <a className="demo-button demo-button-quiet" href="/assistant-ui.html">assistant-ui</a>
         </nav>
-      </header>
+      </DemoHeader>
 
       {/* Apps in every turn: their tool calls, links (after consent) and messages allowed; nothing else. */}
       <McpAppsProvider sandbox={config?.sandboxUrl} serverTools openLinks onMessage={(message) => setAppMessages((list) => [...list, textOf(message.content)])}>

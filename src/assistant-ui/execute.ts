@@ -7,7 +7,7 @@
  * answers with `resume(answers)`). The runtime's `abortSignal` (Stop) stops
  * the call: the server gets the cancel. The round is kept under the
  * `toolCallId`, so a reload finds it (the tool UI resumes it: see
- * McpToolCallPart.tsx).
+ * McpToolPart.tsx).
  */
 import { CallObserver, type CallObserverOptions, type CallState, type JsonObject, type McpClient, type McpResult } from '../core/index.js'
 import { missingApi } from './errors.js'

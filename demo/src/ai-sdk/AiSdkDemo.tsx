@@ -13,6 +13,7 @@ import { withMcpApps } from 'mcp-elicit/apps'
 import { browserOAuth } from 'mcp-elicit/auth'
 import { McpProvider } from 'mcp-elicit/react'
 import type { DemoConfig, ServerEntry } from '../config'
+import { DemoHeader, DemoLoading } from '../demo-header'
 import { AiSdkChat } from './AiSdkChat'
 
 const SERVER_KEY = 'mcp-elicit-ai-sdk-demo:server'
@@ -55,30 +56,16 @@ export function AiSdkDemo() {
   const servers = useMemo(() => PICKED.flatMap((id) => loaded?.servers.filter((server) => server.id === id) ?? []), [loaded])
   const clients = useClients(servers, kit)
 
-  if (config && 'error' in config) return <p role="alert" className="demo-loading">Could not load the demo configuration: {config.error}</p>
-  if (!loaded || !ready) return <p role="status" className="demo-loading">Loading…</p>
+  if (config && 'error' in config) return <DemoLoading error={config.error} />
+  if (!loaded || !ready) return <DemoLoading />
   const server = servers.find((s) => s.id === serverId) ?? servers[0]!
   return (
     <div className="demo">
-      <header className="demo-header">
-        <div className="demo-brand">
-          <img className="demo-logo" src="/favicon.svg" alt="" width="28" height="28" />
-          <h1>mcp-elicit in the Vercel AI SDK</h1>
-        </div>
-        <label className="demo-picker">
-          <span className="demo-picker-label">Server</span>
-          <select className="demo-select" value={server.id} onChange={(event) => setServerId(event.target.value)}>
-            {servers.map((s) => (
-              <option key={s.id} value={s.id}>
-                {s.label}
-              </option>
-            ))}
-          </select>
-        </label>
+      <DemoHeader title="mcp-elicit in the Vercel AI SDK" servers={servers} serverId={server.id} onServer={setServerId}>
         <a className="demo-button demo-button-quiet" href="/">
           The plain demo
         </a>
-      </header>
+      </DemoHeader>
       <McpProvider client={clients.get(server.id)!} signIn={server.auth ? kit?.signIn : undefined}>
         {/* One useChat per server: a tool part always runs on the server whose listing the model saw. */}
         <AiSdkChat key={server.id} server={server} sandbox={loaded.sandboxUrl} />

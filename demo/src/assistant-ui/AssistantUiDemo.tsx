@@ -12,6 +12,7 @@ import { McpAppsProvider } from 'mcp-elicit/apps/react'
 import { browserOAuth } from 'mcp-elicit/auth'
 import { McpProvider } from 'mcp-elicit/react'
 import type { DemoConfig } from '../config'
+import { DemoHeader, DemoLoading } from '../demo-header'
 import { Chat, type RuntimeKind } from './Chat'
 
 const SERVER_KEY = 'mcp-elicit-aui:server'
@@ -61,36 +62,12 @@ export function AssistantUiDemo() {
     return map
   }, [servers, kit])
 
-  if (configError)
-    return (
-      <p role="alert" className="demo-loading">
-        Could not load the demo configuration: {configError}
-      </p>
-    )
-  if (!config || !resumed)
-    return (
-      <p role="status" className="demo-loading">
-        Loading…
-      </p>
-    )
+  if (configError) return <DemoLoading error={configError} />
+  if (!config || !resumed) return <DemoLoading />
   const server = servers.find((s) => s.id === serverId) ?? servers[0]!
   return (
     <div className="demo">
-      <header className="demo-header">
-        <div className="demo-brand">
-          <img className="demo-logo" src="/favicon.svg" alt="" width="28" height="28" />
-          <h1>mcp-elicit in assistant-ui</h1>
-        </div>
-        <label className="demo-picker">
-          <span className="demo-picker-label">Server</span>
-          <select className="demo-select" value={server.id} onChange={(event) => setServerId(event.target.value)}>
-            {servers.map((s) => (
-              <option key={s.id} value={s.id}>
-                {s.label}
-              </option>
-            ))}
-          </select>
-        </label>
+      <DemoHeader title="mcp-elicit in assistant-ui" servers={servers} serverId={server.id} onServer={setServerId}>
         <label className="demo-picker">
           <span className="demo-picker-label">Runtime</span>
           <select className="demo-select" value={kind} onChange={(event) => setKind(event.target.value === 'execute' ? 'execute' : 'local')}>
@@ -101,7 +78,7 @@ export function AssistantUiDemo() {
         <a className="demo-button demo-button-quiet" href="/">
           The plain demo
         </a>
-      </header>
+      </DemoHeader>
       <McpProvider client={clients.get(server.id)!} signIn={server.auth ? kit?.signIn : undefined}>
         <McpAppsProvider sandbox={config.sandboxUrl} serverTools openLinks>
           {/* One runtime and thread per server and kind: a call always goes to the server its tool came from. */}
