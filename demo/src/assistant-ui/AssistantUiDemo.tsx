@@ -5,65 +5,25 @@
  * the main demo (App.tsx): one client per server, one browser sign-in for
  * the protected ones (tokens in memory), MCP Apps around the thread.
  */
-import { useEffect, useMemo, useState } from 'react'
-import { TASKS_EXTENSION, createClient, type McpClient } from 'mcp-elicit'
-import { withMcpApps } from 'mcp-elicit/apps'
+import { useEffect, useState } from 'react'
 import { McpAppsProvider } from 'mcp-elicit/apps/react'
-import { browserOAuth } from 'mcp-elicit/auth'
 import { McpProvider } from 'mcp-elicit/react'
-import type { DemoConfig } from '../config'
 import { DemoHeader, DemoLoading } from '../demo-header'
+import { useFrameworkDemo } from '../framework-demo'
 import { Chat, type RuntimeKind } from './Chat'
 
 const SERVER_KEY = 'mcp-elicit-aui:server'
 const RUNTIME_KEY = 'mcp-elicit-aui:runtime'
-/** The servers this page offers: the two open ones and the first protected one. */
-const OFFERED = new Set(['demo', 'legacy', 'protected'])
 
 export function AssistantUiDemo() {
-  const [config, setConfig] = useState<DemoConfig>()
-  const [configError, setConfigError] = useState<string>()
+  const { config, error, servers, kit, clients, ready } = useFrameworkDemo({ clientName: 'mcp-elicit-assistant-ui-demo', signInName: 'mcp-elicit assistant-ui demo' })
   const [serverId, setServerId] = useState(() => sessionStorage.getItem(SERVER_KEY) ?? 'demo')
   const [kind, setKind] = useState<RuntimeKind>(() => (sessionStorage.getItem(RUNTIME_KEY) === 'execute' ? 'execute' : 'local'))
-  const [resumed, setResumed] = useState(false)
-
-  useEffect(() => {
-    fetch('/demo-config.json')
-      .then((response) => response.json() as Promise<DemoConfig>)
-      .then(setConfig)
-      .catch((error: unknown) => setConfigError(String(error)))
-  }, [])
   useEffect(() => sessionStorage.setItem(SERVER_KEY, serverId), [serverId])
   useEffect(() => sessionStorage.setItem(RUNTIME_KEY, kind), [kind])
 
-  const kit = useMemo(() => (config ? browserOAuth({ redirectUri: `${location.origin}${config.oauthCallbackPath}`, clientName: 'mcp-elicit assistant-ui demo' }) : undefined), [config])
-  // Back from a full-page sign-in: finish it before any call goes out.
-  useEffect(() => {
-    if (!kit) return
-    kit.signIn
-      .resumeRedirect()
-      .catch(() => {})
-      .finally(() => setResumed(true))
-  }, [kit])
-
-  const servers = useMemo(() => (config?.servers ?? []).filter((server) => OFFERED.has(server.id)), [config])
-  const clients = useMemo(() => {
-    const map = new Map<string, McpClient>()
-    for (const server of servers) {
-      map.set(
-        server.id,
-        createClient(server.url, {
-          clientInfo: { name: 'mcp-elicit-assistant-ui-demo', version: '0.1.0' },
-          capabilities: withMcpApps({ elicitation: { form: {}, url: {} }, sampling: {}, roots: {}, extensions: { [TASKS_EXTENSION]: {} } }, { elicitation: true }),
-          auth: server.auth ? kit?.auth : undefined,
-        }),
-      )
-    }
-    return map
-  }, [servers, kit])
-
-  if (configError) return <DemoLoading error={configError} />
-  if (!config || !resumed) return <DemoLoading />
+  if (error !== undefined) return <DemoLoading error={error} />
+  if (!config || !ready) return <DemoLoading />
   const server = servers.find((s) => s.id === serverId) ?? servers[0]!
   return (
     <div className="demo">
