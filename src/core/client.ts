@@ -21,6 +21,7 @@ import type { OriginalRequest } from './input-round.js'
 import { InputRouting } from './input-routing.js'
 import type { LegacyConnection } from './legacy-connection.js'
 import { Listings } from './listings.js'
+import { loadChunk } from './load-chunk.js'
 import { META_SERVER_INFO } from './modern-connection.js'
 import { askForCallbacks, deliverNotification } from './request-callbacks.js'
 import { cacheHint, readKey, ResultCache, staleKeys } from './result-cache.js'
@@ -90,21 +91,28 @@ export class McpClient {
 
   /** The change listener, loaded (subscriptions.ts) and made on first use. */
   #changeListener(): Promise<ChangeListener> {
-    return (this.#loadingChanges ??= import('./subscriptions.js').then(({ ChangeListener, isListenUnsupported, listenThrough }) => {
-      this.#changes = new ChangeListener({
-        listen: listenThrough({ connect: (signal) => this.#connector.connect(signal), request: (method, params, options) => this.request(method, params, options) }),
-        onChange: (change) => this.#changed(change),
-        warn: this.#context.warn,
-        limits: this.#context.limits,
-        isUnsupported: isListenUnsupported,
-      })
-      return this.#changes
-    }))
+    return (this.#loadingChanges ??= loadChunk('the change listener', () => import('./subscriptions.js'), { url: this.url }).then(
+      ({ ChangeListener, isListenUnsupported, listenThrough }) => {
+        this.#changes = new ChangeListener({
+          listen: listenThrough({ connect: (signal) => this.#connector.connect(signal), request: (method, params, options) => this.request(method, params, options) }),
+          onChange: (change) => this.#changed(change),
+          warn: this.#context.warn,
+          limits: this.#context.limits,
+          isUnsupported: isListenUnsupported,
+        })
+        return this.#changes
+      },
+      (error: unknown) => {
+        // Not kept: the next watch() tries again.
+        this.#loadingChanges = undefined
+        throw error
+      },
+    ))
   }
 
   /** The tasks extension's side of the client (task-client.ts), loaded on first use. */
   #taskClient(): Promise<TaskClient> {
-    return (this.#tasks ??= import('./task-client.js').then(
+    return (this.#tasks ??= loadChunk('tasks', () => import('./task-client.js'), { url: this.url }).then(
       ({ TaskClient }) =>
         new TaskClient({
           url: this.url,
@@ -116,6 +124,11 @@ export class McpClient {
           request: (method, params, options) => this.#request(method, params, options),
           serverInfo: () => this.serverInfo,
         }),
+      (error: unknown) => {
+        // Not kept: the next task tries again.
+        this.#tasks = undefined
+        throw error
+      },
     ))
   }
 

@@ -13,6 +13,7 @@ import type { Connection, ConnectionContext, SendOptions } from './connection.js
 import { McpArgumentError, RpcErrorCode, isMcpProtocolError, isMcpSessionError } from './errors.js'
 import { decideEra, eraCache, isLegacySignal, type EraDecision } from './era-detection.js'
 import type { LegacyOptions } from './legacy-connection.js'
+import { loadChunk } from './load-chunk.js'
 import { ModernConnection } from './modern-connection.js'
 import { SingleFlight } from './single-flight.js'
 import { MODERN_PROTOCOL_VERSION, type JsonObject, type McpResult, type ProtocolVersionOption } from './types.js'
@@ -88,7 +89,7 @@ export class Connector {
   async #build(decision: EraDecision): Promise<Connection> {
     if (decision.era === 'modern') return new ModernConnection(this.#context, decision.version)
     const version = LEGACY_VERSIONS.includes(decision.version) ? decision.version : LEGACY_VERSIONS[0]!
-    const { LegacyConnection } = await import('./legacy-connection.js')
+    const { LegacyConnection } = await loadChunk('the 2025-11-25 era', () => import('./legacy-connection.js'), { url: this.#context.url })
     return new LegacyConnection(this.#context, version, this.#legacy)
   }
 

@@ -2,6 +2,10 @@
  * One HTTP exchange: POST a JSON-RPC message, read the answer as JSON or as
  * an SSE stream, and hand over what arrives before it. Every failure leaves
  * as one of the typed errors, naming the method and the URL.
+ *
+ * The SSE reader (sse.ts, with eventsource-parser) is a chunk of its own,
+ * imported with the first streamed answer: a page whose servers answer in
+ * JSON never loads it.
  */
 import { displayText } from './display-text.js'
 import {
@@ -15,8 +19,8 @@ import {
   McpStreamError,
 } from './errors.js'
 import { DEFAULT_LIMITS, type Limits } from './limits.js'
+import { loadChunk } from './load-chunk.js'
 import { abortError } from './signals.js'
-import { readSse } from './sse.js'
 import type { JsonObject, JsonRpcNotification, JsonRpcRequest, JsonRpcResponse } from './types.js'
 import { isObject } from './json-object.js'
 
@@ -262,6 +266,10 @@ async function pump(
 ): Promise<JsonObject | undefined> {
   // The same cap as a JSON body: one event may carry the same result.
   const maxEventBytes = (context.limits ?? DEFAULT_LIMITS).maxMessageBytes
+  const { readSse } = await loadChunk('the SSE reader', () => import('./sse.js'), details).catch(async (error: unknown) => {
+    await body.cancel().catch(() => {})
+    throw error
+  })
   try {
     for await (const event of readSse(body, { onRetry: context.onRetry, maxEventBytes })) {
       if (event.id) context.onEventId?.(event.id)

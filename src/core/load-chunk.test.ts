@@ -1,0 +1,47 @@
+import { afterEach, describe, expect, it, vi } from 'vitest'
+import { McpNetworkError, isMcpNetworkError } from './errors'
+import { loadChunk } from './load-chunk'
+
+describe('loadChunk', () => {
+  it('hands over the loaded module', async () => {
+    const module = { answer: 42 }
+    await expect(loadChunk('a part', async () => module)).resolves.toBe(module)
+  })
+
+  it('turns a chunk that cannot be fetched into a typed network error naming the part', async () => {
+    const cause = new TypeError('Failed to fetch dynamically imported module: http://127.0.0.1:9/assets/sse-x.js')
+    const error = await loadChunk('the SSE reader', () => Promise.reject(cause), { method: 'tools/call', url: 'http://127.0.0.1:9/mcp' }).catch((e: unknown) => e)
+    expect(error).toBeInstanceOf(McpNetworkError)
+    expect(isMcpNetworkError(error)).toBe(true)
+    expect((error as McpNetworkError).message).toContain('could not load the SSE reader of mcp-elicit')
+    expect((error as McpNetworkError).message).toContain('tools/call http://127.0.0.1:9/mcp')
+    expect(((error as McpNetworkError).cause as Error).cause).toBe(cause)
+  })
+})
+
+describe('a streamed answer whose reader cannot be loaded', () => {
+  afterEach(() => {
+    vi.doUnmock('./sse.js')
+    vi.resetModules()
+  })
+
+  it('fails the request with the typed error and cancels the body it never read', async () => {
+    vi.resetModules()
+    vi.doMock('./sse.js', () => {
+      throw new TypeError('Failed to fetch dynamically imported module')
+    })
+    const { exchange } = await import('./http-exchange')
+    let cancelled = false
+    const body = new ReadableStream<Uint8Array>({
+      cancel: () => {
+        cancelled = true
+      },
+    })
+    const fetch = async () => new Response(body, { headers: { 'content-type': 'text/event-stream' } })
+    const request = { jsonrpc: '2.0' as const, id: 1, method: 'tools/call', params: {} }
+    const error = await exchange(request, { url: 'http://127.0.0.1:9/mcp', fetch, headers: new Headers(), signal: new AbortController().signal }).catch((e: unknown) => e)
+    expect(isMcpNetworkError(error)).toBe(true)
+    expect((error as Error).message).toContain('could not load the SSE reader')
+    expect(cancelled).toBe(true)
+  })
+})

@@ -1,0 +1,17 @@
+/**
+ * Loads one of the core's on-demand chunks (the 2025-11-25 era, tasks, the
+ * change listener, the SSE reader). A chunk that cannot be fetched (the page
+ * went offline, a deploy replaced the files it was built with) fails the
+ * request that needed it with a typed {@link McpNetworkError} naming what was
+ * being loaded, never a bare `TypeError`.
+ */
+import { McpNetworkError } from './errors.js'
+
+export async function loadChunk<T>(what: string, load: () => Promise<T>, details: { method?: string | undefined; url?: string | undefined } = {}): Promise<T> {
+  try {
+    return await load()
+  } catch (cause) {
+    const reason = cause instanceof Error ? cause.message : String(cause)
+    throw new McpNetworkError(new Error(`could not load ${what} of mcp-elicit (${reason})`, { cause }), details)
+  }
+}
