@@ -109,11 +109,9 @@ async function servePage() {
 
 /** The e2e suite's browser and flags (e2e/playwright.config.ts). */
 async function launchBrowser() {
-  const { default: sparticuz } = await import('@sparticuz/chromium')
+  const { chromiumLaunch } = await import(pathToFileURL(join(here, '..', 'e2e', 'chromium.ts')).href)
   const { chromium } = await import('playwright-core')
-  const unsafe = /^--(disable-web-security|allow-running-insecure-content|disable-site-isolation-trials|single-process)/
-  const executablePath = process.env.CHROMIUM_PATH || (await sparticuz.executablePath())
-  const args = [...sparticuz.args.filter((arg) => !unsafe.test(arg)), '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--js-flags=--expose-gc']
+  const { executablePath, args } = await chromiumLaunch(['--js-flags=--expose-gc'])
   const browser = await chromium.launch({ executablePath, args, headless: true, timeout: 30_000 })
   return { browser, executablePath, version: browser.version() }
 }
@@ -229,7 +227,7 @@ export async function measureForms() {
     return {
       config: {
         ...CONFIG,
-        browser: `Chromium ${launched.version} (@sparticuz/chromium via playwright-core, headless, e2e flags + --js-flags=--expose-gc)`,
+        browser: `Chromium ${launched.version} (e2e/chromium.ts via playwright-core, headless, the e2e flags + --js-flags=--expose-gc)`,
         page: 'bench/forms-page (vite build, production, minified), served from 127.0.0.1, no stylesheet',
         validator: '@rjsf/validator-ajv8 default validator, the same instance for both',
         timerResolution: isolated ? '5 µs (cross-origin isolated)' : '100 µs',

@@ -1,22 +1,7 @@
-import chromium from '@sparticuz/chromium'
 import { defineConfig } from '@playwright/test'
+import { chromiumLaunch } from './chromium.ts'
 
-// A Chromium that `npm install` brings (@sparticuz/chromium), or the system's
-// when CHROMIUM_PATH names one. Its default flags switch web security off;
-// these tests need CORS and CSP exactly as a person's browser has them.
-const unsafe = /^--(disable-web-security|allow-running-insecure-content|disable-site-isolation-trials|single-process)/
-// Its GL flags route compositing through SwiftShader (GL emulated on the CPU), made
-// for a serverless function; on a 2-core CI machine plain software compositing is cheaper.
-const gpu = /^--(use-gl|use-angle|enable-unsafe-swiftshader|ignore-gpu-blocklist|in-process-gpu)\b/
-const executablePath = process.env.CHROMIUM_PATH || (await chromium.executablePath())
-const args = [
-  ...chromium.args.filter((arg) => !unsafe.test(arg) && !gpu.test(arg)),
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-]
+const { executablePath, args } = await chromiumLaunch()
 
 export default defineConfig({
   testDir: '.',

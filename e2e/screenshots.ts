@@ -10,16 +10,14 @@
 import { mkdirSync } from 'node:fs'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
-import chromium from '@sparticuz/chromium'
 import { chromium as playwright, type Page } from 'playwright-core'
 import { startDemoStack } from '../demo/stack.ts'
+import { chromiumLaunch } from './chromium.ts'
 
 const out = process.argv[2] ?? fileURLToPath(new URL('../docs', import.meta.url))
 mkdirSync(out, { recursive: true })
 
-const unsafe = /^--(disable-web-security|allow-running-insecure-content|disable-site-isolation-trials|single-process)/
-const executablePath = process.env.CHROMIUM_PATH || (await chromium.executablePath())
-const browser = await playwright.launch({ executablePath, args: chromium.args.filter((arg) => !unsafe.test(arg)), headless: true })
+const browser = await playwright.launch({ ...(await chromiumLaunch()), headless: true })
 const stack = await startDemoStack({ mode: 'static' })
 
 async function send(page: Page, tool: string, args: object = {}) {
