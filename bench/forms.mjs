@@ -1,7 +1,7 @@
 /**
  * Forms: time from an input-required result to an interactive form, and from
- * Accept to the answer, in the e2e suite's Chromium (@sparticuz/chromium +
- * playwright-core, the launch flags of e2e/playwright.config.ts), for schemas
+ * Accept to the answer, in the e2e suite's Chromium (e2e/chromium.ts:
+ * @sparticuz/chromium, the same flags, via playwright-core), for schemas
  * of 1, 10 and 50 fields: `ElicitationForm` against a bare @rjsf/core `Form`
  * with the same schema and the same validator (@rjsf/validator-ajv8).
  *
