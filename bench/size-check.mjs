@@ -132,6 +132,18 @@ for (const name of FIRST_LOADS) {
 }
 if (!leaked) console.log(`\nsize-check: no legacy-era, task or listener code in the first load of ${FIRST_LOADS.join(', ')}`)
 
+// The same for the forms' parts that many pages never show (issue 23): the
+// result renderer, the URL consent card with its URL analysis, the sign-in
+// and approval cards and the task line load when first shown
+// (src/forms/lazy-parts.tsx). The typical app renders McpToolCall and
+// ElicitationForm, so none of them may sit in its first load.
+const FORMS_ON_DEMAND = /^src\/forms\/(ToolResult\.tsx|content-tree\.tsx|content-blocks\.tsx|bounded-json\.ts|UrlElicitation\.tsx|url-safety\.ts|url-display\.tsx|SignInCard\.tsx|ApprovalCard\.tsx|TaskStatus\.tsx)$/
+const formsFound = (byName.app.firstLoadModules ?? []).filter((id) => FORMS_ON_DEMAND.test(id))
+if (formsFound.length) {
+  leaked++
+  console.error(`size-check: the first load of app holds forms parts that must load when shown: ${formsFound.join(', ')}`)
+} else console.log('size-check: no result renderer, URL card, sign-in, approval or task line in the first load of app')
+
 const seconds = ((performance.now() - started) / 1000).toFixed(1)
 if (unlimited) console.error(`\nsize-check: ${unlimited} entr${unlimited === 1 ? 'y has' : 'ies have'} no limit in ${LIMITS_PATH}; run with --update`)
 if (over) console.error(`\nsize-check: ${over} entr${over === 1 ? 'y is' : 'ies are'} over the limit (${seconds} s). If the growth is deliberate: node bench/size-check.mjs --update`)
