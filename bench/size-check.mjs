@@ -135,14 +135,19 @@ if (!leaked) console.log(`\nsize-check: no legacy-era, task or listener code in 
 // The same for the forms' parts that many pages never show (issue 23): the
 // result renderer, the URL consent card with its URL analysis, the sign-in
 // and approval cards and the task line load when first shown
-// (src/forms/lazy-parts.tsx). The typical app renders McpToolCall and
-// ElicitationForm, so none of them may sit in its first load.
+// (src/forms/lazy-parts.tsx). The typical app and the chat pages render
+// McpToolCall (and ElicitationForm), so none of them may sit in their first load.
 const FORMS_ON_DEMAND = /^src\/forms\/(ToolResult\.tsx|content-tree\.tsx|content-blocks\.tsx|bounded-json\.ts|UrlElicitation\.tsx|url-safety\.ts|url-display\.tsx|SignInCard\.tsx|ApprovalCard\.tsx|TaskStatus\.tsx)$/
-const formsFound = (byName.app.firstLoadModules ?? []).filter((id) => FORMS_ON_DEMAND.test(id))
-if (formsFound.length) {
-  leaked++
-  console.error(`size-check: the first load of app holds forms parts that must load when shown: ${formsFound.join(', ')}`)
-} else console.log('size-check: no result renderer, URL card, sign-in, approval or task line in the first load of app')
+const FORMS_FIRST_LOADS = ['app', 'ai-sdk-page', 'assistant-ui-page']
+let formsLeaked = 0
+for (const name of FORMS_FIRST_LOADS) {
+  const found = (byName[name].firstLoadModules ?? []).filter((id) => FORMS_ON_DEMAND.test(id))
+  if (found.length === 0) continue
+  formsLeaked++
+  console.error(`size-check: the first load of ${name} holds forms parts that must load when shown: ${found.join(', ')}`)
+}
+leaked += formsLeaked
+if (!formsLeaked) console.log(`size-check: no result renderer, URL card, sign-in, approval or task line in the first load of ${FORMS_FIRST_LOADS.join(', ')}`)
 
 const seconds = ((performance.now() - started) / 1000).toFixed(1)
 if (unlimited) console.error(`\nsize-check: ${unlimited} entr${unlimited === 1 ? 'y has' : 'ies have'} no limit in ${LIMITS_PATH}; run with --update`)
