@@ -97,12 +97,13 @@ export function lazyPart<P extends { messages?: Partial<Messages> | undefined }>
   return Part
 }
 
-export const LazyToolResult = lazyPart<ComponentProps<typeof ToolResult>>('ToolResult', () => import('./ToolResult.js').then((m) => m.ToolResult))
-export const LazyUrlElicitation = lazyPart<ComponentProps<typeof UrlElicitation>>('UrlElicitation', () => import('./UrlElicitation.js').then((m) => m.UrlElicitation))
-export const LazyApprovalCard = lazyPart<ComponentProps<typeof ApprovalCard>>('ApprovalCard', () => import('./ApprovalCard.js').then((m) => m.ApprovalCard))
-export const LazySignInCard = lazyPart<ComponentProps<typeof SignInCard>>('SignInCard', () => import('./SignInCard.js').then((m) => m.SignInCard))
+// Pure: a page that renders none of a part's users drops its wrapper, and with it the import().
+export const LazyToolResult = /* @__PURE__ */ lazyPart<ComponentProps<typeof ToolResult>>('ToolResult', () => import('./ToolResult.js').then((m) => m.ToolResult))
+export const LazyUrlElicitation = /* @__PURE__ */ lazyPart<ComponentProps<typeof UrlElicitation>>('UrlElicitation', () => import('./UrlElicitation.js').then((m) => m.UrlElicitation))
+export const LazyApprovalCard = /* @__PURE__ */ lazyPart<ComponentProps<typeof ApprovalCard>>('ApprovalCard', () => import('./ApprovalCard.js').then((m) => m.ApprovalCard))
+export const LazySignInCard = /* @__PURE__ */ lazyPart<ComponentProps<typeof SignInCard>>('SignInCard', () => import('./SignInCard.js').then((m) => m.SignInCard))
 
-const LoadTaskStatus = lazyPart<ComponentProps<typeof TaskStatus>>('TaskStatus', () => import('./TaskStatus.js').then((m) => m.TaskStatus))
+const LoadTaskStatus = /* @__PURE__ */ lazyPart<ComponentProps<typeof TaskStatus>>('TaskStatus', () => import('./TaskStatus.js').then((m) => m.TaskStatus))
 
 /**
  * The task line. Unlike the cards it had no boundary of its own: one here,
