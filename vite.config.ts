@@ -21,6 +21,20 @@ export default defineConfig({
         'ai-sdk': 'src/ai-sdk/index.ts',
         'ai-sdk-react': 'src/ai-sdk/react/index.ts',
         'assistant-ui': 'src/assistant-ui/index.ts',
+        // Not public (no `exports` entry): the parts McpToolCall and
+        // InputRequestPanel load when first shown (src/forms/lazy-parts.tsx).
+        // The forms entry also exports them statically, which would keep them
+        // in its own chunk; as entries they get files of their own, so an app
+        // bundling dist/ can leave them out of its first load as well. The
+        // tool call is one too: what it shares with a part (messages, the
+        // media checks of the file field, …) is then reached from two entries
+        // the part is not, so it lands in a shared chunk, not in the part's.
+        'forms-tool-call': 'src/forms/McpToolCall.tsx',
+        'forms-tool-result': 'src/forms/ToolResult.tsx',
+        'forms-url-elicitation': 'src/forms/UrlElicitation.tsx',
+        'forms-sign-in-card': 'src/forms/SignInCard.tsx',
+        'forms-approval-card': 'src/forms/ApprovalCard.tsx',
+        'forms-task-status': 'src/forms/TaskStatus.tsx',
       },
       formats: ['es'],
     },

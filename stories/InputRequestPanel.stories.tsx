@@ -1,6 +1,6 @@
 import { useState } from 'react'
 import type { Meta, StoryObj } from '@storybook/react-vite'
-import { expect, fn, userEvent, within } from 'storybook/test'
+import { expect, fn, userEvent, waitFor, within } from 'storybook/test'
 import type { InputResponse, PendingInput } from '../src/core/index'
 import { InputRequestPanel, noEvalValidator, type InputRequestPanelProps, type SignInCardAuth } from '../src/forms/index'
 import { pendingSignIn } from './fake-sign-in-store'
@@ -33,11 +33,15 @@ type Story = StoryObj<typeof meta>
 
 const cardClasses = (canvasElement: HTMLElement) => [...canvasElement.querySelectorAll('.mcp-elicit-request > [role="group"], .mcp-elicit-request > div')].map((card) => card.className)
 
+/** Waits for the cards that are chunks of their own (URL, approval, sign-in: src/forms/lazy-parts.tsx) to replace their loading lines. */
+const partsLoaded = (canvasElement: HTMLElement) => waitFor(() => expect(canvasElement.querySelector('.mcp-elicit-loading')).toBeNull())
+
 export const MultiRequestRound: Story = {
   name: 'One round: form + URL + sampling + roots',
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement)
     await expect(canvas.getByRole('group', { name: 'The server needs 4 answers to continue (0 of 4 given).' })).toBeInTheDocument()
+    await partsLoaded(canvasElement)
     await expect(cardClasses(canvasElement)).toEqual(['mcp-elicit-form', 'mcp-elicit-url', 'mcp-elicit-approval', 'mcp-elicit-approval'])
   },
 }
@@ -57,6 +61,7 @@ export const OfficialExampleRound: Story = {
   name: 'Official example: elicitation + sampling',
   args: { inputs: officialRound },
   play: async ({ canvasElement }) => {
+    await partsLoaded(canvasElement)
     await expect(cardClasses(canvasElement)).toEqual(['mcp-elicit-form', 'mcp-elicit-approval'])
   },
 }
@@ -105,6 +110,7 @@ export const UnprintableServerValues: Story = {
   render: (args) => <Round {...args} inputs={unprintableRound()} />,
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement)
+    await partsLoaded(canvasElement)
     await expect(canvasElement.querySelectorAll('.mcp-elicit-fallback')).toHaveLength(0)
     await expect(canvasElement.querySelector('.mcp-elicit-server')).toHaveTextContent('Asked by {"toString":1} {"toString":1} (mcp.shop.example)')
     await expect(canvas.getByText(/does not understand \(\{"toString":1\}\)/)).toBeInTheDocument()
@@ -118,6 +124,7 @@ export const NeedsAuth: Story = {
   play: async ({ canvasElement, args }) => {
     const canvas = within(canvasElement)
     await expect(canvasElement.querySelector('.mcp-elicit-panel')).toHaveAttribute('data-state', 'needs_auth')
+    await partsLoaded(canvasElement)
     await expect(canvas.queryByRole('group', { name: /answers? to continue/ })).toBeNull()
     await userEvent.click(within(canvas.getByRole('group', { name: 'More access needed' })).getByRole('button', { name: 'Cancel' }))
     await expect((args.auth as SignInCardAuth).cancel).toHaveBeenCalledTimes(1)
@@ -128,5 +135,7 @@ export const DarkTheme: Story = {
   globals: { theme: 'dark' },
   play: async ({ canvasElement }) => {
     await expect(canvasElement.querySelector('[data-theme="dark"] .mcp-elicit-panel')).not.toBeNull()
+    // So the axe check after the play function sees the whole round in the dark theme.
+    await partsLoaded(canvasElement)
   },
 }

@@ -129,7 +129,8 @@ export const AnsweredThenDone: Story = {
     await userEvent.type(await canvas.findByRole('textbox', { name: /^Name/ }), 'Ada')
     await userEvent.click(canvas.getByRole('button', { name: 'Accept' }))
     await waitFor(() => expect(stateOf(canvasElement)).toBe('done'))
-    await expect(canvas.getByText('hello Ada')).toBeInTheDocument()
+    // The result renderer is a chunk of its own (src/forms/lazy-parts.tsx): it may come a moment after the result.
+    await expect(await canvas.findByText('hello Ada')).toBeInTheDocument()
   },
 }
 
@@ -224,7 +225,8 @@ export const DeepStructuredResult: Story = {
   args: { name: 'deep_result', autoRun: true },
   play: async ({ canvasElement }) => {
     await waitFor(() => expect(stateOf(canvasElement)).toBe('done'))
-    const shown = canvasElement.querySelector('.mcp-elicit-result-structured')!.textContent!
+    // The result renderer is a chunk of its own (src/forms/lazy-parts.tsx): it may come a moment after the result.
+    const shown = (await waitFor(() => canvasElement.querySelector('.mcp-elicit-result-structured')!)).textContent!
     await expect(shown).toContain('{…}')
     await expect(shown.length).toBeLessThan(2_000)
   },
@@ -333,7 +335,8 @@ export const TaskAwaitingInput: Story = {
     const canvas = within(canvasElement)
     const form = await canvas.findByRole('group', { name: 'Deploy release 3.0.1 to production?' }, polled)
     await expect(stateOf(canvasElement)).toBe('awaiting_input')
-    const task = canvasElement.querySelector<HTMLElement>('.mcp-elicit-task')!
+    // The task line is a chunk of its own (src/forms/lazy-parts.tsx): it may come a moment after the form.
+    const task = await waitFor(() => canvasElement.querySelector<HTMLElement>('.mcp-elicit-task')!)
     await expect(within(task).getByRole('status')).toHaveTextContent('Running in the background')
     await expect(within(task).getByText('Release 3.0.1 is built and waits for approval')).toBeInTheDocument()
     await expect(within(form).getByRole('button', { name: 'Accept' })).toBeEnabled()

@@ -18,7 +18,9 @@
 import { useEffect, type ComponentType, type ReactNode } from 'react'
 import type { ToolCallMessagePartProps } from '@assistant-ui/react'
 import { displayText, type JsonObject, type McpResult, type RoundStorage } from '../core/index.js'
-import { CardBoundary, InputRequestPanel, McpToolCall, ToolResult, resolveMessages, useMcpViews } from '../forms/index.js'
+import { CardBoundary, InputRequestPanel, McpToolCall, resolveMessages, useMcpViews } from '../forms/index.js'
+// The result renderer loads when first shown, as in McpToolCall (forms/lazy-parts.tsx).
+import { LazyToolResult } from '../forms/lazy-parts.js'
 import { McpProvider, useMcpAuth } from '../react/index.js'
 import { stoppedResult } from './execute.js'
 import { isMcpRoundPayload, type McpRoundAnswers } from './round-payload.js'
@@ -135,7 +137,7 @@ function Settled({ name, args, result, settings }: { name: string; args: JsonObj
     <div className="mcp-elicit-result" data-error={mcp?.isError === true || undefined}>
       <p className="mcp-elicit-result-heading">{text.resultHeading}</p>
       <CardBoundary onError={onError} resetKey={result} fallback={() => <p className="mcp-elicit-result-failed">{text.resultFailed}</p>}>
-        {mcp ? <ToolResult result={mcp} messages={messages} onError={onError} /> : <p dir="auto">{displayText(typeof result === 'string' ? result : jsonText(result))}</p>}
+        {mcp ? <LazyToolResult result={mcp} messages={messages} onError={onError} /> : <p dir="auto">{displayText(typeof result === 'string' ? result : jsonText(result))}</p>}
       </CardBoundary>
     </div>
   )

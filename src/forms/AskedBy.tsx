@@ -10,7 +10,7 @@
  */
 import { isolate, isolateHost, IsolatedLine } from './IsolatedLine.js'
 import type { AskingServer, Messages } from './messages.js'
-import { endpointHost } from './url-safety.js'
+import { endpointHost } from './endpoint-host.js'
 
 /** `serverInfo` as the message functions expect it: text fields only, each marked for isolation. */
 export function askingServerOf(server: unknown): AskingServer | undefined {

@@ -13,15 +13,14 @@ import { forwardRef, useEffect, useId, useRef, type ErrorInfo, type ForwardedRef
 import type { ValidatorType } from '@rjsf/utils'
 import { displayText, type CallObserverOptions, type InputResponse, type JsonObject, type PendingInput } from '../core/index.js'
 import type { McpCallStatus, PendingSignIn } from '../react/index.js'
-import { ApprovalCard } from './ApprovalCard.js'
 import { CardBoundary } from './CardBoundary.js'
 import { CardFallback } from './CardFallback.js'
 import { ElicitationForm, type ElicitationFormTheme } from './ElicitationForm.js'
 import { inlineText } from './IsolatedLine.js'
+import { LazyApprovalCard, LazySignInCard, LazyUrlElicitation } from './lazy-parts.js'
 import { resolveMessages, type Messages } from './messages.js'
 import { refusalsFor } from './refusals.js'
-import { SignInCard, type SignInCardAuth } from './SignInCard.js'
-import { UrlElicitation } from './UrlElicitation.js'
+import type { SignInCardAuth } from './SignInCard.js'
 import { RenderView, useMcpViews } from './views.js'
 
 export interface InputRequestPanelProps {
@@ -136,7 +135,7 @@ export const InputRequestPanel = /* @__PURE__ */ forwardRef(function InputReques
     return (
       <div ref={setRoot} className={['mcp-elicit-panel', className].filter(Boolean).join(' ')} data-state={status}>
         <CardBoundary onError={onError} resetKey={auth.pending} fallback={() => <CardFallback onDecline={() => auth.cancel?.()} messages={messages} />}>
-          <SignInCard {...auth} server={props.server} url={auth.pending.endpoint} messages={messages} onError={onError} autoFocus={autoFocus} />
+          <LazySignInCard {...auth} server={props.server} url={auth.pending.endpoint} messages={messages} onError={onError} autoFocus={autoFocus} />
         </CardBoundary>
       </div>
     )
@@ -199,7 +198,7 @@ function Question({ input, onRespond, onDraft, onSampling, roots, validator, the
   // `params` is the server's, whatever it holds; the cards read only what they understand.
   const params: Record<string, unknown> = typeof input.params === 'object' && input.params !== null ? input.params : NO_PARAMS
   if (input.method === 'elicitation/create' && params.mode === 'url') {
-    return <UrlElicitation request={params} server={server} url={input.url} onRespond={onRespond} messages={messages} onError={onError} />
+    return <LazyUrlElicitation request={params} server={server} url={input.url} onRespond={onRespond} messages={messages} onError={onError} />
   }
   if (input.method === 'elicitation/create') {
     const native = (
@@ -222,7 +221,7 @@ function Question({ input, onRespond, onDraft, onSampling, roots, validator, the
     return views.formQuestion ? <RenderView view={views.formQuestion} props={{ input, params, onRespond, fallback: native }} /> : native
   }
   if (input.method === 'sampling/createMessage' || input.method === 'roots/list') {
-    return <ApprovalCard input={input} onRespond={onRespond} onSampling={onSampling} roots={roots} messages={messages} onError={onError} />
+    return <LazyApprovalCard input={input} onRespond={onRespond} onSampling={onSampling} roots={roots} messages={messages} onError={onError} />
   }
   // A method this UI does not know: say so, and let the round go on.
   const text = resolveMessages(messages)

@@ -26,10 +26,8 @@ import { useMcpClient, useMcpTool, useSignInStore, type McpCallEvents, type UseM
 import { CardBoundary } from './CardBoundary.js'
 import type { ElicitationFormTheme } from './ElicitationForm.js'
 import { InputRequestPanel } from './InputRequestPanel.js'
+import { LazySignInCard, LazyTaskStatus, LazyToolResult } from './lazy-parts.js'
 import { resolveMessages, type Messages } from './messages.js'
-import { SignInCard } from './SignInCard.js'
-import { TaskStatus } from './TaskStatus.js'
-import { ToolResult } from './ToolResult.js'
 import { RenderView, useMcpViews } from './views.js'
 
 /** `onStatusChange`, `onResult` and `onCallError` are the hook's (`useMcpTool` options), called as well as those in `options`. */
@@ -82,6 +80,12 @@ export const McpToolCall = /* @__PURE__ */ forwardRef(function McpToolCall(props
   const authError = store && tool.status === 'error' && isAuthCode(tool.error.code) ? tool.error : undefined
   const storeAgrees = authError !== undefined && auth.status === 'error' && (auth.error === authError || auth.error?.code === authError.code)
 
+  // The result renderer is a chunk of its own (lazy-parts.tsx): fetched while the server works, so the result shows without a loading line.
+  const calling = tool.status !== 'idle' && !renderResult
+  useEffect(() => {
+    if (calling) LazyToolResult.preload().catch(() => {}) // a failure shows where the result goes, and is tried again there
+  }, [calling])
+
   useEffect(() => {
     if (!autoRun || started.current) return
     started.current = true
@@ -104,7 +108,7 @@ export const McpToolCall = /* @__PURE__ */ forwardRef(function McpToolCall(props
     <div className="mcp-elicit-result" data-error={tool.result.isError === true || undefined}>
       <p className="mcp-elicit-result-heading">{text.resultHeading}</p>
       <CardBoundary onError={onError} resetKey={tool.result} fallback={() => <p className="mcp-elicit-result-failed">{text.resultFailed}</p>}>
-        {renderResult ? <RenderResult render={renderResult} result={tool.result} /> : <ToolResult result={tool.result} messages={props.messages} onError={onError} />}
+        {renderResult ? <RenderResult render={renderResult} result={tool.result} /> : <LazyToolResult result={tool.result} messages={props.messages} onError={onError} />}
       </CardBoundary>
     </div>
   )
@@ -117,7 +121,7 @@ export const McpToolCall = /* @__PURE__ */ forwardRef(function McpToolCall(props
         </button>
       )}
 
-      {(tool.status === 'running' || tool.status === 'retrying') && task && <TaskStatus task={task} progress={progress} messages={props.messages} />}
+      {(tool.status === 'running' || tool.status === 'retrying') && task && <LazyTaskStatus task={task} progress={progress} messages={props.messages} onError={onError} />}
 
       {(tool.status === 'running' || tool.status === 'retrying') && !task && (
         <div className="mcp-elicit-progress">
@@ -136,7 +140,7 @@ export const McpToolCall = /* @__PURE__ */ forwardRef(function McpToolCall(props
       )}
 
       {/* The questions belong to a task that goes on running: say so above them. */}
-      {(tool.status === 'awaiting_input' || tool.status === 'needs_auth') && task && <TaskStatus task={task} progress={progress} compact messages={props.messages} />}
+      {(tool.status === 'awaiting_input' || tool.status === 'needs_auth') && task && <LazyTaskStatus task={task} progress={progress} compact messages={props.messages} onError={onError} />}
 
       {tool.status === 'awaiting_input' && (
         <InputRequestPanel
@@ -191,7 +195,7 @@ export const McpToolCall = /* @__PURE__ */ forwardRef(function McpToolCall(props
 
       {authError && (
         <CardBoundary onError={onError} resetKey={authError} fallback={() => <p className="mcp-elicit-error">{text.errorHeading}</p>}>
-          <SignInCard
+          <LazySignInCard
             pending={storeAgrees ? auth.pending : undefined}
             error={authError}
             cancelled={storeAgrees && auth.cancelled}

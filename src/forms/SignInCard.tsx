@@ -26,10 +26,11 @@ import type { McpError } from '../core/index.js'
 import { AskedBy } from './AskedBy.js'
 import { CardBoundary } from './CardBoundary.js'
 import { CardFallback } from './CardFallback.js'
+import { endpointHost } from './endpoint-host.js'
 import { inlineText, isolate, IsolatedLine } from './IsolatedLine.js'
 import { resolveMessages, type Messages } from './messages.js'
 import { UrlWarnings } from './url-display.js'
-import { analyzeUrl, endpointHost } from './url-safety.js'
+import { analyzeUrl } from './url-safety.js'
 
 /**
  * What the card shows and does, by the names `useMcpAuth()` and a call's

@@ -10,8 +10,9 @@
  */
 import { useMemo, useState, type ErrorInfo } from 'react'
 import { displayText } from '../core/index.js'
+import { base64Bytes } from './base64-bytes.js'
 import { CardBoundary } from './CardBoundary.js'
-import { checkMedia, base64Bytes, DEFAULT_MAX_IMAGE_PIXELS, DEFAULT_MAX_MEDIA_BYTES, type MediaKind } from './content-media.js'
+import { checkMedia, DEFAULT_MAX_IMAGE_PIXELS, DEFAULT_MAX_MEDIA_BYTES, type MediaKind } from './content-media.js'
 import { inlineText } from './IsolatedLine.js'
 import { resolveMessages, type Messages } from './messages.js'
 import { MarkedUrl, SiteEntry, UrlWarnings } from './url-display.js'

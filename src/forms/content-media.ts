@@ -8,6 +8,7 @@
  * `data:` URL built here from the allowed type (never from the server's
  * string as given), so nothing is fetched from anywhere.
  */
+import { base64Bytes } from './base64-bytes.js'
 import { imageSize } from './image-size.js'
 
 export const IMAGE_TYPES: readonly string[] = ['image/png', 'image/jpeg', 'image/gif', 'image/webp']
@@ -35,11 +36,6 @@ export type MediaCheck =
 
 const BASE64 = /^[A-Za-z0-9+/]*={0,2}$/
 
-/** The decoded size of base64 text (whitespace already removed). */
-export function base64Bytes(data: string): number {
-  const padding = data.endsWith('==') ? 2 : data.endsWith('=') ? 1 : 0
-  return Math.max(0, Math.floor((data.length * 3) / 4) - padding)
-}
 
 /** The type without parameters, lower case: `audio/ogg; codecs=opus` → `audio/ogg`. */
 function baseType(mimeType: unknown): string {

@@ -29,7 +29,7 @@
  * Everything here is pure and never throws on what a server sends: a
  * descriptor that is not one is reported as a reason in words.
  */
-import { base64Bytes } from './content-media.js'
+import { base64Bytes } from './base64-bytes.js'
 
 /** The SEP-2356 keyword. */
 export const FILE_KEYWORD = 'x-mcp-file'

@@ -47,7 +47,8 @@ describe('McpToolCall with a sign-in store', () => {
 
     act(() => store.set(waitingSignIn(pendingSignIn({ endpoint: endpointKey(server.url) }))))
     expect(section.dataset.state).toBe('needs_auth')
-    const card = within(section).getByRole('group', { name: 'Sign in to continue' })
+    // The sign-in card is a chunk of its own (lazy-parts.tsx), loaded when first shown.
+    const card = await within(section).findByRole('group', { name: 'Sign in to continue' })
     const signIn = within(card).getByRole('button', { name: 'Sign in' })
     expect(document.activeElement).toBe(signIn)
     // The card's Cancel is the way out; no second Stop button next to it.

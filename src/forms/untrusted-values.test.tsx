@@ -56,8 +56,9 @@ describe('hostile serverInfo, method and content blocks', () => {
   it('every card of the round renders, shows the values as JSON text, and can be declined', async () => {
     const respond = vi.fn()
     render(<InputRequestPanel status="awaiting_input" round={1} inputs={inputs()} respond={respond} validator={validator} />)
-    const lines = [...document.querySelectorAll('.mcp-elicit-server')].map((line) => line.textContent)
-    expect(lines).toEqual(Array(4).fill('Asked by {"toString":1} {"toString":1} (mcp.example.com)'))
+    const lines = () => [...document.querySelectorAll('.mcp-elicit-server')].map((line) => line.textContent)
+    // The URL and approval cards are chunks of their own (lazy-parts.tsx): they come a moment after the form.
+    await waitFor(() => expect(lines()).toEqual(Array(4).fill('Asked by {"toString":1} {"toString":1} (mcp.example.com)')))
     expect(screen.getByText('[{"toString":1} content not shown]')).toBeTruthy()
     expect(screen.getByText('The server sent a request this app does not understand ({"toString":1}).')).toBeTruthy()
     expect(document.querySelector('.mcp-elicit-request[data-key="odd"]')!.getAttribute('data-method')).toBe('{"toString":1}')
@@ -101,10 +102,16 @@ function renderCall(result: McpResult) {
   return container.querySelector<HTMLElement>('section.mcp-elicit-call')!
 }
 
+/** Waits for the call to end and its result to be drawn: the result renderer is a chunk of its own (lazy-parts.tsx). */
+async function shownResult(section: HTMLElement) {
+  await waitFor(() => expect(section.dataset.state).toBe('done'))
+  await waitFor(() => expect(section.querySelector('.mcp-elicit-tool-result')).not.toBeNull())
+}
+
 describe('hostile results', () => {
   it('content blocks with unprintable type and text', async () => {
     const section = renderCall({ content: [{ type: unprintable(), text: unprintable() }, { type: 'text', text: 'fine' }] } as unknown as McpResult)
-    await waitFor(() => expect(section.dataset.state).toBe('done'))
+    await shownResult(section)
     const blocks = [...section.querySelectorAll('.mcp-elicit-content-block')]
     expect(blocks.map((block) => [block.getAttribute('data-type'), block.textContent])).toEqual([
       ['{"toString":1}', '[{"toString":1} content not shown]'],
@@ -117,7 +124,7 @@ describe('hostile results', () => {
     for (let i = 0; i < 10_000; i++) deep = { a: deep }
     expect(() => JSON.stringify(deep, null, 2)).toThrow(RangeError)
     const section = renderCall({ content: [], structuredContent: deep } as unknown as McpResult)
-    await waitFor(() => expect(section.dataset.state).toBe('done'))
+    await shownResult(section)
     const shown = section.querySelector('.mcp-elicit-result-structured')!.textContent!
     expect(shown.startsWith('{\n  "a": {\n    "a": {')).toBe(true)
     expect(shown).toContain('{…}')
@@ -129,7 +136,7 @@ describe('hostile results', () => {
 
   it('a huge structuredContent is cut to a bounded length', async () => {
     const section = renderCall({ content: [], structuredContent: { rows: Array.from({ length: 200_000 }, (_, i) => ({ id: i })) } } as unknown as McpResult)
-    await waitFor(() => expect(section.dataset.state).toBe('done'))
+    await shownResult(section)
     const shown = section.querySelector('.mcp-elicit-result-structured')!.textContent!
     expect(shown.endsWith('…')).toBe(true)
     expect(shown.length).toBeLessThanOrEqual(20_001)

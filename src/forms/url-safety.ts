@@ -160,13 +160,3 @@ function decodePunycode(input: string): string | undefined {
   }
   return String.fromCodePoint(...output)
 }
-
-/** The host of the MCP endpoint that asks, for "asked by" lines; undefined when it does not parse. */
-export function endpointHost(url: string | undefined): string | undefined {
-  if (!url) return undefined
-  try {
-    return new URL(url).host || undefined
-  } catch {
-    return undefined
-  }
-}

@@ -14,7 +14,9 @@
  */
 import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react'
 import { displayText, sessionStorageAdapter, type JsonObject, type McpResult, type RoundStorage, type Tool } from '../../core/index.js'
-import { CardBoundary, McpToolCall, ToolResult, resolveMessages, useMcpViews, type McpToolCallProps } from '../../forms/index.js'
+import { CardBoundary, McpToolCall, resolveMessages, useMcpViews, type McpToolCallProps } from '../../forms/index.js'
+// The result renderer loads when first shown, as in McpToolCall (forms/lazy-parts.tsx).
+import { LazyToolResult } from '../../forms/lazy-parts.js'
 import type { McpCallStatus, McpCallView, UseMcpCallOptions } from '../../react/index.js'
 import { readToolListing, type ModelToolListing } from '../tool-listing.js'
 import { addToolOutputOf, partOutputOf, STOPPED_TEXT, type ToolOutputSink } from './part-output.js'
@@ -154,7 +156,7 @@ function Finished({ common, part, name, text, messages, onError }: FinishedProps
     <div className="mcp-elicit-result" data-error={result.isError === true || undefined}>
       <p className="mcp-elicit-result-heading">{text.resultHeading}</p>
       <CardBoundary onError={onError} resetKey={result} fallback={() => <p className="mcp-elicit-result-failed">{text.resultFailed}</p>}>
-        <ToolResult result={result} messages={messages} onError={onError} />
+        <LazyToolResult result={result} messages={messages} onError={onError} />
       </CardBoundary>
     </div>
   )
