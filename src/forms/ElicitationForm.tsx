@@ -132,9 +132,16 @@ const FormCard = /* @__PURE__ */ forwardRef(function FormCard(props: Elicitation
   // The fields wait for the default validator (default-validator.ts) when none was passed; a confirmation has none.
   const loading = validator === undefined && properties.length > 0
   const focused = useRef(false)
+  const focusAtMount = useRef<Element | null>(null)
+  useEffect(() => {
+    focusAtMount.current = root.current?.ownerDocument.activeElement ?? null
+  }, [])
   useEffect(() => {
     if (!autoFocus || loading || focused.current || !root.current) return
     focused.current = true
+    // Fields that came late take focus only if it has not gone elsewhere meanwhile (the person may be typing there).
+    const active = root.current.ownerDocument.activeElement
+    if (active !== focusAtMount.current && active !== root.current.ownerDocument.body && !root.current.contains(active)) return
     const first = root.current.querySelector<HTMLElement>('input:not([disabled]), select:not([disabled]), textarea:not([disabled]), button:not([disabled])')
     first?.focus()
     // Once, when the fields are first there: focus must not jump while the person types.

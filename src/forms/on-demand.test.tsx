@@ -3,14 +3,16 @@
  * What the forms load on demand. The default validator
  * (`default-validator.ts`): a form with a validator of its own shows its
  * fields at once and never loads `csp.ts`; one without is `aria-busy` until
- * `chooseValidator()` is there, then shows its fields and validates with it;
- * a failed load leaves the card's fallback, which still declines. The file
+ * `chooseValidator()` is there, then shows its fields and validates with it
+ * (and, with `autoFocus`, focuses the first one unless the person has gone
+ * elsewhere meanwhile); a failed load leaves the card's fallback, which still
+ * declines. The file
  * input (`lazy-file-widget.tsx`): a form without a file field never loads
  * `file-widget.tsx`; in one with, the other fields are usable while it loads,
  * and what was typed there stays when it arrives. Each test starts from fresh
  * modules, so nothing is loaded yet.
  */
-import { cleanup, render, screen, within } from '@testing-library/react'
+import { cleanup, render, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import validator from '@rjsf/validator-ajv8'
 import { afterEach, describe, expect, it, vi } from 'vitest'
@@ -79,6 +81,29 @@ describe('the default validator', () => {
     expect(screen.getByRole('group', { name: 'Code?' }).dataset.validator).toBe('no-eval')
     await userEvent.click(screen.getByRole('button', { name: 'Accept' }))
     expect(onRespond.mock.calls).toStrictEqual([[{ action: 'accept', content: { code: 'abc' } }]])
+  })
+
+  it('with autoFocus, the first field takes focus once it is there', async () => {
+    const { ElicitationForm } = await import('./ElicitationForm')
+    render(<ElicitationForm request={request} onRespond={vi.fn()} autoFocus />)
+    const code = await screen.findByRole('textbox', { name: /^Code/ })
+    await waitFor(() => expect(document.activeElement).toBe(code))
+  })
+
+  it('with autoFocus, focus the person moved elsewhere while the fields loaded stays there', async () => {
+    const { ElicitationForm } = await import('./ElicitationForm')
+    render(
+      <>
+        <input aria-label="Chat" />
+        <ElicitationForm request={request} onRespond={vi.fn()} autoFocus />
+      </>,
+    )
+    const chat = screen.getByRole('textbox', { name: 'Chat' })
+    chat.focus()
+    const code = await screen.findByRole('textbox', { name: /^Code/ })
+    // Typing goes on where it was (keyboard only: no click to move focus back).
+    await userEvent.keyboard('hi')
+    expect([document.activeElement, code.matches(':focus'), (chat as HTMLInputElement).value, (code as HTMLInputElement).value]).toEqual([chat, false, 'hi', ''])
   })
 
   it('a confirmation (no fields) needs no validator: its Accept is there at once', async () => {
