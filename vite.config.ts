@@ -40,6 +40,24 @@ export default defineConfig({
     },
     rolldownOptions: {
       external: [/^eventsource-parser/, /^oauth4webapi/, /^react/, /^@rjsf\//, /^ai$/, /^ai\//, /^@ai-sdk\//, /^@assistant-ui\//, /^assistant-stream/],
+      output: {
+        // What the forms load on demand (default-validator.ts, lazy-file-widget.tsx)
+        // must stay chunks of their own here too, or an app bundling dist/
+        // downloads it up front. Left alone, rolldown puts csp.ts and the
+        // no-eval validator into the forms chunk (the entry exports them too)
+        // and turns their import() into a reference to it; and the data URI
+        // code that both lazy chunks use into the forms chunk too. A group
+        // takes along the dependencies no earlier group took, hence the order:
+        // first the few modules every form shares with the lazy ones, then
+        // the data URI code both lazy chunks use, then the validator.
+        codeSplitting: {
+          groups: [
+            { name: 'forms-shared', test: /src[\\/]forms[\\/](file-descriptor|no-eval-mark|date-formats|content-media|image-size)\.ts$/ },
+            { name: 'file-data-uri', test: /src[\\/]forms[\\/]file-data-uri\.ts$/ },
+            { name: 'no-eval-validator', test: /src[\\/]forms[\\/](csp|no-eval-validator|string-formats)\.ts$/ },
+          ],
+        },
+      },
       // The react and forms entries open with "use client" for React Server
       // Components; rolldown keeps it at the top of those entry files (the
       // package check asserts it), so its "may not be preserved" notice is noise.

@@ -117,41 +117,48 @@ if (aspirations.length) {
   }
 }
 
-/**
- * Checks that no first load of `names` holds a module matching `onDemand`
- * (code that must load on demand), on the bundles just made, module by
- * module, so a split cannot silently regress. Returns how many leaked.
- */
-function checkOnDemand(names, onDemand, what) {
-  let leaks = 0
-  for (const name of names) {
-    const found = (byName[name].firstLoadModules ?? []).filter((id) => onDemand.test(id))
-    if (found.length === 0) continue
-    leaks++
-    console.error(`size-check: the first load of ${name} holds code that must load on demand: ${found.join(', ')}`)
+// What a page that never meets them must not download, loaded on demand
+// (dynamic import), so none of its modules may sit in the first loads named.
+// Checked on the bundles just made, module by module, so a split cannot
+// silently regress.
+const ON_DEMAND = [
+  {
+    what: 'legacy-era, task, listener or SSE code',
+    // The 2025-11-25 era, tasks, the change listener and the SSE reader.
+    modules: /^(src\/core\/(legacy-[a-z-]+|task-loop|task-client|subscriptions|reconnect|server-requests|sse)\.ts|eventsource-parser\/.*)$/,
+    firstLoads: ['core', 'react', 'app'],
+  },
+  {
+    what: 'default validator or file widget code',
+    // The typical app passes @rjsf/validator-ajv8 and its one form has no file
+    // field: the default validator (csp.ts, the no-eval validator) loads only
+    // for a form without a validator, the file widget and its data URI code
+    // only for a form with a file field.
+    modules: /^src\/forms\/(csp|no-eval-validator|string-formats|file-widget|file-data-uri)\.tsx?$/,
+    firstLoads: ['app'],
+  },
+  {
+    what: 'result renderer, URL card, sign-in, approval or task line',
+    // The parts many pages never show load when first shown
+    // (src/forms/lazy-parts.tsx); the typical app and the chat pages render
+    // McpToolCall and ElicitationForm only.
+    modules: /^src\/forms\/(ToolResult\.tsx|content-tree\.tsx|content-blocks\.tsx|bounded-json\.ts|UrlElicitation\.tsx|url-safety\.ts|url-display\.tsx|SignInCard\.tsx|ApprovalCard\.tsx|TaskStatus\.tsx)$/,
+    firstLoads: ['app', 'ai-sdk-page', 'assistant-ui-page'],
+  },
+]
+console.log()
+let leaked = 0
+for (const { what, modules, firstLoads } of ON_DEMAND) {
+  let found = 0
+  for (const name of firstLoads) {
+    const ids = (byName[name].firstLoadModules ?? []).filter((id) => modules.test(id))
+    if (ids.length === 0) continue
+    found++
+    console.error(`size-check: the first load of ${name} holds ${what}, which must load on demand: ${ids.join(', ')}`)
   }
-  if (!leaks) console.log(`size-check: no ${what} in the first load of ${names.join(', ')}`)
-  return leaks
+  if (!found) console.log(`size-check: no ${what} in the first load of ${firstLoads.join(', ')}`)
+  leaked += found
 }
-
-console.log('')
-// What a page that never meets them must not download: the 2025-11-25 era,
-// tasks, the change listener and the SSE reader load on demand (dynamic import).
-let leaked = checkOnDemand(
-  ['core', 'react', 'app'],
-  /^(src\/core\/(legacy-[a-z-]+|task-loop|task-client|subscriptions|reconnect|server-requests|sse)\.ts|eventsource-parser\/.*)$/,
-  'legacy-era, task, listener or SSE code',
-)
-// The forms' parts that many pages never show (issue 23): the result
-// renderer, the URL consent card with its URL analysis, the sign-in and
-// approval cards and the task line load when first shown
-// (src/forms/lazy-parts.tsx). The typical app and the chat pages render
-// McpToolCall (and ElicitationForm), so none of them may sit in their first load.
-leaked += checkOnDemand(
-  ['app', 'ai-sdk-page', 'assistant-ui-page'],
-  /^src\/forms\/(ToolResult\.tsx|content-tree\.tsx|content-blocks\.tsx|bounded-json\.ts|UrlElicitation\.tsx|url-safety\.ts|url-display\.tsx|SignInCard\.tsx|ApprovalCard\.tsx|TaskStatus\.tsx)$/,
-  'result renderer, URL card, sign-in, approval or task line',
-)
 
 const seconds = ((performance.now() - started) / 1000).toFixed(1)
 if (unlimited) console.error(`\nsize-check: ${unlimited} entr${unlimited === 1 ? 'y has' : 'ies have'} no limit in ${LIMITS_PATH}; run with --update`)

@@ -753,6 +753,51 @@ const appBuilt = check('consumer app: vite build of the README and docs blocks',
   return note
 })
 
+// What the forms load on demand must stay on demand in an app bundling the
+// package, not only in the repository's own bundles (bench/size-check.mjs):
+// the typical app, which passes @rjsf/validator-ajv8 and shows no file field,
+// must not import the no-eval validator, the file widget or the data URI
+// code statically (they are there, behind import()).
+const lazyApp = join(app, 'lazy-app')
+const LAZY_CHUNKS = ['no-eval-validator', 'file-widget', 'file-data-uri']
+const lazyBuilt = check('consumer app: an app passing its validator loads the default one and the file widget on demand', [appInstalled], async () => {
+  write(
+    join(lazyApp, 'src/main.js'),
+    `import { createElement as h } from 'react'
+import { createRoot } from 'react-dom/client'
+import validator from '@rjsf/validator-ajv8'
+import { createClient } from 'mcp-elicit'
+import { McpProvider } from 'mcp-elicit/react'
+import { ElicitationForm, McpToolCall } from 'mcp-elicit/forms'
+const client = createClient(new URL('/mcp', location.href))
+const request = { message: 'Name?', requestedSchema: { type: 'object', properties: { name: { type: 'string' } } } }
+createRoot(document.getElementById('root')).render(
+  h(McpProvider, { client }, h(McpToolCall, { name: 'wizard', validator }), h(ElicitationForm, { request, validator, onRespond: console.log })),
+)
+`,
+  )
+  write(join(lazyApp, 'index.html'), '<!doctype html>\n<html lang="en">\n<head><meta charset="utf-8"><title>lazy-app</title></head>\n<body><div id="root"></div><script type="module" src="/src/main.js"></script></body>\n</html>\n')
+  const note = await viteBuild(lazyApp, 'lazy-app')
+  const assets = join(lazyApp, 'dist/assets')
+  const names = readdirSync(assets).filter((file) => file.endsWith('.js'))
+  const entry = /src="\/assets\/([^"]+\.js)"/.exec(readFileSync(join(lazyApp, 'dist/index.html'), 'utf8'))?.[1]
+  if (!entry) fail(`no entry script in dist/index.html: ${names.join(', ')}`)
+  // The first load: the entry and what it imports statically (`from"./x.js"`; an import() is not followed).
+  const firstLoad = new Set()
+  const visit = (file) => {
+    if (firstLoad.has(file) || !names.includes(file)) return
+    firstLoad.add(file)
+    for (const [, name] of readFileSync(join(assets, file), 'utf8').matchAll(/\bfrom\s*["']\.\/([^"']+\.js)["']/g)) visit(name)
+  }
+  visit(entry)
+  const chunkOf = (prefix) => names.find((file) => file.startsWith(`${prefix}-`))
+  const missing = LAZY_CHUNKS.filter((prefix) => !chunkOf(prefix))
+  if (missing.length) fail(`no chunk of its own for ${missing.join(', ')} (folded into another?): ${names.join(', ')}`)
+  const eager = LAZY_CHUNKS.map(chunkOf).filter((file) => firstLoad.has(file))
+  if (eager.length) fail(`in the first load, imported statically: ${eager.join(', ')} (first load: ${[...firstLoad].join(', ')})`)
+  return `${LAZY_CHUNKS.length} chunks on demand, first load ${firstLoad.size} file(s); ${note}`
+})
+
 const nodeImported = check("consumer app: import('mcp-elicit') from plain Node", [appInstalled], async () => {
   // No bundler, no TypeScript: Node's own ESM resolution of the exports map.
   // The UI entries too, since SSR frameworks evaluate "use client" modules
@@ -815,7 +860,7 @@ const coreBuilt = check('core-only app: vite build importing mcp-elicit/forms', 
 
 // ---------------------------------------------------------------------------
 
-await Promise.all([packed, contents, publinted, attwChecked, linksChecked, appInstalled, ...typeChecks, appBuilt, nodeImported, coreInstalled, coreBuilt])
+await Promise.all([packed, contents, publinted, attwChecked, linksChecked, appInstalled, ...typeChecks, appBuilt, lazyBuilt, nodeImported, coreInstalled, coreBuilt])
 const failed = results.filter((r) => !r.ok)
 console.log(
   `${failed.length === 0 ? 'PASS' : 'FAIL'} package check: ${results.length - failed.length}/${results.length} passed in ${seconds(performance.now() - started)}${failed.length ? ` (failed: ${failed.map((r) => r.name).join('; ')})` : ''}`,

@@ -1,6 +1,7 @@
 import type { Meta, StoryObj } from '@storybook/react-vite'
 import { expect, fn, userEvent, waitFor, within } from 'storybook/test'
 import { ElicitationForm, noEvalValidator } from '../src/forms/index'
+import { formReady } from './form-ready'
 import { bookingRequest, contactRequest, endpoint, fields, formRequest, hostile, hugeName, longMessage, longTitle, server, spoofedTitle } from './recorded'
 
 const meta = {
@@ -8,6 +9,8 @@ const meta = {
   component: ElicitationForm,
   args: { onRespond: fn(), server, url: endpoint },
   parameters: { rootClass: 'mcp-elicit-form' },
+  // For the stories without a play function of their own: the whole form, as it loads.
+  play: ({ canvasElement }) => formReady(canvasElement),
 } satisfies Meta<typeof ElicitationForm>
 
 export default meta
@@ -18,6 +21,7 @@ type Story = StoryObj<typeof meta>
 export const StringWithLength: Story = {
   args: { request: formRequest('What name should the ticket carry?', { name: fields.name }, ['name']) },
   play: async ({ canvasElement }) => {
+    await formReady(canvasElement)
     const input = within(canvasElement).getByRole('textbox', { name: /^Full name/ }) as HTMLInputElement
     await expect([input.type, input.minLength, input.maxLength, input.required]).toEqual(['text', 2, 40, true])
   },
@@ -26,6 +30,7 @@ export const StringWithLength: Story = {
 export const Email: Story = {
   args: { request: formRequest('Where should we send the tickets?', { email: fields.email }) },
   play: async ({ canvasElement }) => {
+    await formReady(canvasElement)
     const input = within(canvasElement).getByRole('textbox', { name: 'Display Name' }) as HTMLInputElement
     await expect([input.type, input.value, input.minLength, input.maxLength]).toEqual(['email', 'user@example.com', 3, 50])
   },
@@ -34,6 +39,7 @@ export const Email: Story = {
 export const Uri: Story = {
   args: { request: formRequest('Tell travellers where to find you', { site: fields.uri }) },
   play: async ({ canvasElement }) => {
+    await formReady(canvasElement)
     await expect((within(canvasElement).getByRole('textbox', { name: 'Website' }) as HTMLInputElement).type).toBe('url')
   },
 }
@@ -41,6 +47,7 @@ export const Uri: Story = {
 export const DateField: Story = {
   args: { request: formRequest('When were you born?', { birthday: fields.date }) },
   play: async ({ canvasElement }) => {
+    await formReady(canvasElement)
     await expect((within(canvasElement).getByLabelText('Birthday') as HTMLInputElement).type).toBe('date')
   },
 }
@@ -49,6 +56,7 @@ export const DateTime: Story = {
   name: 'Date-time (keeps the chosen offset)',
   args: { request: formRequest('When do you want to leave?', { departure: fields.dateTime }) },
   play: async ({ canvasElement }) => {
+    await formReady(canvasElement)
     await expect((within(canvasElement).getByLabelText(/^Departure/) as HTMLInputElement).type).toBe('datetime-local')
   },
 }
@@ -56,6 +64,7 @@ export const DateTime: Story = {
 export const NumberWithBounds: Story = {
   args: { request: formRequest('How sure are you?', { confidence: fields.number }) },
   play: async ({ canvasElement }) => {
+    await formReady(canvasElement)
     const input = within(canvasElement).getByRole('spinbutton', { name: 'Display Name' }) as HTMLInputElement
     await expect([input.min, input.max, input.value]).toEqual(['0', '100', '50'])
   },
@@ -64,6 +73,7 @@ export const NumberWithBounds: Story = {
 export const IntegerWithBounds: Story = {
   args: { request: formRequest('How many passengers?', { passengers: fields.integer }, ['passengers']) },
   play: async ({ canvasElement }) => {
+    await formReady(canvasElement)
     const input = within(canvasElement).getByRole('spinbutton', { name: /^Passengers/ }) as HTMLInputElement
     await expect([input.min, input.max, input.step]).toEqual(['1', '9', '1'])
   },
@@ -72,6 +82,7 @@ export const IntegerWithBounds: Story = {
 export const BooleanField: Story = {
   args: { request: formRequest('Keep me posted?', { subscribe: fields.boolean }) },
   play: async ({ canvasElement }) => {
+    await formReady(canvasElement)
     await expect(within(canvasElement).getByRole('checkbox', { name: 'Display Name' })).not.toBeChecked()
   },
 }
@@ -80,6 +91,7 @@ export const EnumSelect: Story = {
   name: 'Single select: enum',
   args: { request: formRequest('Pick a colour', { color: fields.enum }) },
   play: async ({ canvasElement }) => {
+    await formReady(canvasElement)
     const select = within(canvasElement).getByRole('combobox', { name: 'Color Selection' }) as HTMLSelectElement
     await expect([...select.options].map((option) => option.text)).toEqual(['', 'Red', 'Green', 'Blue'])
   },
@@ -89,6 +101,7 @@ export const OneOfTitled: Story = {
   name: 'Single select: oneOf with titles',
   args: { request: formRequest('Pick a colour', { color: fields.oneOf }) },
   play: async ({ canvasElement }) => {
+    await formReady(canvasElement)
     const select = within(canvasElement).getByRole('combobox', { name: 'Color Selection' }) as HTMLSelectElement
     await expect(select.selectedOptions[0]?.text).toBe('Red')
   },
@@ -98,6 +111,7 @@ export const LegacyEnumNames: Story = {
   name: 'Single select: legacy enum + enumNames',
   args: { request: formRequest('Which meal?', { meal: fields.enumNames }) },
   play: async ({ canvasElement }) => {
+    await formReady(canvasElement)
     const select = within(canvasElement).getByRole('combobox', { name: 'Meal' }) as HTMLSelectElement
     await expect([...select.options].map((option) => option.text)).toEqual(['', 'Vegetarian', 'Standard', 'No meal'])
   },
@@ -107,6 +121,7 @@ export const MultiSelectEnum: Story = {
   name: 'Multi-select: items.enum',
   args: { request: formRequest('Pick up to two colours', { colors: fields.multiEnum }) },
   play: async ({ canvasElement }) => {
+    await formReady(canvasElement)
     const group = within(canvasElement).getByRole('group', { name: /^Color Selection/ })
     await expect(within(group).getAllByRole('checkbox').map((box) => (box as HTMLInputElement).checked)).toEqual([true, true, false])
   },
@@ -116,6 +131,7 @@ export const MultiSelectAnyOfTitled: Story = {
   name: 'Multi-select: items.anyOf with titles, min/maxItems',
   args: { request: formRequest('Pick up to two colours', { colors: fields.multiAnyOf }, ['colors']) },
   play: async ({ canvasElement }) => {
+    await formReady(canvasElement)
     const group = within(canvasElement).getByRole('group', { name: /^Color Selection/ })
     await expect(within(group).getByRole('checkbox', { name: 'Blue' })).not.toBeChecked()
     await expect(within(group).getByRole('checkbox', { name: 'Red' })).toBeChecked()
@@ -131,6 +147,7 @@ export const Required: Story = {
     ),
   },
   play: async ({ canvasElement }) => {
+    await formReady(canvasElement)
     await expect(within(canvasElement).getByRole('textbox', { name: /^Full name/ })).toBeRequired()
     await expect(within(canvasElement).getByRole('textbox', { name: 'Remark (optional)' })).not.toBeRequired()
   },
@@ -149,6 +166,7 @@ export const Defaults: Story = {
     }),
   },
   play: async ({ canvasElement }) => {
+    await formReady(canvasElement)
     const canvas = within(canvasElement)
     await expect(canvas.getByRole('textbox', { name: 'Display Name' })).toHaveValue('user@example.com')
     await expect(canvas.getByRole('spinbutton', { name: 'Display Name' })).toHaveValue(50)
@@ -172,6 +190,7 @@ export const EmptySchemaConfirm: Story = {
   name: 'Empty schema (confirm)',
   args: { request: formRequest('Cancel the booking for 3 March? This cannot be undone.', {}) },
   play: async ({ canvasElement }) => {
+    await formReady(canvasElement)
     await expect(canvasElement.querySelector('.mcp-elicit-form')).toHaveAttribute('data-kind', 'confirm')
   },
 }
@@ -182,6 +201,7 @@ export const UnsupportedOptionalField: Story = {
     request: formRequest('Your address', { city: { type: 'string', title: 'City' }, geo: { type: 'object', properties: { lat: { type: 'number' } } } }, ['city']),
   },
   play: async ({ canvasElement }) => {
+    await formReady(canvasElement)
     await expect(within(canvasElement).getByRole('note')).toHaveTextContent('geo: This field is a nested object')
     await expect(within(canvasElement).getByRole('button', { name: 'Accept' })).toBeEnabled()
   },
@@ -191,6 +211,7 @@ export const UnsupportedRequiredField: Story = {
   name: 'Unsupported: required $ref (Accept disabled)',
   args: { request: formRequest('Your passport', { passport: { $ref: '#/$defs/passport' }, remark: { type: 'string', title: 'Remark' } }, ['passport']) },
   play: async ({ canvasElement }) => {
+    await formReady(canvasElement)
     await expect(within(canvasElement).getByRole('button', { name: 'Accept' })).toBeDisabled()
     await expect(within(canvasElement).getByRole('button', { name: 'Decline' })).toBeEnabled()
   },
@@ -200,6 +221,7 @@ export const UnsupportedSchema: Story = {
   name: 'Unsupported: not an object schema',
   args: { request: { mode: 'form', message: 'List your trips', requestedSchema: { type: 'array', items: { type: 'string' } } } },
   play: async ({ canvasElement }) => {
+    await formReady(canvasElement)
     await expect(within(canvasElement).getByRole('note')).toHaveTextContent('only an object of fields can be shown')
     await expect(within(canvasElement).getByRole('button', { name: 'Accept' })).toBeDisabled()
   },
@@ -211,6 +233,7 @@ export const CspFallbackNoEval: Story = {
   name: "CSP fallback: a page without 'unsafe-eval' (no-eval validator)",
   args: { request: bookingRequest, validator: noEvalValidator },
   play: async ({ canvasElement }) => {
+    await formReady(canvasElement)
     const canvas = within(canvasElement)
     await expect(canvasElement.querySelector('.mcp-elicit-form')).toHaveAttribute('data-validator', 'no-eval')
     await userEvent.type(canvas.getByRole('textbox', { name: 'Email' }), 'not-an-email')
@@ -224,6 +247,7 @@ export const ErrorsAfterFailedAccept: Story = {
   name: 'Errors after a failed Accept',
   args: { request: bookingRequest },
   play: async ({ canvasElement, args }) => {
+    await formReady(canvasElement)
     const canvas = within(canvasElement)
     await userEvent.type(canvas.getByRole('textbox', { name: 'Email' }), 'not-an-email')
     await userEvent.click(canvas.getByRole('button', { name: 'Accept' }))
@@ -244,6 +268,7 @@ export const AfterAccept: Story = {
   name: 'Answered (after Accept)',
   args: { request: formRequest('Keep me posted?', { subscribe: fields.boolean }) },
   play: async ({ canvasElement, args }) => {
+    await formReady(canvasElement)
     const canvas = within(canvasElement)
     await userEvent.click(canvas.getByRole('checkbox', { name: 'Display Name' }))
     await userEvent.click(canvas.getByRole('button', { name: 'Accept' }))
@@ -293,6 +318,7 @@ export const HostileText: Story = {
     ),
   },
   play: async ({ canvasElement }) => {
+    await formReady(canvasElement)
     await expect(within(canvasElement).getAllByText(hostile).length).toBeGreaterThan(1)
   },
 }
@@ -302,6 +328,7 @@ export const SpoofedServerTitle: Story = {
   tags: ['hostile-text'],
   args: { server: { name: 'bank', title: spoofedTitle, version: '1.0' }, request: formRequest('Confirm the transfer?', {}) },
   play: async ({ canvasElement }) => {
+    await formReady(canvasElement)
     const line = canvasElement.querySelector('.mcp-elicit-server')!
     // The server's title is in its own bdi, without the override; the host in its own, after it.
     await expect(line.querySelector('bdi.mcp-elicit-server-text[dir="auto"]')).toHaveTextContent('My Bank elpmaxe.knab-ym.pcm(')
@@ -315,6 +342,7 @@ export const HugeServerName: Story = {
   tags: ['hostile-text'],
   args: { server: { name: hugeName, version: '1.0' }, request: formRequest('How many guests?', { guests: fields.integer }) },
   play: async ({ canvasElement }) => {
+    await formReady(canvasElement)
     const canvas = within(canvasElement)
     const name = canvasElement.querySelector<HTMLElement>('.mcp-elicit-server .mcp-elicit-clamp')!
     await expect(name.title).toHaveLength(100_000)
@@ -341,6 +369,7 @@ export const HugeQuestion: Story = {
     ),
   },
   play: async ({ canvasElement }) => {
+    await formReady(canvasElement)
     const canvas = within(canvasElement)
     // Message, title, description and one checkbox label: each cut, each with its own toggle.
     await expect(canvasElement.querySelectorAll('.mcp-elicit-clamp')).toHaveLength(4)
@@ -364,6 +393,7 @@ export const OddFieldNames: Story = {
     },
   },
   play: async ({ canvasElement, args }) => {
+    await formReady(canvasElement)
     const canvas = within(canvasElement)
     await userEvent.click(canvas.getByRole('button', { name: 'Accept' }))
     await expect(await canvas.findByRole('alert')).toHaveTextContent('4 answers need attention')
@@ -378,6 +408,7 @@ export const DarkTheme: Story = {
   globals: { theme: 'dark' },
   args: { request: bookingRequest },
   play: async ({ canvasElement }) => {
+    await formReady(canvasElement)
     await expect(canvasElement.querySelector('[data-theme="dark"] .mcp-elicit-form')).not.toBeNull()
   },
 }

@@ -9,6 +9,7 @@ import { expect, fn, userEvent, waitFor, within } from 'storybook/test'
 import { Theme } from '@rjsf/shadcn'
 import '@rjsf/shadcn/dist/default.css'
 import { ElicitationForm, type ElicitationFormTheme } from '../src/forms/index'
+import { formReady } from './form-ready'
 import { endpoint, formRequest, server } from './recorded'
 
 /** SEP-2356's 1×1 PNG. */
@@ -41,6 +42,7 @@ type Story = StoryObj<typeof meta>
 
 export const Empty: Story = {
   play: async ({ canvasElement }) => {
+    await formReady(canvasElement)
     const input = within(canvasElement).getByLabelText(/^Profile photo/) as HTMLInputElement
     await expect([input.type, input.accept, input.multiple, input.required]).toEqual(['file', 'image/*', false, true])
     await expect(canvasElement.textContent).toContain('Accepted: image/*. Up to 2 MB.')
@@ -49,6 +51,7 @@ export const Empty: Story = {
 
 export const Chosen: Story = {
   play: async ({ canvasElement, args }) => {
+    await formReady(canvasElement)
     const canvas = within(canvasElement)
     await userEvent.upload(canvas.getByLabelText(/^Profile photo/), png('me.png'))
     await waitFor(() => expect(canvas.getByText('me.png (image/png, 70 bytes)')).toBeTruthy())
@@ -61,6 +64,7 @@ export const Chosen: Story = {
 export const TooLarge: Story = {
   args: { request: formRequest('Attach the receipt.', { receipt: small }) },
   play: async ({ canvasElement }) => {
+    await formReady(canvasElement)
     const canvas = within(canvasElement)
     await userEvent.upload(canvas.getByLabelText('Receipt'), png())
     await waitFor(() => expect(canvas.getByText('receipt.png: the file is 70 bytes, over the limit of 50 bytes. Nothing was sent.')).toBeTruthy())
@@ -71,6 +75,7 @@ export const TooLarge: Story = {
 export const WrongType: Story = {
   args: { request: formRequest('Attach the receipt.', { receipt: { ...small, 'x-mcp-file': { accept: ['application/pdf'] } } }) },
   play: async ({ canvasElement }) => {
+    await formReady(canvasElement)
     const canvas = within(canvasElement)
     // Past the picker's filter (applyAccept off), as a person can pick "All files".
     await userEvent.setup({ applyAccept: false }).upload(canvas.getByLabelText('Receipt'), png())
@@ -81,6 +86,7 @@ export const WrongType: Story = {
 export const Multiple: Story = {
   args: { request: formRequest('Attach your receipts.', { receipts }, ['receipts']) },
   play: async ({ canvasElement, args }) => {
+    await formReady(canvasElement)
     const canvas = within(canvasElement)
     const input = canvas.getByLabelText(/^Receipts/) as HTMLInputElement
     await expect(input.multiple).toBe(true)
@@ -97,6 +103,7 @@ export const NotKeptAfterReload: Story = {
   name: 'After a reload: too large to keep',
   args: { initialData: { photo: { fileNotKept: { mediaType: 'image/png', bytes: 1_500_000 } } } },
   play: async ({ canvasElement }) => {
+    await formReady(canvasElement)
     await expect(canvasElement.textContent).toContain('A file chosen before the page reloaded was too large to keep in this tab: choose it again.')
   },
 }
@@ -105,6 +112,7 @@ export const ShadcnTheme: Story = {
   name: 'shadcn theme',
   args: { theme: Theme as ElicitationFormTheme, request: formRequest('Attach your receipts.', { photo, receipts }, ['photo']) },
   play: async ({ canvasElement }) => {
+    await formReady(canvasElement)
     const canvas = within(canvasElement)
     await userEvent.upload(canvas.getByLabelText(/^Profile photo/), png('me.png'))
     await waitFor(() => expect(canvas.getByText('me.png (image/png, 70 bytes)')).toBeTruthy())

@@ -3,6 +3,7 @@ import type { Meta, StoryObj } from '@storybook/react-vite'
 import { expect, fn, userEvent, waitFor, within } from 'storybook/test'
 import type { InputResponse, PendingInput } from '../src/core/index'
 import { InputRequestPanel, noEvalValidator, type InputRequestPanelProps, type SignInCardAuth } from '../src/forms/index'
+import { formReady } from './form-ready'
 import { pendingSignIn } from './fake-sign-in-store'
 import { officialRound, roots, roundInputs, samplingAnswer, server, unprintable } from './recorded'
 
@@ -39,6 +40,7 @@ const partsLoaded = (canvasElement: HTMLElement) => waitFor(() => expect(canvasE
 export const MultiRequestRound: Story = {
   name: 'One round: form + URL + sampling + roots',
   play: async ({ canvasElement }) => {
+    await formReady(canvasElement)
     const canvas = within(canvasElement)
     await expect(canvas.getByRole('group', { name: 'The server needs 4 answers to continue (0 of 4 given).' })).toBeInTheDocument()
     await partsLoaded(canvasElement)
@@ -49,6 +51,7 @@ export const MultiRequestRound: Story = {
 export const AnsweringOneByOne: Story = {
   name: 'One round: first answer given',
   play: async ({ canvasElement, args }) => {
+    await formReady(canvasElement)
     const canvas = within(canvasElement)
     await userEvent.type(canvas.getByRole('textbox', { name: /^City/ }), 'Lyon')
     await userEvent.click(within(canvas.getByRole('group', { name: 'Where should we ship?' })).getByRole('button', { name: 'Accept' }))
@@ -61,6 +64,7 @@ export const OfficialExampleRound: Story = {
   name: 'Official example: elicitation + sampling',
   args: { inputs: officialRound },
   play: async ({ canvasElement }) => {
+    await formReady(canvasElement)
     await partsLoaded(canvasElement)
     await expect(cardClasses(canvasElement)).toEqual(['mcp-elicit-form', 'mcp-elicit-approval'])
   },
@@ -70,6 +74,7 @@ export const PartlyAnsweredByHost: Story = {
   name: 'Roots answered by the host, the rest asked',
   args: { inputs: roundInputs.map((input) => (input.method === 'roots/list' ? { ...input, answered: true, response: { roots } } : input)) },
   play: async ({ canvasElement }) => {
+    await formReady(canvasElement)
     await expect(within(canvasElement).getByRole('group', { name: /\(1 of 4 given\)/ })).toBeInTheDocument()
   },
 }
@@ -78,6 +83,7 @@ export const StartsFromEarlierAnswers: Story = {
   name: 'Retry after a failure: starts from earlier answers',
   args: { initialAnswers: { address: { action: 'accept', content: { city: 'Nantes', express: true } } } },
   play: async ({ canvasElement }) => {
+    await formReady(canvasElement)
     await expect(within(canvasElement).getByRole('textbox', { name: /^City/ })).toHaveValue('Nantes')
   },
 }
@@ -86,6 +92,7 @@ export const UnknownMethod: Story = {
   name: 'A request this UI does not know',
   args: { inputs: [{ ...roundInputs[0]!, key: 'future', method: 'tasks/approve', params: { task: 'deploy' } }] },
   play: async ({ canvasElement }) => {
+    await formReady(canvasElement)
     await expect(within(canvasElement).getByText(/does not understand \(tasks\/approve\)/)).toBeInTheDocument()
   },
 }
@@ -94,6 +101,7 @@ export const CspFallbackNoEval: Story = {
   name: "CSP fallback: a page without 'unsafe-eval' (no-eval validator)",
   args: { validator: noEvalValidator },
   play: async ({ canvasElement }) => {
+    await formReady(canvasElement)
     await expect(canvasElement.querySelector('.mcp-elicit-form')).toHaveAttribute('data-validator', 'no-eval')
   },
 }
@@ -109,6 +117,7 @@ export const UnprintableServerValues: Story = {
   // Built in render, not passed as args, so only the components meet these values.
   render: (args) => <Round {...args} inputs={unprintableRound()} />,
   play: async ({ canvasElement }) => {
+    await formReady(canvasElement)
     const canvas = within(canvasElement)
     await partsLoaded(canvasElement)
     await expect(canvasElement.querySelectorAll('.mcp-elicit-fallback')).toHaveLength(0)
@@ -122,6 +131,7 @@ export const NeedsAuth: Story = {
   // `auth` as `useMcpTool(…).auth` gives it: the pending sign-in with its state and actions.
   args: { status: 'needs_auth', auth: { pending: pendingSignIn({ stepUp: true, scopes: ['bookings:write'] }), signIn: fn(), redirect: fn(), cancel: fn() }, server },
   play: async ({ canvasElement, args }) => {
+    await formReady(canvasElement)
     const canvas = within(canvasElement)
     await expect(canvasElement.querySelector('.mcp-elicit-panel')).toHaveAttribute('data-state', 'needs_auth')
     await partsLoaded(canvasElement)
@@ -134,6 +144,7 @@ export const NeedsAuth: Story = {
 export const DarkTheme: Story = {
   globals: { theme: 'dark' },
   play: async ({ canvasElement }) => {
+    await formReady(canvasElement)
     await expect(canvasElement.querySelector('[data-theme="dark"] .mcp-elicit-panel')).not.toBeNull()
     // So the axe check after the play function sees the whole round in the dark theme.
     await partsLoaded(canvasElement)

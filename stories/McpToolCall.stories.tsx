@@ -4,6 +4,7 @@ import { expect, fn, userEvent, waitFor, within } from 'storybook/test'
 import type { McpClient } from '../src/core/index'
 import { McpProvider } from '../src/react/index'
 import { McpToolCall } from '../src/forms/index'
+import { formReady } from './form-ready'
 import { hostile, roots, samplingAnswer } from './recorded'
 import {
   complete,
@@ -339,6 +340,7 @@ export const TaskAwaitingInput: Story = {
     const task = await waitFor(() => canvasElement.querySelector<HTMLElement>('.mcp-elicit-task')!)
     await expect(within(task).getByRole('status')).toHaveTextContent('Running in the background')
     await expect(within(task).getByText('Release 3.0.1 is built and waits for approval')).toBeInTheDocument()
+    await formReady(canvasElement)
     await expect(within(form).getByRole('button', { name: 'Accept' })).toBeEnabled()
     await expect(canvas.getByRole('button', { name: 'Stop' })).toBeEnabled()
   },

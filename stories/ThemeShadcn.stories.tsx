@@ -14,6 +14,7 @@ import { expect, fn, userEvent, waitFor, within } from 'storybook/test'
 import { Theme } from '@rjsf/shadcn'
 import '@rjsf/shadcn/dist/default.css'
 import { ElicitationForm, noEvalValidator, type ElicitationFormTheme } from '../src/forms/index'
+import { formReady } from './form-ready'
 import { endpoint, fields, formRequest, server } from './recorded'
 
 /** The theme object as @rjsf/shadcn exports it: its templates and widgets. */
@@ -58,6 +59,7 @@ type Story = StoryObj<typeof meta>
 const themed: Story['render'] = (args) => <ElicitationForm {...args} theme={shadcn} />
 
 async function seesMultiField(canvasElement: HTMLElement) {
+  await formReady(canvasElement)
   const canvas = within(canvasElement)
   await expect(canvas.getByRole('textbox', { name: /^Full name/ })).toBeRequired()
   await expect(canvas.getByRole('textbox', { name: /^Email/ })).toHaveAttribute('type', 'email')
@@ -67,6 +69,7 @@ async function seesMultiField(canvasElement: HTMLElement) {
 
 /** Accept with the required fields empty: the summary and an error on each field. */
 async function failsRequired(canvasElement: HTMLElement, onRespond: unknown) {
+  await formReady(canvasElement)
   const canvas = within(canvasElement)
   await userEvent.type(canvas.getByRole('textbox', { name: /^Email/ }), 'not-an-email')
   await userEvent.click(canvas.getByRole('button', { name: 'Accept' }))
@@ -85,6 +88,7 @@ export const MultiFieldDefault: Story = {
   args: { request: multiFieldRequest },
   name: 'Multi-field: default markup',
   play: async ({ canvasElement }) => {
+    await formReady(canvasElement)
     await seesMultiField(canvasElement)
     await expect((within(canvasElement).getByRole('combobox', { name: 'Seat' }) as HTMLSelectElement).selectedOptions[0]?.text).toBe('aisle')
   },
@@ -95,6 +99,7 @@ export const MultiFieldShadcn: Story = {
   name: 'Multi-field: @rjsf/shadcn',
   render: themed,
   play: async ({ canvasElement }) => {
+    await formReady(canvasElement)
     await seesMultiField(canvasElement)
     // The theme's select is a button that opens a listbox (cmdk), not a <select>.
     await expect(within(canvasElement).getByRole('button', { name: 'aisle' })).toHaveAttribute('aria-haspopup', 'listbox')
@@ -115,6 +120,7 @@ export const SideBySide: Story = {
     </div>
   ),
   play: async ({ canvasElement }) => {
+    await formReady(canvasElement)
     const canvas = within(canvasElement)
     await seesMultiField(canvas.getByRole('region', { name: 'Default markup' }))
     await seesMultiField(canvas.getByRole('region', { name: '@rjsf/shadcn' }))
@@ -143,6 +149,7 @@ export const NoEvalShadcn: Story = {
   args: { request: multiFieldRequest, validator: noEvalValidator },
   render: themed,
   play: async ({ canvasElement, args }) => {
+    await formReady(canvasElement)
     const canvas = within(canvasElement)
     await expect(canvasElement.querySelector('.mcp-elicit-form')).toHaveAttribute('data-validator', 'no-eval')
     await failsRequired(canvasElement, args.onRespond)
@@ -172,6 +179,7 @@ export const DarkTheme: Story = {
     </div>
   ),
   play: async ({ canvasElement }) => {
+    await formReady(canvasElement)
     await expect(canvasElement.querySelector('[data-theme="dark"] .dark .mcp-elicit-form')).not.toBeNull()
     await seesMultiField(canvasElement)
   },

@@ -64,14 +64,14 @@ describe('"Asked by": server text is bidi-isolated from the host', () => {
     expect(messages.map((message) => message.getAttribute('dir'))).toEqual(['auto', 'auto'])
   })
 
-  it('field titles are isolated in their labels', () => {
+  it('field titles are isolated in their labels', async () => {
     render(
       <ElicitationForm
         request={{ message: 'Q?', requestedSchema: { type: 'object', properties: { a: { type: 'string', title: `${RLO}Name` }, b: { type: 'boolean', title: 'Agree' } } } }}
         onRespond={() => {}}
       />,
     )
-    expect((screen.getByRole('textbox', { name: `${RLO}Name` }) as HTMLInputElement).labels![0]!.querySelector('bdi[dir="auto"]')!.textContent).toBe(`${RLO}Name`)
+    expect(((await screen.findByRole('textbox', { name: `${RLO}Name` })) as HTMLInputElement).labels![0]!.querySelector('bdi[dir="auto"]')!.textContent).toBe(`${RLO}Name`)
     expect((screen.getByRole('checkbox', { name: 'Agree' }) as HTMLInputElement).labels![0]!.querySelector('bdi[dir="auto"]')!.textContent).toBe('Agree')
   })
 })

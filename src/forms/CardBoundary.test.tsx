@@ -115,7 +115,11 @@ describe('a card that cannot be rendered', () => {
     const onRespond = vi.fn()
     const onError = vi.fn()
     render(<ElicitationForm request={form.params} onRespond={onRespond} theme={{ Form: Exploding }} onError={onError} className="mine" />)
-    const [fallback] = fallbacks()
+    // The theme's Form renders once the default validator has loaded.
+    const [fallback] = await waitFor(() => {
+      expect(fallbacks()).toHaveLength(1)
+      return fallbacks()
+    })
     expect(fallback!.classList.contains('mine')).toBe(true)
     await userEvent.click(within(fallback!).getByRole('button', { name: 'Decline' }))
     expect(within(fallback!).getByRole('button', { name: 'Skip question' })).toHaveProperty('disabled', true)
@@ -125,9 +129,9 @@ describe('a card that cannot be rendered', () => {
     expect(onError).toHaveBeenCalledOnce()
   })
 
-  it('takes replacement texts', () => {
+  it('takes replacement texts', async () => {
     render(<ElicitationForm request={form.params} onRespond={() => {}} theme={{ Form: Exploding }} messages={{ cardFailed: 'Kaputt.', decline: 'Nein', skipQuestion: 'Überspringen' }} />)
-    const fallback = screen.getByRole('group', { name: 'Kaputt.' })
+    const fallback = await screen.findByRole('group', { name: 'Kaputt.' })
     expect(within(fallback).getAllByRole('button').map((button) => button.textContent)).toEqual(['Nein', 'Überspringen'])
   })
 })

@@ -297,7 +297,8 @@ describe('ElicitationForm: validators', () => {
   const schema = { type: 'object', properties: { code: { type: 'string', title: 'Code', minLength: 4 }, count: { type: 'integer', title: 'Count', maximum: 3 } }, required: ['code'] }
 
   async function fillAndSend(onRespond: ReturnType<typeof vi.fn>) {
-    await userEvent.type(screen.getByRole('textbox', { name: /^Code/ }), 'ab')
+    // Without a validator prop the fields show once the default validator has loaded.
+    await userEvent.type(await screen.findByRole('textbox', { name: /^Code/ }), 'ab')
     await userEvent.type(screen.getByRole('spinbutton', { name: 'Count' }), '9')
     await userEvent.click(screen.getByRole('button', { name: 'Accept' }))
     expect((await screen.findByRole('alert')).textContent).toMatch(/^2 answers need attention/)

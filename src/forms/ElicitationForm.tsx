@@ -11,14 +11,14 @@ import { type RegistryWidgetsType, type RJSFSchema, type RJSFValidationError, ty
 import type { ElicitResult, JsonObject } from '../core/index.js'
 import { AskedBy } from './AskedBy.js'
 import { CLAMP_LONG, ClampedText } from './ClampedText.js'
-import { chooseValidator } from './csp.js'
 import { DateTimeWidget, templates, widgets } from './form-parts.js'
 import { inlineText } from './IsolatedLine.js'
-import { noEvalValidator } from './no-eval-validator.js'
 import { DeclineCancel } from './DeclineCancel.js'
-import { FileInputWidget } from './file-widget.js'
+import { useFormValidator } from './default-validator.js'
+import { LazyFileInputWidget } from './lazy-file-widget.js'
 import { guardedCard } from './guarded-card.js'
 import { resolveMessages, type AskingServer, type Messages } from './messages.js'
+import { isNoEvalValidator } from './no-eval-mark.js'
 import { fromFieldKeys, pickSubmittedContent, toFieldKeys, toKeyedFormSchema, type KeyedFormSchema } from './schema.js'
 import { fieldKeyOf, fieldLabelOf, humanizeErrors } from './validation-messages.js'
 
@@ -52,7 +52,10 @@ export interface ElicitationFormProps {
   url?: string | undefined
   /** Called once with the person's answer. */
   onRespond: (result: ElicitResult) => void
-  /** The rjsf validator. @defaultValue `chooseValidator()`: ajv8 where the page allows code generation, else one that compiles nothing */
+  /**
+   * The rjsf validator. @defaultValue `chooseValidator()`: ajv8 where the page allows code generation, else one that compiles nothing;
+   * loaded on demand, so the fields show once it is there (pass one to have them at once, and to keep the no-eval validator off the page)
+   */
   validator?: ValidatorType | undefined
   /** An rjsf theme. @defaultValue unstyled markup with stable class names */
   theme?: ElicitationFormTheme | undefined
@@ -100,7 +103,7 @@ const FormCard = /* @__PURE__ */ forwardRef(function FormCard(props: Elicitation
   const { request, server, url, onRespond, onDraft, theme, initialData, autoFocus, className } = props
   const text = resolveMessages(props.messages)
   const mapped = useMemo(() => toKeyedFormSchema(request.requestedSchema, { maxFileBytes: props.maxFileBytes }), [request.requestedSchema, props.maxFileBytes])
-  const validator = useMemo(() => props.validator ?? chooseValidator(), [props.validator])
+  const validator = useFormValidator(props.validator)
   const [initialFormData] = useState(() => ({ ...mapped.defaults, ...toFieldKeys(mapped.fields, initialData) }))
   // What was last reported as a draft, so an unchanged form (rjsf also reports on mount) is not reported again.
   const lastDraft = useRef<string | undefined>(undefined)
@@ -126,12 +129,23 @@ const FormCard = /* @__PURE__ */ forwardRef(function FormCard(props: Elicitation
   const blocking = acceptBlocked(request.requestedSchema, mapped.unsupported, properties.length)
   const answered = status === 'answered'
 
+  // The fields wait for the default validator (default-validator.ts) when none was passed; a confirmation has none.
+  const loading = validator === undefined && properties.length > 0
+  const focused = useRef(false)
+  const focusAtMount = useRef<Element | null>(null)
   useEffect(() => {
-    if (!autoFocus || !root.current) return
+    focusAtMount.current = root.current?.ownerDocument.activeElement ?? null
+  }, [])
+  useEffect(() => {
+    if (!autoFocus || loading || focused.current || !root.current) return
+    focused.current = true
+    // Fields that came late take focus only if it has not gone elsewhere meanwhile (the person may be typing there).
+    const active = root.current.ownerDocument.activeElement
+    if (active !== focusAtMount.current && active !== root.current.ownerDocument.body && !root.current.contains(active)) return
     const first = root.current.querySelector<HTMLElement>('input:not([disabled]), select:not([disabled]), textarea:not([disabled]), button:not([disabled])')
     first?.focus()
-    // Mount only: focus must not jump while the person types.
-  }, [])
+    // Once, when the fields are first there: focus must not jump while the person types.
+  }, [loading])
 
   const onKeyDown = (event: KeyboardEvent<HTMLElement>) => {
     if (event.key !== 'Escape' || event.defaultPrevented || event.nativeEvent.isComposing || answered) return
@@ -176,8 +190,8 @@ const FormCard = /* @__PURE__ */ forwardRef(function FormCard(props: Elicitation
   const FormComponent = theme?.Form ?? CoreForm
   // The date-time and file widgets are the form's own under any theme (a theme may still replace them by name).
   const formKit = theme
-    ? { templates: theme.templates ?? {}, widgets: { DateTimeWidget, mcpFile: FileInputWidget, ...theme.widgets } }
-    : { templates, widgets: { ...widgets, mcpFile: FileInputWidget } }
+    ? { templates: theme.templates ?? {}, widgets: { DateTimeWidget, mcpFile: LazyFileInputWidget, ...theme.widgets } }
+    : { templates, widgets: { ...widgets, mcpFile: LazyFileInputWidget } }
 
   return (
     <div
@@ -190,7 +204,8 @@ const FormCard = /* @__PURE__ */ forwardRef(function FormCard(props: Elicitation
       className={['mcp-elicit-form', className].filter(Boolean).join(' ')}
       data-state={status}
       data-kind={properties.length === 0 ? 'confirm' : 'form'}
-      data-validator={validator === noEvalValidator ? 'no-eval' : props.validator ? 'custom' : 'ajv8'}
+      data-validator={validator === undefined ? undefined : isNoEvalValidator(validator) ? 'no-eval' : props.validator ? 'custom' : 'ajv8'}
+      aria-busy={loading || undefined}
       aria-labelledby={messageId}
       onKeyDown={onKeyDown}
     >
@@ -234,7 +249,7 @@ const FormCard = /* @__PURE__ */ forwardRef(function FormCard(props: Elicitation
       )}
       {properties.length === 0 ? (
         buttons('button', () => respond({ action: 'accept', content: {} }))
-      ) : (
+      ) : validator === undefined ? null : (
         <FormComponent
           schema={mapped.schema}
           uiSchema={mapped.uiSchema}

@@ -1,7 +1,7 @@
 import ajvValidator from '@rjsf/validator-ajv8'
 import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest'
 import { fromDateTimeInput, toDateTimeInput } from './date-time'
-import { matchesFormat } from './no-eval-validator'
+import { matchesFormat } from './string-formats'
 
 // Node applies a change of process.env.TZ at once; every test states its zone.
 const originalZone = process.env.TZ

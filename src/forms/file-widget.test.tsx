@@ -35,25 +35,28 @@ function watchedFile(name: string, type: string, size: number, endless = false) 
   return { file, watch }
 }
 
-const choose = (file: File) => fireEvent.change(screen.getByLabelText(/^Scan/), { target: { files: [file] } })
+// The file input loads with the first file field (lazy-file-widget.tsx): found, not got.
+const fileInput = () => screen.findByLabelText(/^Scan/)
+const choose = async (file: File) => fireEvent.change(await fileInput(), { target: { files: [file] } })
 
 describe('file input', () => {
   it('a file over the limit or of a type not accepted is never read', async () => {
     render(<ElicitationForm request={request({ 'x-mcp-file': { accept: ['image/png'], maxSize: 10 } })} onRespond={vi.fn()} validator={noEvalValidator} />)
     const big = watchedFile('big.png', 'image/png', 11)
-    choose(big.file)
+    await choose(big.file)
     await screen.findByText('big.png: the file is 11 bytes, over the limit of 10 bytes. Nothing was sent.')
     const pdf = watchedFile('a.pdf', 'application/pdf', 5)
-    choose(pdf.file)
+    await choose(pdf.file)
     await screen.findByText(/a\.pdf: files of type application\/pdf are not accepted here/)
     expect([big.watch.reads, pdf.watch.reads]).toEqual([0, 0])
   })
 
   it('the client cap (maxFileBytes) wins over a larger maxSize, and is said in words', async () => {
     render(<ElicitationForm request={request({ 'x-mcp-file': { maxSize: 1e15 } })} onRespond={vi.fn()} validator={noEvalValidator} maxFileBytes={1024} />)
+    await fileInput()
     expect(document.body.textContent).toContain('Any type of file. Up to 1 KB.')
     const { file, watch } = watchedFile('log.txt', 'text/plain', 2048)
-    choose(file)
+    await choose(file)
     await screen.findByText('log.txt: the file is 2 KB, over the limit of 1 KB. Nothing was sent.')
     expect(watch.reads).toBe(0)
   })
@@ -61,10 +64,10 @@ describe('file input', () => {
   it('a read in progress is cancelled when the form goes away, and when another file is chosen', async () => {
     const { unmount } = render(<ElicitationForm request={request({ 'x-mcp-file': {} })} onRespond={vi.fn()} validator={noEvalValidator} />)
     const first = watchedFile('slow.bin', '', 10, true)
-    choose(first.file)
+    await choose(first.file)
     await screen.findByText('Reading slow.bin…')
     const second = watchedFile('slow2.bin', '', 10, true)
-    choose(second.file)
+    await choose(second.file)
     await waitFor(() => expect(first.watch.cancelled).toBe(true))
     unmount()
     await waitFor(() => expect(second.watch.cancelled).toBe(true))
@@ -74,7 +77,7 @@ describe('file input', () => {
     const onRespond = vi.fn()
     const onDraft = vi.fn()
     render(<ElicitationForm request={request({ 'x-mcp-file': {} })} onRespond={onRespond} onDraft={onDraft} validator={noEvalValidator} />)
-    choose(new File(['hi'], 'hi.txt', { type: 'text/plain' }))
+    await choose(new File(['hi'], 'hi.txt', { type: 'text/plain' }))
     await screen.findByText('hi.txt (text/plain, 2 bytes)')
     expect(onDraft).toHaveBeenLastCalledWith({ scan: 'data:text/plain;base64,aGk=' })
     fireEvent.click(screen.getByRole('button', { name: 'Accept' }))
@@ -84,6 +87,7 @@ describe('file input', () => {
   it('a draft that is not a file the field takes is refused by validation, and a non-image is never previewed', async () => {
     const onRespond = vi.fn()
     render(<ElicitationForm request={request({ 'x-mcp-file': { accept: ['image/png'] } })} onRespond={onRespond} validator={noEvalValidator} initialData={{ scan: 'data:image/svg+xml;base64,PHN2Zz48L3N2Zz4=' }} />)
+    await fileInput()
     expect(document.querySelector('img')).toBeNull()
     fireEvent.click(screen.getByRole('button', { name: 'Accept' }))
     await screen.findByText(/Scan: Files of type image\/svg\+xml are not accepted here/)

@@ -18,7 +18,8 @@ import { useEffect, useMemo, useRef, useState, type DragEvent } from 'react'
 import type { RJSFSchema, WidgetProps } from '@rjsf/utils'
 import { isFileNotKept } from '../core/index.js'
 import { checkMedia } from './content-media.js'
-import { checkChosenFile, encodeFile, FILE_KEYWORD, parseDataUri, type FileDescriptor } from './file-data-uri.js'
+import { checkChosenFile, encodeFile, parseDataUri } from './file-data-uri.js'
+import { FILE_KEYWORD, type FileDescriptor } from './file-descriptor.js'
 import { describedBy, invalid, messagesOf } from './field-aria.js'
 
 export function FileInputWidget(props: WidgetProps) {

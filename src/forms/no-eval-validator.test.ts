@@ -3,7 +3,8 @@ import { join } from 'node:path'
 import type { RJSFSchema, UiSchema } from '@rjsf/utils'
 import { customizeValidator } from '@rjsf/validator-ajv8'
 import { afterEach, describe, expect, test, vi } from 'vitest'
-import { createNoEvalValidator, matchesFormat, noEvalValidator } from './no-eval-validator'
+import { createNoEvalValidator, noEvalValidator } from './no-eval-validator'
+import { matchesFormat } from './string-formats'
 import { toFormSchema } from './schema'
 
 const EXAMPLES = join(import.meta.dirname, '../../test/fixtures/mcp-schema/2026-07-28/examples')

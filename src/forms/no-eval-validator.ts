@@ -25,7 +25,9 @@
  * silently passed. Unknown keywords and formats are ignored, as ajv does with
  * `strict: false`.
  */
-import { checkFileValue, FILE_ERROR_MESSAGE, FILE_KEYWORD } from './file-data-uri.js'
+import { checkFileValue, FILE_ERROR_MESSAGE } from './file-data-uri.js'
+import { FILE_KEYWORD } from './file-descriptor.js'
+import { markNoEval } from './no-eval-mark.js'
 import { FORMATS } from './string-formats.js'
 import type {
   CustomValidator,
@@ -113,20 +115,11 @@ export function createNoEvalValidator<T = any, S extends StrictRJSFSchema = RJSF
       // Nothing is cached per schema except the pattern cache, which is keyed by source text.
     },
   }
-  return validator
+  return markNoEval(validator)
 }
 
 /** A ready instance. */
 export const noEvalValidator: NoEvalValidator = /* @__PURE__ */ createNoEvalValidator()
-
-/**
- * Whether `value` passes `format` as ajv-formats ("full" mode) checks it.
- * `undefined` for a format this module does not implement.
- */
-export function matchesFormat(format: string, value: string): boolean | undefined {
-  const check = FORMATS[format]
-  return check ? check(value) : undefined
-}
 
 // ---------------------------------------------------------------------------
 // Evaluation, in ajv's keyword order.

@@ -7,9 +7,9 @@
  * @see https://modelcontextprotocol.io/specification/2026-07-28/client/elicitation
  */
 import type { RJSFSchema, UiSchema } from '@rjsf/utils'
+import { isDate, isDateTime } from './date-formats.js'
 import { fromDateTimeInput, toDateTimeInput } from './date-time.js'
-import { DEFAULT_MAX_FILE_BYTES, FILE_KEYWORD, readFileDescriptor } from './file-data-uri.js'
-import { matchesFormat } from './no-eval-validator.js'
+import { DEFAULT_MAX_FILE_BYTES, FILE_KEYWORD, readFileDescriptor } from './file-descriptor.js'
 import { readableName } from './validation-messages.js'
 
 /** A field (or, with `field: null`, a part of the schema as a whole) that the form cannot show. */
@@ -446,13 +446,13 @@ function base(property: JsonObject, schema: RJSFSchema): RJSFSchema {
 function stringDefault(value: unknown, format: unknown): string | undefined {
   if (typeof value !== 'string') return undefined
   // A native date / datetime-local input cannot show anything else: it would look empty.
-  if (format === 'date') return matchesFormat('date', value) ? value : undefined
+  if (format === 'date') return isDate(value) ? value : undefined
   if (format === 'date-time') {
     const local = toDateTimeInput(value)
     if (local === '') return undefined
     // Kept as given when valid with an offset; a time without one is read as the person's local time.
     const hasOffset = /(?:[Zz]|[+-]\d{2}(?::?\d{2})?)$/.test(value.trim())
-    return hasOffset && matchesFormat('date-time', value) ? value : fromDateTimeInput(local) || undefined
+    return hasOffset && isDateTime(value) ? value : fromDateTimeInput(local) || undefined
   }
   return value
 }

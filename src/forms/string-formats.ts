@@ -4,7 +4,14 @@
  * mode, the version @rjsf/validator-ajv8 6.x depends on) accepts them,
  * quirks included, so a value passes here exactly when rjsf's ajv validator
  * accepts it.
+ *
+ * Used by the no-eval validator. The two date formats live in
+ * `date-formats.ts`, which the schema mapping shares, so the email and URI
+ * checks stay off a page that never loads the no-eval validator.
  */
+import { isDate, isDateTime } from './date-formats.js'
+
+/** Each format's check, by name. */
 export const FORMATS: Record<string, (value: string) => boolean> = {
   email: isEmail,
   uri: isUri,
@@ -15,42 +22,20 @@ export const FORMATS: Record<string, (value: string) => boolean> = {
 const EMAIL_ATOM = /^[A-Za-z0-9!#$%&'*+/=?^_`{|}~-]+$/
 const DNS_LABEL = /^[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?$/
 
+/**
+ * Whether `value` passes `format` as ajv-formats ("full" mode) checks it.
+ * `undefined` for a format this module does not implement.
+ */
+export function matchesFormat(format: string, value: string): boolean | undefined {
+  const check = FORMATS[format]
+  return check ? check(value) : undefined
+}
+
 function isEmail(value: string): boolean {
   const at = value.indexOf('@')
   if (at < 0 || at !== value.lastIndexOf('@')) return false
   const labels = value.slice(at + 1).split('.')
   return value.slice(0, at).split('.').every((atom) => EMAIL_ATOM.test(atom)) && labels.length >= 2 && labels.every((label) => DNS_LABEL.test(label))
-}
-
-function isDate(value: string): boolean {
-  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value)
-  if (!match) return false
-  const year = Number(match[1])
-  const month = Number(match[2])
-  const day = Number(match[3])
-  const leap = year % 4 === 0 && (year % 100 !== 0 || year % 400 === 0)
-  const days = month === 2 ? (leap ? 29 : 28) : [4, 6, 9, 11].includes(month) ? 30 : 31
-  return month >= 1 && month <= 12 && day >= 1 && day <= days
-}
-
-/**
- * The time part of a date-time as ajv-formats 2.1.1 (the version
- * @rjsf/validator-ajv8 6.x depends on) checks it: `hh:mm:ss[.frac]`, a leap
- * second only as 23:59:60, and an offset that may be missing or be `+hh`,
- * `+hhmm`, `+hh:mm` with any digits.
- */
-function isTime(value: string): boolean {
-  const match = /^(\d{2}):(\d{2}):(\d{2})(?:\.\d+)?(?:[zZ]|[+-]\d{2}(?::?\d{2})?)?$/.exec(value)
-  if (!match) return false
-  const hour = Number(match[1])
-  const minute = Number(match[2])
-  const second = Number(match[3])
-  return (hour <= 23 && minute <= 59 && second <= 59) || (hour === 23 && minute === 59 && second === 60)
-}
-
-function isDateTime(value: string): boolean {
-  const parts = value.split(/[tT\s]/)
-  return parts.length === 2 && isDate(parts[0]!) && isTime(parts[1]!)
 }
 
 // RFC 3986 character classes (ASCII only).

@@ -55,9 +55,9 @@ describe('McpViews.formQuestion', () => {
     expect(seen[0]).toEqual({ ui: { resourceUri: 'ui://x/form.html' } })
   })
 
-  it('returning the fallback shows the native form', () => {
+  it('returning the fallback shows the native form', async () => {
     panel({ formQuestion: ({ fallback }) => fallback })
-    expect(screen.getByRole('textbox', { name: 'Name' })).toBeTruthy()
+    expect(await screen.findByRole('textbox', { name: 'Name' })).toBeTruthy()
   })
 
   it('a view that throws leaves a card that can still decline', () => {

@@ -1,0 +1,163 @@
+// @vitest-environment jsdom
+/**
+ * What the forms load on demand. The default validator
+ * (`default-validator.ts`): a form with a validator of its own shows its
+ * fields at once and never loads `csp.ts`; one without is `aria-busy` until
+ * `chooseValidator()` is there, then shows its fields and validates with it
+ * (and, with `autoFocus`, focuses the first one unless the person has gone
+ * elsewhere meanwhile); a failed load leaves the card's fallback, which still
+ * declines. The file
+ * input (`lazy-file-widget.tsx`): a form without a file field never loads
+ * `file-widget.tsx`; in one with, the other fields are usable while it loads,
+ * and what was typed there stays when it arrives. Each test starts from fresh
+ * modules, so nothing is loaded yet.
+ */
+import { cleanup, render, screen, waitFor, within } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import validator from '@rjsf/validator-ajv8'
+import { afterEach, describe, expect, it, vi } from 'vitest'
+import { noEvalValidator } from './no-eval-validator'
+
+afterEach(() => {
+  cleanup()
+  vi.doUnmock('./csp')
+  vi.doUnmock('./file-widget')
+  vi.resetModules()
+  vi.restoreAllMocks()
+  vi.unstubAllGlobals()
+})
+
+/** Counts the loads of a module of this folder. */
+function watchLoads(path: './csp' | './file-widget') {
+  const loaded = vi.fn()
+  vi.doMock(path, async (importOriginal) => {
+    loaded()
+    return importOriginal()
+  })
+  return loaded
+}
+
+describe('the default validator', () => {
+  const request = { message: 'Code?', requestedSchema: { type: 'object', properties: { code: { type: 'string', title: 'Code', minLength: 3 } }, required: ['code'] } }
+
+  it('with a validator of its own, the fields are there at once and csp.ts is never loaded', async () => {
+    const loaded = watchLoads('./csp')
+    const { ElicitationForm } = await import('./ElicitationForm')
+    render(<ElicitationForm request={request} validator={validator} onRespond={vi.fn()} />)
+    const card = screen.getByRole('group', { name: 'Code?' })
+    expect(screen.getByRole('textbox', { name: /^Code/ })).toBeTruthy()
+    expect([card.getAttribute('aria-busy'), card.dataset.validator]).toEqual([null, 'custom'])
+    await userEvent.click(screen.getByRole('button', { name: 'Accept' }))
+    expect((await screen.findByRole('alert')).textContent).toMatch(/^1 answer needs attention/)
+    expect(loaded).not.toHaveBeenCalled()
+  })
+
+  it('without one, the card is busy until the default is loaded, then validates with it and sends', async () => {
+    const onRespond = vi.fn()
+    const { ElicitationForm } = await import('./ElicitationForm')
+    render(<ElicitationForm request={request} onRespond={onRespond} />)
+    const card = screen.getByRole('group', { name: 'Code?' })
+    expect(card.getAttribute('aria-busy')).toBe('true')
+    expect(screen.queryByRole('textbox')).toBeNull()
+    const code = await screen.findByRole('textbox', { name: /^Code/ })
+    expect([card.getAttribute('aria-busy'), card.dataset.validator]).toEqual([null, 'ajv8'])
+    await userEvent.type(code, 'ab')
+    await userEvent.click(screen.getByRole('button', { name: 'Accept' }))
+    expect((await screen.findByRole('alert')).textContent).toMatch(/^1 answer needs attention/)
+    await userEvent.type(code, 'c')
+    await userEvent.click(screen.getByRole('button', { name: 'Accept' }))
+    expect(onRespond.mock.calls).toStrictEqual([[{ action: 'accept', content: { code: 'abc' } }]])
+  })
+
+  it("on a page that forbids code generation (CSP without 'unsafe-eval'), the default it loads is the no-eval validator", async () => {
+    const refuse = () => {
+      throw new EvalError("Refused to evaluate a string as JavaScript because 'unsafe-eval' is not an allowed source")
+    }
+    vi.stubGlobal('Function', new Proxy(Function, { construct: refuse, apply: refuse }))
+    const onRespond = vi.fn()
+    const { ElicitationForm } = await import('./ElicitationForm')
+    render(<ElicitationForm request={request} onRespond={onRespond} />)
+    await userEvent.type(await screen.findByRole('textbox', { name: /^Code/ }), 'abc')
+    expect(screen.getByRole('group', { name: 'Code?' }).dataset.validator).toBe('no-eval')
+    await userEvent.click(screen.getByRole('button', { name: 'Accept' }))
+    expect(onRespond.mock.calls).toStrictEqual([[{ action: 'accept', content: { code: 'abc' } }]])
+  })
+
+  it('with autoFocus, the first field takes focus once it is there', async () => {
+    const { ElicitationForm } = await import('./ElicitationForm')
+    render(<ElicitationForm request={request} onRespond={vi.fn()} autoFocus />)
+    const code = await screen.findByRole('textbox', { name: /^Code/ })
+    await waitFor(() => expect(document.activeElement).toBe(code))
+  })
+
+  it('with autoFocus, focus the person moved elsewhere while the fields loaded stays there', async () => {
+    const { ElicitationForm } = await import('./ElicitationForm')
+    render(
+      <>
+        <input aria-label="Chat" />
+        <ElicitationForm request={request} onRespond={vi.fn()} autoFocus />
+      </>,
+    )
+    const chat = screen.getByRole('textbox', { name: 'Chat' })
+    chat.focus()
+    const code = await screen.findByRole('textbox', { name: /^Code/ })
+    // Typing goes on where it was (keyboard only: no click to move focus back).
+    await userEvent.keyboard('hi')
+    expect([document.activeElement, code.matches(':focus'), (chat as HTMLInputElement).value, (code as HTMLInputElement).value]).toEqual([chat, false, 'hi', ''])
+  })
+
+  it('a confirmation (no fields) needs no validator: its Accept is there at once', async () => {
+    const onRespond = vi.fn()
+    const { ElicitationForm } = await import('./ElicitationForm')
+    render(<ElicitationForm request={{ message: 'Go?', requestedSchema: { type: 'object', properties: {} } }} onRespond={onRespond} />)
+    await userEvent.click(screen.getByRole('button', { name: 'Accept' }))
+    expect(onRespond.mock.calls).toStrictEqual([[{ action: 'accept', content: {} }]])
+  })
+
+  it('a default validator that cannot be loaded leaves the fallback card: onError is told, Decline still answers', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {})
+    vi.doMock('./csp', () => {
+      throw new TypeError('Failed to fetch dynamically imported module')
+    })
+    const onRespond = vi.fn()
+    const onError = vi.fn()
+    const { ElicitationForm } = await import('./ElicitationForm')
+    render(<ElicitationForm request={request} onRespond={onRespond} onError={onError} />)
+    const fallback = await screen.findByRole('group', { name: 'This request could not be shown. You can still say no to it.' })
+    await userEvent.click(within(fallback).getByRole('button', { name: 'Decline' }))
+    expect(onRespond.mock.calls).toStrictEqual([[{ action: 'decline' }]])
+    expect(onError).toHaveBeenCalledOnce()
+  })
+})
+
+describe('the file input', () => {
+  it('a form without a file field never loads the file widget', async () => {
+    const loaded = watchLoads('./file-widget')
+    const { ElicitationForm } = await import('./ElicitationForm')
+    render(<ElicitationForm request={{ message: 'Name?', requestedSchema: { type: 'object', properties: { name: { type: 'string', title: 'Name' } } } }} validator={noEvalValidator} onRespond={vi.fn()} />)
+    await userEvent.type(screen.getByRole('textbox', { name: 'Name' }), 'Ada')
+    expect(loaded).not.toHaveBeenCalled()
+  })
+
+  it('while the file widget loads, the other fields take answers, and keep them once it is there', async () => {
+    let release = () => {}
+    const gate = new Promise<void>((resolve) => (release = resolve))
+    vi.doMock('./file-widget', async (importOriginal) => {
+      await gate
+      return importOriginal()
+    })
+    const onRespond = vi.fn()
+    const { ElicitationForm } = await import('./ElicitationForm')
+    const requestedSchema = { type: 'object', properties: { name: { type: 'string', title: 'Name' }, scan: { type: 'string', format: 'uri', title: 'Scan', 'x-mcp-file': {} } } }
+    const { container } = render(<ElicitationForm request={{ message: 'Send the scan', requestedSchema }} validator={noEvalValidator} onRespond={onRespond} />)
+    expect(container.querySelector('.mcp-elicit-file-loading[aria-busy="true"]')).not.toBeNull()
+    expect(container.querySelector('input[type=file]')).toBeNull()
+    await userEvent.type(screen.getByRole('textbox', { name: 'Name' }), 'Ada')
+    release()
+    expect(await screen.findByLabelText('Scan')).toHaveProperty('type', 'file')
+    expect(container.querySelector('.mcp-elicit-file-loading')).toBeNull()
+    expect(screen.getByRole('textbox', { name: 'Name' })).toHaveProperty('value', 'Ada')
+    await userEvent.click(screen.getByRole('button', { name: 'Accept' }))
+    expect(onRespond.mock.calls).toStrictEqual([[{ action: 'accept', content: { name: 'Ada' } }]])
+  })
+})
