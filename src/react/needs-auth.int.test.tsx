@@ -6,6 +6,7 @@ import { startModernServer, type ModernServer } from '../../servers/modern-serve
 import { fakeSignInStore, pendingSignIn, waitingSignIn, type FakeSignInStore } from '../../stories/fake-sign-in-store'
 import { createClient, endpointKey, type CallState } from '../core/index'
 import { McpProvider, useMcpTool } from './index'
+import { loadSignInKit } from './call-auth'
 import { withAuth } from './needs-auth'
 import type { McpAuthResult } from './auth-view'
 
@@ -34,6 +35,8 @@ describe('useMcpTool under a sign-in store', () => {
     const store = fakeSignInStore()
     const { result } = renderTool(store)
     const endpoint = endpointKey(server.url)
+    // The sign-in kit loads on demand (call-auth.ts); here the store changes at once, where a server would answer 401 first.
+    await act(() => loadSignInKit())
     let done!: Promise<CallState>
     act(() => {
       done = result.current.call({ ms: 300 })
@@ -113,6 +116,8 @@ describe('the deprecated names of the previous release', () => {
     const endpoint = endpointKey(server.url)
     const store = fakeSignInStore()
     const { result } = renderTool(store)
+    // The sign-in kit loads on demand (call-auth.ts); here the store changes at once, where a server would answer 401 first.
+    await act(() => loadSignInKit())
     let done!: Promise<CallState>
     act(() => {
       done = result.current.call({ ms: 200 })
