@@ -5,10 +5,11 @@
  * host handlers may answer sampling, roots or even elicitation without a UI.
  * The observer keeps the state; keeping the call across a reload (reading
  * and writing the storage, the writing loaded on demand) is
- * call-storage.ts's, told at every change.
+ * call-persistence.ts's, told at every change.
  */
 import { reduceCall, IDLE, isActive, type CallAction, type CallState, type PendingInput } from './call-state.js'
-import { CallPersistence, answersToResend, isLostCall, isSavedTask, savedRound, type RoundStorage, type SavedCall, type SavedTask, type StoredCall } from './call-storage.js'
+import { CallPersistence } from './call-persistence.js'
+import { answersToResend, isLostCall, isSavedTask, savedRound, type RoundStorage, type SavedCall, type SavedTask, type StoredCall } from './call-storage.js'
 import type { InputContext, McpClient } from './client.js'
 import { McpCancelledError, McpInputError, McpNotResumableError, isMcpCancelledError, isMcpError, type McpError } from './errors.js'
 import { hostAnswer, type HostHandlers } from './host-handlers.js'

@@ -4,7 +4,8 @@
  * round itself (its requestState) still fits in sessionStorage.
  */
 import { describe, expect, it, vi } from 'vitest'
-import { answersToResend, CallPersistence, isFileNotKept, parseSavedCall, sessionStorageAdapter, type LostCall, type SavedCall, type SavedTask } from './call-storage'
+import { CallPersistence } from './call-persistence'
+import { answersToResend, isFileNotKept, parseSavedCall, sessionStorageAdapter, type LostCall, type SavedCall, type SavedTask } from './call-storage'
 import { STORED_FILE_CHARS, withoutLargeFiles } from './call-writer'
 import type { CallState } from './call-state'
 
@@ -89,7 +90,7 @@ describe('CallPersistence before its writer has loaded', () => {
   it('writes the call as it stands once the writer is there: the latest state, nothing older, and a remove', async () => {
     // A fresh module: the writer an earlier test loaded is not there yet.
     vi.resetModules()
-    const { CallPersistence } = await import('./call-storage')
+    const { CallPersistence } = await import('./call-persistence')
     const writes: string[] = []
     const adapter = { load: () => undefined, save: (key: string, saved: unknown) => void writes.push(`save ${key} ${JSON.stringify((saved as SavedCall).answers)}`), remove: (key: string) => void writes.push(`remove ${key}`) }
     const persistence = new CallPersistence(() => ({ storage: adapter, key: 'k' }), () => {})

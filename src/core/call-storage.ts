@@ -5,11 +5,10 @@
  * says: there is no default storage, and the `sessionStorage` adapter keeps
  * it to the tab.
  *
- * Here: what a stored call looks like, reading it back, and
- * {@link CallPersistence}, an observer's handle on its storage. Writing
- * (what of a call is kept, files trimmed, failures put in words) is
- * call-writer.ts's, loaded on demand: a page whose calls have no storage
- * never downloads it. The observer keeps the state.
+ * Here: what a stored call looks like, and reading it back. Writing (what
+ * of a call is kept, files trimmed) is call-writer.ts's, loaded on demand;
+ * an observer's handle on its storage is call-persistence.ts. The observer
+ * keeps the state.
  */
 import type { AwaitingInputState, CallState } from './call-state.js'
 import type { OriginalRequest, PendingRound } from './input-round.js'
@@ -174,90 +173,4 @@ export function savedRound(state: CallState, drafts: Record<string, JsonObject>)
   const saved: SavedCall = { version: 1, request: state.request, pending: state.pending as PendingRound, answers: answersOf(state) }
   if (Object.keys(drafts).length > 0) saved.drafts = { ...drafts }
   return saved
-}
-
-type CallWriter = typeof import('./call-writer.js')
-
-/** The writer, once loaded (one for the page). */
-let writer: CallWriter | undefined
-let loadingWriter: Promise<CallWriter> | undefined
-
-function loadWriter(): Promise<CallWriter> {
-  loadingWriter ??= import('./call-writer.js').then(
-    (module) => (writer = module),
-    (error: unknown) => {
-      // A chunk that failed to load (offline, a new deploy): the next write tries again.
-      loadingWriter = undefined
-      throw error
-    },
-  )
-  return loadingWriter
-}
-
-/**
- * One observer's call in its storage, read and written without ever
- * throwing into the call. Reading is synchronous. Writing needs
- * call-writer.ts: {@link prepare} starts loading it as soon as the observer
- * has a storage, so it is there before any round is; a write that comes
- * before it waits, and once it lands the call is written as it stands then
- * (the latest state, never an older one). A warning says why a write failed,
- * once per reason until a write succeeds again (every state change writes).
- */
-export class CallPersistence {
-  #place: () => { storage: RoundStorage | undefined; key: string }
-  #warn: (message: string) => void
-  #warned: string | undefined
-  /** The call as it stands, while a write waits for the writer. */
-  #waiting: CallSnapshot | undefined
-
-  /** `place` is read at every use: the observer's options may change. */
-  constructor(place: () => { storage: RoundStorage | undefined; key: string }, warn: (message: string) => void) {
-    this.#place = place
-    this.#warn = warn
-  }
-
-  /** Starts loading the writer when there is a storage to write to. */
-  prepare(): void {
-    if (!writer && this.#place().storage) loadWriter().catch(() => {})
-  }
-
-  /** The call kept in storage, if any. */
-  load(): StoredCall | undefined {
-    const { storage, key } = this.#place()
-    try {
-      return storage?.load(key)
-    } catch {
-      // Storage the page may not read (privacy mode, quota, a broken adapter): nothing to resume.
-      return undefined
-    }
-  }
-
-  /** Saves the call as it stands; with nothing to save, removes the key once the call is over. */
-  save(snapshot: CallSnapshot): void {
-    const { storage, key } = this.#place()
-    if (!storage) return
-    if (writer) return this.#report(writer.writeCall(storage, key, snapshot))
-    const queued = this.#waiting !== undefined
-    this.#waiting = snapshot
-    if (queued) return
-    loadWriter().then(
-      () => this.#flush(),
-      (error: unknown) => {
-        this.#waiting = undefined
-        this.#report(`The call was not saved (a reload cannot resume it): its storage code did not load (${error instanceof Error ? error.message : String(error)})`)
-      },
-    )
-  }
-
-  #flush(): void {
-    const snapshot = this.#waiting
-    this.#waiting = undefined
-    if (snapshot) this.save(snapshot)
-  }
-
-  #report(failure: string | undefined): void {
-    if (failure === this.#warned) return
-    this.#warned = failure
-    if (failure) this.#warn(failure)
-  }
 }

@@ -1,10 +1,11 @@
 /**
  * Writing an observer's call to its storage: what of the call is kept
  * ({@link storedCallOf}), files trimmed to what a storage holds
- * ({@link withoutLargeFiles}), and why a write failed, in words.
+ * ({@link withoutLargeFiles}), and the write itself, which never throws.
  *
- * Loaded on demand (call-storage.ts imports it dynamically, once an observer
- * has a storage): a page that keeps no call across reloads never downloads it.
+ * Loaded on demand (call-persistence.ts imports it dynamically, once an
+ * observer has a storage): a page that keeps no call across reloads never
+ * downloads it.
  *
  * A write may fail: a storage that is full or forbidden, or a round a server
  * nested so deep that the adapter's `JSON.stringify` (or an IndexedDB
@@ -23,7 +24,6 @@
  */
 import { isActive, type CallState } from './call-state.js'
 import { answersOf, isLostCall, isSavedTask, savedRound, type CallSnapshot, type LostCall, type RoundStorage, type SavedCall, type SavedTask, type StoredCall } from './call-storage.js'
-import { displayText } from './display-text.js'
 import { isObject } from './json-object.js'
 import type { InputResponse, JsonObject } from './types.js'
 
@@ -103,25 +103,18 @@ export function storedCallOf(snapshot: CallSnapshot): StoredCall | undefined {
   return savedRound(snapshot.state, snapshot.drafts) ?? savedTask(snapshot) ?? lostCall(snapshot.state)
 }
 
-function describeCall(saved: StoredCall): string {
-  if (isSavedTask(saved)) return `Task ${saved.task.taskId} of ${saved.request.method}`
-  if (isLostCall(saved)) return `Round ${saved.round} of ${saved.request.method}`
-  return `Round ${saved.pending.round} of ${saved.request.method}`
-}
-
-function why(error: unknown): string {
-  const message = error instanceof Error ? error.message : displayText(error, 'unknown error')
-  // Stack overflow ("Maximum call stack size exceeded") or a string past the engine's length.
-  if (error instanceof RangeError) return `it is too large or nested too deeply to store (${message})`
-  return `the storage refused it (${message})`
+/** A write that failed: what was to be stored (undefined for a remove) and what the storage threw. */
+export interface WriteFailure {
+  stored: StoredCall | undefined
+  error: unknown
 }
 
 /**
  * Writes the call as it stands under `key` (removes the key once the call is
- * over with nothing to keep). Never throws: returns why the write failed, in
- * words for a warning, or undefined when it succeeded.
+ * over with nothing to keep). Never throws: returns the failure, or
+ * undefined when the write succeeded.
  */
-export function writeCall(storage: RoundStorage, key: string, snapshot: CallSnapshot): string | undefined {
+export function writeCall(storage: RoundStorage, key: string, snapshot: CallSnapshot): WriteFailure | undefined {
   const stored = storedCallOf(snapshot)
   try {
     // Inside the try: a value too deep to serialize fails here as it would in storage.save.
@@ -137,6 +130,6 @@ export function writeCall(storage: RoundStorage, key: string, snapshot: CallSnap
         // The warning already says storage is failing.
       }
     }
-    return stored ? `${describeCall(stored)} was not saved (a reload cannot resume it): ${why(error)}` : `The saved call under "${key}" could not be removed: ${why(error)}`
+    return { stored, error }
   }
 }
