@@ -145,6 +145,13 @@ const ON_DEMAND = [
     modules: /^src\/forms\/(ToolResult\.tsx|content-tree\.tsx|content-blocks\.tsx|bounded-json\.ts|UrlElicitation\.tsx|url-safety\.ts|url-display\.tsx|SignInCard\.tsx|ApprovalCard\.tsx|TaskStatus\.tsx)$/,
     firstLoads: ['app', 'ai-sdk-page', 'assistant-ui-page'],
   },
+  {
+    what: 'round writer or sign-in kit',
+    // The react entry keeps no call across reloads and has no sign-in store:
+    // the round writer and the sign-in kit load on demand.
+    modules: /^src\/(core\/call-writer|react\/(sign-in-kit|sign-in-source|auth-view|needs-auth|useMcpAuth))\.ts$/,
+    firstLoads: ['react'],
+  },
 ]
 console.log()
 let leaked = 0

@@ -1,7 +1,7 @@
 /**
  * The observer against real servers: every state a UI renders, in order.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { startLegacyServer, type LegacyServer } from '../../servers/legacy-server.ts'
 import { startModernServer, type ModernServer } from '../../servers/modern-server.ts'
 import { CallObserver, cancelAnswer, declineAnswer } from './call-observer'
@@ -160,7 +160,8 @@ describe('CallObserver', () => {
     const first = new CallObserver(client(), { storage: adapter, storageKey: 'wizard' })
     void first.start(tool('wizard'))
     await watch(first).next('awaiting_input')
-    expect(JSON.parse(items.get('test:wizard')!)).toMatchObject({ pending: { round: 1 } })
+    // The first write may wait for the writer, loaded on demand (call-writer.ts).
+    await vi.waitFor(() => expect(JSON.parse(items.get('test:wizard') ?? 'null')).toMatchObject({ pending: { round: 1 } }))
     const second = new CallObserver(client(), { storage: adapter, storageKey: 'wizard' })
     first.cancel()
     expect(items.has('test:wizard')).toBe(false)

@@ -3,12 +3,13 @@
  * external store (`subscribe` / `getSnapshot`), so any UI (the React hook, a
  * Vue wrapper, a test) renders the same state. Questions wait for `respond`;
  * host handlers may answer sampling, roots or even elicitation without a UI.
- * The observer keeps the state; keeping the call across a reload (what is
- * saved, reading and writing the storage) is call-storage.ts's, told at
- * every change.
+ * The observer keeps the state; keeping the call across a reload (reading
+ * and writing the storage, the writing loaded on demand) is
+ * call-persistence.ts's, told at every change.
  */
 import { reduceCall, IDLE, isActive, type CallAction, type CallState, type PendingInput } from './call-state.js'
-import { CallPersistence, answersToResend, isLostCall, isSavedTask, savedRound, type RoundStorage, type SavedCall, type SavedTask, type StoredCall } from './call-storage.js'
+import { CallPersistence } from './call-persistence.js'
+import { answersToResend, isLostCall, isSavedTask, savedRound, type RoundStorage, type SavedCall, type SavedTask, type StoredCall } from './call-storage.js'
 import type { InputContext, McpClient } from './client.js'
 import { McpCancelledError, McpInputError, McpNotResumableError, isMcpCancelledError, isMcpError, type McpError } from './errors.js'
 import { hostAnswer, type HostHandlers } from './host-handlers.js'
@@ -63,6 +64,7 @@ export class CallObserver {
   constructor(client: McpClient, options: CallObserverOptions = {}) {
     this.#client = client
     this.#options = options
+    this.#storage.prepare()
   }
 
   /** Registers a listener; returns its removal. Bound, so it can be passed around. */
@@ -80,6 +82,7 @@ export class CallObserver {
 
   setOptions(options: CallObserverOptions): void {
     this.#options = options
+    this.#storage.prepare()
   }
 
   #dispatch(action: CallAction): void {

@@ -3,8 +3,10 @@
  * to STORED_FILE_CHARS per stored call, the rest stored as "not kept" so the
  * round itself (its requestState) still fits in sessionStorage.
  */
-import { describe, expect, it } from 'vitest'
-import { answersToResend, CallPersistence, isFileNotKept, parseSavedCall, sessionStorageAdapter, STORED_FILE_CHARS, withoutLargeFiles, type LostCall, type SavedCall, type SavedTask } from './call-storage'
+import { describe, expect, it, vi } from 'vitest'
+import { CallPersistence } from './call-persistence'
+import { answersToResend, isFileNotKept, parseSavedCall, sessionStorageAdapter, type LostCall, type SavedCall, type SavedTask } from './call-storage'
+import { STORED_FILE_CHARS, withoutLargeFiles } from './call-writer'
 import type { CallState } from './call-state'
 
 const file = (bytes: number, type = 'image/png') => `data:${type};base64,${'A'.repeat(Math.ceil(bytes / 3) * 4)}`
@@ -48,7 +50,7 @@ describe('withoutLargeFiles', () => {
 })
 
 describe('CallPersistence with a file larger than sessionStorage takes', () => {
-  it('the round is still saved (its requestState and other answers), the file as not kept', () => {
+  it('the round is still saved (its requestState and other answers), the file as not kept', async () => {
     const items = new Map<string, string>()
     // About what a browser's sessionStorage holds per origin.
     const quota = 5_000_000
@@ -74,10 +76,38 @@ describe('CallPersistence with a file larger than sessionStorage takes', () => {
       ],
     } as unknown as CallState
     persistence.save({ state, drafts: {}, taskAnswered: [] })
+    // The first write waits for the writer (call-writer.ts, loaded on demand).
+    await vi.waitFor(() => expect(adapter.load('k')).toBeDefined())
     expect(warnings).toEqual([])
     const saved = adapter.load('k') as SavedCall
     expect(saved.pending.requestState).toBe('opaque')
     expect(saved.answers).toEqual({})
     expect(saved.drafts).toEqual({ a: { photo: { fileNotKept: { mediaType: 'image/png', bytes: 3_999_999 } } } })
+  })
+})
+
+describe('CallPersistence before its writer has loaded', () => {
+  it('writes the call as it stands once the writer is there: the latest state, nothing older, and a remove', async () => {
+    // A fresh module: the writer an earlier test loaded is not there yet.
+    vi.resetModules()
+    const { CallPersistence } = await import('./call-persistence')
+    const writes: string[] = []
+    const adapter = { load: () => undefined, save: (key: string, saved: unknown) => void writes.push(`save ${key} ${JSON.stringify((saved as SavedCall).answers)}`), remove: (key: string) => void writes.push(`remove ${key}`) }
+    const persistence = new CallPersistence(() => ({ storage: adapter, key: 'k' }), () => {})
+    const asking = (answered: boolean) =>
+      ({
+        status: 'awaiting_input',
+        request,
+        round: 1,
+        pending,
+        inputs: [{ key: 'a', method: 'elicitation/create', params: {}, era: 'modern', answered, ...(answered && { response: { action: 'decline' } }) }],
+      }) as unknown as CallState
+    persistence.save({ state: asking(false), drafts: {}, taskAnswered: [] })
+    persistence.save({ state: asking(true), drafts: {}, taskAnswered: [] })
+    expect(writes).toEqual([])
+    await vi.waitFor(() => expect(writes).toEqual(['save k {"a":{"action":"decline"}}']))
+    // Loaded: writes are synchronous from now on.
+    persistence.save({ state: { status: 'done', request, result: { content: [] }, rounds: 1 } as CallState, drafts: {}, taskAnswered: [] })
+    expect(writes).toEqual(['save k {"a":{"action":"decline"}}', 'remove k'])
   })
 })

@@ -75,5 +75,6 @@ export type {
   ErrorState,
   CancelledState,
 } from './call-state.js'
-export { sessionStorageAdapter, parseSavedCall, isLostCall, isSavedTask, isFileNotKept, withoutLargeFiles, STORED_FILE_CHARS } from './call-storage.js'
+export { sessionStorageAdapter, parseSavedCall, isLostCall, isSavedTask, isFileNotKept } from './call-storage.js'
+export { withoutLargeFiles, STORED_FILE_CHARS } from './call-writer.js'
 export type { FileNotKept, LostCall, RoundStorage, SavedCall, SavedTask, StoredCall } from './call-storage.js'

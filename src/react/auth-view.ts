@@ -21,9 +21,10 @@
  * - every field is always there (false or undefined when it does not
  *   apply), and `dpopUnsupported` is lifted from `pending`.
  */
-import type { PendingSignIn, SignInState, SignInStore } from '../auth/browser/sign-in-store.js'
+import type { PendingSignIn, SignInState } from '../auth/browser/sign-in-store.js'
 import type { McpAuthError } from '../auth/errors.js'
 import { sameEndpoint } from '../core/index.js'
+import { SIGNED_IN, SIGNED_OUT } from './idle-views.js'
 
 export type McpAuthStatus = 'signed_out' | 'signing_in' | 'signed_in' | 'error'
 
@@ -74,25 +75,6 @@ export type McpAuthResult = McpAuthView &
     /** The endpoint this is about: the client's URL without query (`endpointKey(client.url)`). */
     endpoint: string
   }
-
-const IDLE_STATE: SignInState = Object.freeze({ status: 'idle' })
-
-/** The view of `endpoint` in `store` now; without a store, signed out and never pending. */
-export function readAuthView(store: SignInStore | undefined, endpoint: string): McpAuthView {
-  return store ? authViewOf(store.getSnapshot(), endpoint, store.isSignedIn(endpoint)) : authViewOf(IDLE_STATE, endpoint, false)
-}
-
-const SIGNED_OUT: McpAuthView = Object.freeze({
-  status: 'signed_out',
-  pending: undefined,
-  error: undefined,
-  popupBlocked: false,
-  opened: false,
-  windowClosed: false,
-  dpopUnsupported: false,
-  cancelled: false,
-})
-const SIGNED_IN: McpAuthView = Object.freeze({ ...SIGNED_OUT, status: 'signed_in' })
 
 /** The view of `endpoint`'s sign-in. Idle results are shared objects, so an unchanged state compares equal. */
 export function authViewOf(state: SignInState, endpoint: string, signedIn: boolean): McpAuthView {

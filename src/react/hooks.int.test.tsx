@@ -6,6 +6,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest
 import { startModernServer, type ModernServer, type RecordedRequest } from '../../servers/modern-server.ts'
 import { fakeSignInStore, openedSignIn, pendingSignIn, waitingSignIn, type FakeSignInStore } from '../../stories/fake-sign-in-store'
 import { createClient, endpointKey, sessionStorageAdapter, type CallState, type InputResponse, type McpClient, type McpResult, type PendingInput, type RoundStorage } from '../core/index'
+import { loadSignInKit } from './call-auth'
 import { McpProvider, useMcpPrompt, useMcpResource, useMcpTool, type McpCallResult, type McpCallStatus, type McpCallView, type UseMcpCallOptions } from './index'
 
 let server: ModernServer
@@ -408,6 +409,8 @@ describe('onStatusChange, onResult and onCallError: a host follows a call withou
   it('says needs_auth while the call waits for a sign-in, and the status underneath after', async () => {
     const store = fakeSignInStore()
     const { result, told } = follow('slow', {}, store)
+    // The sign-in kit loads on demand (call-auth.ts); here the store changes at once, where a server would answer 401 first.
+    await act(() => loadSignInKit())
     act(() => void result.current.call({ ms: 300 }))
     const request = pendingSignIn({ endpoint: endpointKey(server.url) })
     act(() => store.set(waitingSignIn(request)))

@@ -6,6 +6,7 @@ import { startModernServer, type ModernServer } from '../../servers/modern-serve
 import { fakeSignInStore, pendingSignIn, waitingSignIn, type FakeSignInStore } from '../../stories/fake-sign-in-store'
 import { createClient, endpointKey, type CallState } from '../core/index'
 import { McpProvider, useMcpTool } from './index'
+import { loadSignInKit } from './call-auth'
 import { withAuth } from './needs-auth'
 import type { McpAuthResult } from './auth-view'
 
@@ -34,6 +35,8 @@ describe('useMcpTool under a sign-in store', () => {
     const store = fakeSignInStore()
     const { result } = renderTool(store)
     const endpoint = endpointKey(server.url)
+    // The sign-in kit loads on demand (call-auth.ts); here the store changes at once, where a server would answer 401 first.
+    await act(() => loadSignInKit())
     let done!: Promise<CallState>
     act(() => {
       done = result.current.call({ ms: 300 })
@@ -108,11 +111,48 @@ describe('useMcpTool under a sign-in store', () => {
   })
 })
 
+describe('before the sign-in kit has loaded (call-auth.ts)', () => {
+  it('auth is the store’s signed-in status with its actions; a sign-in pending meanwhile is laid over the call, and told, once the kit lands', async () => {
+    // Fresh modules: the kit an earlier test loaded is not there yet (react itself is not reloaded).
+    vi.resetModules()
+    const fresh = await import('./index')
+    const core = await import('../core/index')
+    const endpoint = core.endpointKey(server.url)
+    const store = fakeSignInStore()
+    store.setSignedIn(endpoint, true)
+    const client = core.createClient(server.url)
+    const told: string[] = []
+    const wrapper = ({ children }: { children: ReactNode }) => (
+      <fresh.McpProvider client={client} signIn={store}>
+        {children}
+      </fresh.McpProvider>
+    )
+    const { result } = renderHook(() => fresh.useMcpTool<{ ms: number }>('slow', { onStatusChange: (status) => void told.push(status) }), { wrapper })
+    expect(result.current.auth).toMatchObject({ status: 'signed_in', pending: undefined, endpoint })
+    act(() => result.current.auth.signIn())
+    expect(store.calls).toEqual(['signIn'])
+    let done!: Promise<CallState>
+    act(() => {
+      done = result.current.call({ ms: 300 })
+    })
+    act(() => store.set(waitingSignIn(pendingSignIn({ endpoint }))))
+    // The kit is still on its way: the call's own status, never a sign-in it cannot read yet.
+    expect(result.current.status).toBe('running')
+    await waitFor(() => expect(result.current).toMatchObject({ status: 'needs_auth', callStatus: 'running', auth: { status: 'signing_in' } }))
+    expect(told).toEqual(['running', 'needs_auth'])
+    act(() => store.set({ status: 'idle' }))
+    expect((await done).status).toBe('done')
+    await waitFor(() => expect(told).toEqual(['running', 'needs_auth', 'running', 'done']))
+  })
+})
+
 describe('the deprecated names of the previous release', () => {
   it('signIn, redirectSignIn and cancelSignIn still reach the store; popupBlocked, authOpened, windowClosed and the pending sign-in’s fields on auth still read', async () => {
     const endpoint = endpointKey(server.url)
     const store = fakeSignInStore()
     const { result } = renderTool(store)
+    // The sign-in kit loads on demand (call-auth.ts); here the store changes at once, where a server would answer 401 first.
+    await act(() => loadSignInKit())
     let done!: Promise<CallState>
     act(() => {
       done = result.current.call({ ms: 200 })

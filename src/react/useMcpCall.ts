@@ -2,10 +2,10 @@ import { useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore
 import { CallObserver, cancelAnswer, declineAnswer, endpointKey, flagsOf } from '../core/index.js'
 import type { CallObserverOptions, CallState, DoneState, ErrorState, InputResponse, JsonObject, McpError, McpResult, OriginalRequest, SavedCall, StoredCall } from '../core/index.js'
 import type { SignInStore } from '../auth/browser/sign-in-store.js'
-import { readAuthView, type McpAuthResult } from './auth-view.js'
+import type { McpAuthResult } from './auth-view.js'
+import { callView, currentCallView, onSignInKit, useCallAuth } from './call-auth.js'
 import { useMcpClient, useSignInStore } from './McpProvider.js'
-import { withAuth, type McpCallStatus, type McpCallView } from './needs-auth.js'
-import { useEndpointSignIn } from './useMcpAuth.js'
+import type { McpCallStatus, McpCallView } from './needs-auth.js'
 
 /**
  * What a host is told as a call goes, so it can follow the call (a status
@@ -106,11 +106,12 @@ export function useMcpCall<Args>(toRequest: (args: Args | undefined) => Original
   const state = useSyncExternalStore(o.subscribe, o.getSnapshot, o.getSnapshot)
   const store = useSignInStore()
   const endpoint = useMemo(() => endpointKey(client.url), [client])
-  const auth = useEndpointSignIn(store, endpoint)
-  const view = withAuth(state, auth, client.serverInfo)
+  // Sign-in code comes only with a sign-in store (call-auth.ts).
+  const auth = useCallAuth(store, endpoint)
+  const view = callView(state, auth, client.serverInfo)
 
   useEffect(() => o.setOptions(options))
-  useCallEvents(o, store, options, view.status, () => withAuth(o.getSnapshot(), { ...auth, ...readAuthView(store, endpoint) }, client.serverInfo))
+  useCallEvents(o, store, options, view.status, () => currentCallView(o.getSnapshot(), store, endpoint, client.serverInfo))
   // Mount-time only: `restore` is read once per observer.
   useEffect(() => {
     if (options.restore && !restored.has(o)) {
@@ -173,7 +174,8 @@ function useCallEvents(o: CallObserver, store: SignInStore | undefined, options:
       if (view.status === 'done') tell(() => onResult?.(view.result, view))
       if (view.status === 'error') tell(() => onCallError?.(view.error, view))
     }
-    const stops = [o.subscribe(check), store?.subscribe(check)]
+    // The sign-in kit landing may lay a pending sign-in over the call (needs_auth).
+    const stops = [o.subscribe(check), store?.subscribe(check), store && onSignInKit(check)]
     // A change between the render and this subscription.
     check()
     return () => stops.forEach((stop) => stop?.())

@@ -1,0 +1,135 @@
+/**
+ * Writing an observer's call to its storage: what of the call is kept
+ * ({@link storedCallOf}), files trimmed to what a storage holds
+ * ({@link withoutLargeFiles}), and the write itself, which never throws.
+ *
+ * Loaded on demand (call-persistence.ts imports it dynamically, once an
+ * observer has a storage): a page that keeps no call across reloads never
+ * downloads it.
+ *
+ * A write may fail: a storage that is full or forbidden, or a round a server
+ * nested so deep that the adapter's `JSON.stringify` (or an IndexedDB
+ * adapter's structured clone) overflows the stack with a `RangeError`. Then
+ * the round is not saved, and whatever an earlier round left under the key
+ * is removed, since resuming that one would send a `requestState` the server
+ * has moved past.
+ *
+ * Files (SEP-2356 `data:` URIs in answers and drafts) would fill a storage
+ * that holds a few MB per origin, and then the whole round, `requestState`
+ * included, would not be saved. So a stored call keeps at most
+ * {@link STORED_FILE_CHARS} of them; each one past that is stored as a
+ * `FileNotKept` in its place (an answer holding one goes back to being
+ * a draft, so its question is asked again), and the form says it must be
+ * chosen again.
+ */
+import { isActive, type CallState } from './call-state.js'
+import { answersOf, isLostCall, isSavedTask, savedRound, type CallSnapshot, type LostCall, type RoundStorage, type SavedCall, type SavedTask, type StoredCall } from './call-storage.js'
+import { isObject } from './json-object.js'
+import type { InputResponse, JsonObject } from './types.js'
+
+/** Characters of `data:` URIs one stored call keeps, at most (about 750 KB of files). @defaultValue 1 MiB */
+export const STORED_FILE_CHARS = 1024 * 1024
+
+/** Data URIs shorter than this are text like any other, not counted. */
+const FILE_CHARS_COUNTED = 1024
+
+/**
+ * The stored call with files past `budget` characters replaced by
+ * `FileNotKept` (answers holding one become drafts); a lost legacy
+ * call, whose answers are only ever shown, keeps none.
+ */
+export function withoutLargeFiles<T extends StoredCall>(saved: T, budget = STORED_FILE_CHARS): T {
+  const json = JSON.stringify
+  // A lost legacy call keeps its answers only to say what was given: no file bytes for that.
+  let left = isLostCall(saved) ? 0 : budget
+  let dropped = false
+  const keep = (value: unknown): unknown => {
+    if (Array.isArray(value)) return value.map(keep)
+    if (typeof value !== 'string' || value.length < FILE_CHARS_COUNTED || !/^data:/i.test(value)) return value
+    if (value.length <= left) {
+      left -= value.length
+      return value
+    }
+    dropped = true
+    const comma = value.indexOf(',')
+    const header = value.slice(5, Math.max(5, Math.min(comma, 200)))
+    const payload = value.length - comma - 1
+    return { fileNotKept: { mediaType: header.split(';')[0] || 'text/plain', bytes: header.toLowerCase().endsWith(';base64') ? Math.floor((payload * 3) / 4) : payload } }
+  }
+  const content = (object: JsonObject): JsonObject => Object.fromEntries(Object.entries(object).map(([name, value]) => [name, keep(value)]))
+  // Nothing large at all: the common case costs one scan.
+  if (!/"data:[^"]{1023}/i.test(json(saved))) return saved
+  if (isSavedTask(saved)) return { ...saved, ...(saved.drafts && { drafts: mapValues(saved.drafts, content) }) }
+  // Answers first: they are what a resumed round sends.
+  const answers: Record<string, InputResponse> = {}
+  const moved: Record<string, JsonObject> = {}
+  for (const [key, answer] of Object.entries(saved.answers)) {
+    const given = (answer as { content?: unknown }).content
+    if (!isObject(given)) {
+      answers[key] = answer
+      continue
+    }
+    dropped = false
+    const kept = content(given)
+    if (dropped && !isLostCall(saved)) moved[key] = kept
+    else answers[key] = { ...answer, content: kept } as InputResponse
+  }
+  if (isLostCall(saved)) return { ...saved, answers }
+  const drafts = { ...mapValues((saved as SavedCall).drafts ?? {}, content), ...moved }
+  return { ...saved, answers, ...(Object.keys(drafts).length > 0 && { drafts }) }
+}
+
+function mapValues<V, W>(object: Record<string, V>, map: (value: V) => W): Record<string, W> {
+  return Object.fromEntries(Object.entries(object).map(([key, value]) => [key, map(value)]))
+}
+
+/** A call running as a task: its id is what a reload needs. */
+function savedTask({ state, drafts, taskAnswered }: CallSnapshot): SavedTask | undefined {
+  if ((state.status !== 'running' && state.status !== 'awaiting_input' && state.status !== 'retrying') || !state.task) return undefined
+  const saved: SavedTask = { version: 1, request: state.request, task: state.task, answered: [...taskAnswered] }
+  if (Object.keys(drafts).length > 0) saved.drafts = { ...drafts }
+  return saved
+}
+
+/** What a legacy round waiting for the person leaves behind for a reload to report. */
+function lostCall(state: CallState): LostCall | undefined {
+  if (state.status !== 'awaiting_input' || state.pending || !state.inputs.some((input) => input.era === 'legacy')) return undefined
+  const questions = state.inputs.map((input) => ({ key: input.key, method: input.method, params: input.params }))
+  return { version: 1, lost: true, request: state.request, round: state.round, questions, answers: answersOf(state) }
+}
+
+/** What a call leaves in storage as it stands: an open round, a task, a lost legacy round, or nothing. */
+export function storedCallOf(snapshot: CallSnapshot): StoredCall | undefined {
+  return savedRound(snapshot.state, snapshot.drafts) ?? savedTask(snapshot) ?? lostCall(snapshot.state)
+}
+
+/** A write that failed: what was to be stored (undefined for a remove) and what the storage threw. */
+export interface WriteFailure {
+  stored: StoredCall | undefined
+  error: unknown
+}
+
+/**
+ * Writes the call as it stands under `key` (removes the key once the call is
+ * over with nothing to keep). Never throws: returns the failure, or
+ * undefined when the write succeeded.
+ */
+export function writeCall(storage: RoundStorage, key: string, snapshot: CallSnapshot): WriteFailure | undefined {
+  const stored = storedCallOf(snapshot)
+  try {
+    // Inside the try: a value too deep to serialize fails here as it would in storage.save.
+    const saved = stored && withoutLargeFiles(stored)
+    if (saved) storage.save(key, saved)
+    else if (!isActive(snapshot.state)) storage.remove(key)
+    return undefined
+  } catch (error) {
+    if (stored) {
+      try {
+        storage.remove(key)
+      } catch {
+        // The warning already says storage is failing.
+      }
+    }
+    return { stored, error }
+  }
+}
