@@ -132,6 +132,17 @@ for (const name of FIRST_LOADS) {
 }
 if (!leaked) console.log(`\nsize-check: no legacy-era, task, listener or SSE code in the first load of ${FIRST_LOADS.join(', ')}`)
 
+// The auth entry's first load is the token in hand (reading it back, the
+// Authorization header): the sign-in flow, everything that talks to an
+// authorization server, and oauth4webapi load with the first sign-in,
+// refresh, callback, sign-out or DPoP proof.
+const AUTH_ON_DEMAND = /^(src\/auth\/(sign-in-flow|discovery|client-identity|dpop|revocation|wire|http)\.ts|oauth4webapi\/.*)$/
+const authLeaked = (byName.auth.firstLoadModules ?? []).filter((id) => AUTH_ON_DEMAND.test(id))
+if (authLeaked.length) {
+  leaked++
+  console.error(`size-check: the first load of auth holds code that must load on demand: ${authLeaked.join(', ')}`)
+} else console.log('size-check: no sign-in flow or oauth4webapi in the first load of auth')
+
 const seconds = ((performance.now() - started) / 1000).toFixed(1)
 if (unlimited) console.error(`\nsize-check: ${unlimited} entr${unlimited === 1 ? 'y has' : 'ies have'} no limit in ${LIMITS_PATH}; run with --update`)
 if (over) console.error(`\nsize-check: ${over} entr${over === 1 ? 'y is' : 'ies are'} over the limit (${seconds} s). If the growth is deliberate: node bench/size-check.mjs --update`)
