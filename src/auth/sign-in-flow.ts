@@ -42,7 +42,8 @@ import {
   McpAuthStorageError,
   McpAuthTokenError,
 } from './errors.js'
-import { authFetch, checkSecure } from './http.js'
+import { authFetch } from './http.js'
+import { checkSecure } from './secure-url.js'
 import { indexKey, pendingKey, readIndex, type EndpointIndex, type PendingAuthorization } from './pending.js'
 import { revokeTokens } from './revocation.js'
 import { union, type FlowContext, type Session } from './session.js'
