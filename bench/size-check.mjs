@@ -152,6 +152,14 @@ const ON_DEMAND = [
     modules: /^src\/(core\/call-writer|react\/(sign-in-kit|sign-in-source|auth-view|needs-auth|useMcpAuth))\.ts$/,
     firstLoads: ['react'],
   },
+  {
+    what: 'sign-in flow or oauth4webapi',
+    // A page holding a valid token needs the Authorization header only: the
+    // flow (discovery, registration, PKCE, the code exchange, refresh,
+    // revocation, DPoP) and oauth4webapi load with the first need of them.
+    modules: /^(src\/auth\/(sign-in-flow|discovery|client-identity|dpop|revocation|wire|http)\.ts|oauth4webapi\/.*)$/,
+    firstLoads: ['auth'],
+  },
 ]
 console.log()
 let leaked = 0

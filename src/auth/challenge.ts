@@ -36,3 +36,9 @@ export function parseBearerChallenge(header: string | null | undefined): BearerC
     errorDescription: params.get('error_description'),
   }
 }
+
+/** True for a `WWW-Authenticate` that asks for a DPoP nonce (RFC 9449 §9). Read here, not with the
+ * DPoP proofs: which challenge it is decides whether those must load at all. */
+export function asksForNonce(wwwAuthenticate: string | null): boolean {
+  return /\bDPoP\b[^]*?error\s*=\s*"?use_dpop_nonce"?/i.test(wwwAuthenticate ?? '')
+}

@@ -16,7 +16,7 @@ import {
   type ClientAuth,
 } from 'oauth4webapi'
 import { McpAuthRegistrationError, McpAuthStorageError } from './errors.js'
-import type { OAuthOptions } from './options.js'
+import { applicationTypeFor, type OAuthOptions } from './options.js'
 import { oauthRequestOptions, type Wire } from './wire.js'
 import { clientKey, parseRecord, type CredentialStorage, type StoredClient } from './storage.js'
 
@@ -55,13 +55,6 @@ function preferredMethod(as: AuthorizationServer): TokenEndpointAuthMethod {
   if (offered.includes('client_secret_basic')) return 'client_secret_basic'
   if (offered.includes('client_secret_post')) return 'client_secret_post'
   return 'none'
-}
-
-/** `native` for loopback and app-scheme redirects, `web` for a site's https callback (OpenID DCR 1.0 §2). */
-export function applicationTypeFor(redirectUri: string): 'web' | 'native' {
-  const url = new URL(redirectUri)
-  if (url.protocol === 'https:' && !['localhost', '127.0.0.1', '[::1]'].includes(url.hostname)) return 'web'
-  return 'native'
 }
 
 /**
@@ -121,18 +114,6 @@ export async function keepClient(issuer: string, client: StoredClient, storage: 
     if (client.clientSecret === undefined) await mirror?.set(clientKey(issuer), JSON.stringify(client))
   } catch (cause) {
     throw new McpAuthStorageError(cause)
-  }
-}
-
-/**
- * A pre-registered secret must name the issuer it belongs to: without one,
- * any authorization server a (malicious) MCP server names would receive
- * `Basic clientId:secret`. Said when `oauth()` is called, not at the first sign-in.
- */
-export function checkClientOptions(options: OAuthOptions): void {
-  const pre = options.client
-  if (pre?.clientSecret !== undefined && (typeof pre.issuer !== 'string' || pre.issuer === '')) {
-    throw new TypeError('oauth(): client.clientSecret needs client.issuer, the one authorization server the secret may be sent to')
   }
 }
 

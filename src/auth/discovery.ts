@@ -9,7 +9,8 @@
  */
 import { processDiscoveryResponse, type AuthorizationServer } from 'oauth4webapi'
 import { McpAuthDiscoveryError, McpAuthInsecureEndpointError, McpAuthIssuerMismatchError, McpAuthPkceUnsupportedError } from './errors.js'
-import { checkSecure, type AuthFetch } from './http.js'
+import type { AuthFetch } from './http.js'
+import { checkSecure } from './secure-url.js'
 
 export interface ResourceMetadata {
   /** The `resource` exactly as the server wrote it: sent verbatim as the RFC 8707 `resource` parameter. */

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { asksForNonce, dpopKeys } from './dpop'
+import { asksForNonce } from './challenge'
+import { dpopKeys } from './dpop'
 
 const decode = (part: string) => JSON.parse(Buffer.from(part, 'base64url').toString('utf8'))
 

@@ -66,8 +66,3 @@ export function dpopKeys(given?: CryptoKeyPair): DpopKeys {
     },
   }
 }
-
-/** True for a `WWW-Authenticate` that asks for a DPoP nonce (RFC 9449 §9). */
-export function asksForNonce(wwwAuthenticate: string | null): boolean {
-  return /\bDPoP\b[^]*?error\s*=\s*"?use_dpop_nonce"?/i.test(wwwAuthenticate ?? '')
-}

@@ -5,36 +5,13 @@
  * request that never reaches the server becomes an error that names the
  * endpoint and the CORS header it most likely lacks.
  */
-import { McpAuthBlockedError, McpAuthInsecureEndpointError, McpAuthResponseTooLargeError } from './errors.js'
+import { McpAuthBlockedError, McpAuthResponseTooLargeError } from './errors.js'
+import { checkSecure } from './secure-url.js'
 
 /** What a request is for: it decides the hint when a browser blocks it. */
 export type AuthRequestKind = 'metadata' | 'registration' | 'token' | 'revocation'
 
 export type AuthFetch = (url: string, init: RequestInit, kind: AuthRequestKind) => Promise<Response>
-
-const LOOPBACK = new Set(['localhost', '127.0.0.1', '[::1]'])
-
-/** True for plain http to this machine, which the sign-in allows; everything else must be https. */
-export function isLoopback(url: URL): boolean {
-  return LOOPBACK.has(url.hostname) || url.hostname.endsWith('.localhost')
-}
-
-/**
- * The endpoint as a URL when it is https, or http to this machine; a typed
- * refusal for anything else (another scheme in any case, with leading
- * spaces or control characters, which the URL parser strips, or no URL at
- * all). Use the returned URL, never the string: it is what was checked.
- */
-export function checkSecure(endpoint: string, issuer?: string | undefined): URL {
-  let url: URL
-  try {
-    url = new URL(endpoint)
-  } catch {
-    throw new McpAuthInsecureEndpointError(endpoint, issuer)
-  }
-  if (url.protocol === 'https:' || (url.protocol === 'http:' && isLoopback(url))) return url
-  throw new McpAuthInsecureEndpointError(endpoint, issuer)
-}
 
 const HINTS: Record<AuthRequestKind, string> = {
   metadata: 'Access-Control-Allow-Origin on its metadata',

@@ -17,7 +17,7 @@ export { memoryCredentials, sessionStorageCredentials } from './storage.js'
 export type { CredentialStorage, StoredClient, StoredTokens } from './storage.js'
 export { parseBearerChallenge } from './challenge.js'
 export type { BearerChallenge } from './challenge.js'
-export { applicationTypeFor } from './client-identity.js'
+export { applicationTypeFor } from './options.js'
 export type { TokenEndpointAuthMethod } from './client-identity.js'
 export {
   McpAuthError,

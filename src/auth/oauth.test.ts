@@ -3,11 +3,38 @@
  * authorization server and resource (fetch fixtures): refusals (no S256, a
  * foreign `state`), the order of a rotated refresh token's write and its use,
  * a storage that fails, and two resources of two issuers never sharing a
- * token. The whole flow against a real provider is test/auth/.
+ * token; and that the sign-in flow loads only when needed. The whole flow
+ * against a real provider is test/auth/.
  */
-import { describe, expect, it } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
+import { McpNetworkError } from '../core/index.js'
 import { McpAuthPkceUnsupportedError, McpAuthStateMismatchError, McpAuthStorageError, memoryCredentials, oauth, type CredentialStorage } from './index.js'
-import type { AuthorizationRequest, OAuthOptions } from './index.js'
+import type { AuthEvent, AuthorizationRequest, OAuthOptions } from './index.js'
+
+/**
+ * The sign-in flow's chunk as a page fetches it: `available` false is a page
+ * gone offline, `hold()` keeps it loading until `release()`. Counted per
+ * fetch. Once it has loaded, the module registry keeps it (as a browser
+ * does), so the tests that watch it loading come first in this file.
+ */
+const chunk = vi.hoisted(() => {
+  let release = () => {}
+  return {
+    available: true,
+    loads: 0,
+    gate: Promise.resolve(),
+    hold() {
+      this.gate = new Promise<void>((resolve) => (release = resolve))
+    },
+    release: () => release(),
+  }
+})
+vi.mock('./sign-in-flow.js', async (importOriginal) => {
+  chunk.loads += 1
+  await chunk.gate
+  if (!chunk.available) throw new TypeError('Failed to fetch dynamically imported module')
+  return importOriginal()
+})
 
 interface WorldOptions {
   pkce?: string[]
@@ -66,7 +93,7 @@ function world(name: string, options: WorldOptions = {}) {
     const state = options.tamperState ? 'forged' : url.searchParams.get('state')!
     return `http://127.0.0.1:7003/callback?code=c&state=${state}&iss=${encodeURIComponent(as)}`
   }
-  return { as, mcp, fetch, log, authorizations, redirectToAuthorization }
+  return { as, mcp, fetch, log, valid, authorizations, redirectToAuthorization }
 }
 
 const base = (w: ReturnType<typeof world>, extra: Partial<OAuthOptions> = {}): OAuthOptions => ({
@@ -87,6 +114,68 @@ async function request(provider: ReturnType<typeof oauth>, w: ReturnType<typeof 
   }
   throw new Error('too many challenges')
 }
+
+/** Tokens (and the client registration) an earlier page left in `storage`, as `sessionStorageCredentials` keeps them across a reload. */
+function stored(w: ReturnType<typeof world>, tokens: { accessToken: string; expiresAt?: number; refreshToken?: string }): CredentialStorage {
+  const storage = memoryCredentials()
+  storage.set(`client ${w.as}`, JSON.stringify({ clientId: 'earlier-client', tokenEndpointAuthMethod: 'none' }))
+  storage.set(`endpoint ${w.mcp}`, JSON.stringify({ issuer: w.as, resource: w.mcp }))
+  storage.set(`tokens ${w.as} ${w.mcp}`, JSON.stringify({ issuer: w.as, tokenType: 'Bearer', scopes: ['read'], ...tokens }))
+  return storage
+}
+
+describe('the sign-in flow loads on demand', () => {
+  const signal = new AbortController().signal
+
+  it('not for a returning visitor whose token is good; a challenge that cannot load it fails with McpNetworkError', async () => {
+    chunk.available = false
+    const w = world('returning')
+    w.valid.add('kept')
+    const events: AuthEvent[] = []
+    const provider = oauth(base(w, { storage: stored(w, { accessToken: 'kept' }), onEvent: (event) => events.push(event) }))
+    expect(provider.isSignedIn(w.mcp)).toBe(true)
+    expect((await request(provider, w)).status).toBe(200)
+    expect(chunk.loads).toBe(0)
+
+    // Without a token a challenge is sure to come: the flow is fetched while the request travels, a failure left for the challenge to report.
+    expect(await oauth(base(w)).authorization({ url: w.mcp, signal })).toBeUndefined()
+    await vi.waitFor(() => expect(chunk.loads).toBe(1))
+
+    w.valid.clear()
+    const error = await request(provider, w).catch((caught: unknown) => caught)
+    expect(error).toBeInstanceOf(McpNetworkError)
+    expect((error as McpNetworkError).message).toContain('could not load the sign-in of mcp-elicit')
+    expect(events.at(-1)).toMatchObject({ step: 'failed', endpoint: w.mcp, error })
+    expect(w.log.filter((line) => !line.startsWith('mcp'))).toEqual([])
+  })
+
+  it('is fetched again once back online; requests and a challenge arriving while it loads wait for it: one refresh, each carrying the new token', async () => {
+    const w = world('loading')
+    const provider = oauth(base(w, { storage: stored(w, { accessToken: 'old', expiresAt: Date.now() - 1000, refreshToken: 'loading-refresh-0' }) }))
+    // Offline: the refresh the expired token needs fails typed, and nothing is sent.
+    await expect(provider.authorization({ url: w.mcp, signal })).rejects.toBeInstanceOf(McpNetworkError)
+
+    chunk.available = true
+    chunk.hold()
+    const loads = chunk.loads
+    const first = provider.authorization({ url: w.mcp, signal })
+    const challenge = provider.challenged({ url: w.mcp, status: 401, wwwAuthenticate: 'Bearer error="invalid_token"', signal })
+    const second = provider.authorization({ url: w.mcp, signal })
+    // Another page's provider without a token, signing in meanwhile: its next request waits for that sign-in, not sent bare.
+    const fresh = world('fresh')
+    const other = oauth(base(fresh))
+    const signingIn = other.challenged({ url: fresh.mcp, status: 401, wwwAuthenticate: null, signal })
+    const next = other.authorization({ url: fresh.mcp, signal })
+    await vi.waitFor(() => expect(chunk.loads).toBe(loads + 1))
+    expect([...w.log, ...fresh.log]).toEqual([])
+    chunk.release()
+    expect(await Promise.all([first, challenge, second])).toEqual(['Bearer loading-access-1', true, 'Bearer loading-access-1'])
+    expect(w.log).toEqual(['token refresh_token loading-refresh-0'])
+    expect(await Promise.all([signingIn, next])).toEqual([true, 'Bearer fresh-access-1'])
+    expect(fresh.authorizations).toHaveLength(1)
+    expect(chunk.loads).toBe(loads + 1)
+  })
+})
 
 describe('oauth()', () => {
   it('signs in once and sends the token it got', async () => {

@@ -3,7 +3,8 @@
  * person back, how to get them there (the one step that needs a person), and
  * who this client is. The same options serve a browser popup, a full-page
  * redirect, a Node test driver and a CLI: only `redirectToAuthorization`
- * differs.
+ * differs. The checks of those options are here too: `oauth()` runs them
+ * when called, before anything of the sign-in has loaded.
  */
 import type { TokenEndpointAuthMethod } from './client-identity.js'
 import type { CredentialStorage } from './storage.js'
@@ -113,4 +114,29 @@ export interface OAuthOptions {
    * @defaultValue false
    */
   dpop?: boolean | { keyPair: CryptoKeyPair } | undefined
+}
+
+/** `native` for loopback and app-scheme redirects, `web` for a site's https callback (OpenID DCR 1.0 §2). */
+export function applicationTypeFor(redirectUri: string): 'web' | 'native' {
+  const url = new URL(redirectUri)
+  if (url.protocol === 'https:' && !['localhost', '127.0.0.1', '[::1]'].includes(url.hostname)) return 'web'
+  return 'native'
+}
+
+/**
+ * A pre-registered secret must name the issuer it belongs to: without one,
+ * any authorization server a (malicious) MCP server names would receive
+ * `Basic clientId:secret`. Said when `oauth()` is called, not at the first sign-in.
+ */
+export function checkClientOptions(options: OAuthOptions): void {
+  const pre = options.client
+  if (pre?.clientSecret !== undefined && (typeof pre.issuer !== 'string' || pre.issuer === '')) {
+    throw new TypeError('oauth(): client.clientSecret needs client.issuer, the one authorization server the secret may be sent to')
+  }
+}
+
+/** A key pair handed in must not be exportable: script that can export it can use every token bound to it. */
+export function checkDpopOptions(options: OAuthOptions): void {
+  const given = typeof options.dpop === 'object' ? options.dpop.keyPair : undefined
+  if (given && given.privateKey.extractable) throw new TypeError('oauth(): dpop.keyPair.privateKey must be non-extractable (generate it with extractable: false)')
 }

@@ -25,7 +25,7 @@
  */
 import { endpointKey, sameEndpoint } from '../../core/index.js'
 import { McpAuthAccessDeniedError, isMcpAuthError, type McpAuthError } from '../errors.js'
-import { checkSecure } from '../http.js'
+import { checkSecure } from '../secure-url.js'
 import { oauth, type OAuthProvider } from '../oauth.js'
 import type { AuthEvent, AuthorizationRequest, OAuthOptions } from '../options.js'
 import type { CredentialStorage } from '../storage.js'
