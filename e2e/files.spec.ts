@@ -1,6 +1,7 @@
 /**
  * File inputs (SEP-2356 `x-mcp-file`, experimental), end to end in Chromium
- * under the demo's strict CSP: a file is chosen with `setInputFiles`, shown
+ * under the demo's strict CSP: a file is chosen with `setInputFiles` (or
+ * dropped on the field), shown
  * (name, type, size, a data: preview), sent as a data: URI in the answer, and
  * the server describes it and shows it back, in both eras. Files too large or
  * of a type not accepted are refused before they are read. A reload in the
@@ -77,6 +78,37 @@ test('a file too large or of a type not accepted is refused before it is read, n
   await expect(form.locator('.mcp-elicit-file-item')).toContainText('second.png (image/png, 1000 bytes)')
   await form.getByRole('button', { name: 'Accept' }).click()
   expect(await resultOf(call)).toBe('describe_image: a image/png image of 1000 bytes')
+})
+
+test('a file dropped on the field is taken as a chosen one; a dropped file of a type not accepted is refused', async ({ page, turn }) => {
+  const call = await turn('describe_image')
+  const form = call.locator('.mcp-elicit-form')
+  await expect(form.getByLabel('Image')).toBeVisible()
+  const zone = form.locator('.mcp-elicit-file')
+  /** A real DataTransfer holding one file, made in the page, dragged over the field and dropped. */
+  const drop = async (name: string, type: string, base64: string) => {
+    const dataTransfer = await page.evaluateHandle(
+      ({ name, type, base64 }) => {
+        const transfer = new DataTransfer()
+        transfer.items.add(new File([Uint8Array.from(atob(base64), (c) => c.charCodeAt(0))], name, { type }))
+        return transfer
+      },
+      { name, type, base64 },
+    )
+    await zone.dispatchEvent('dragover', { dataTransfer })
+    await expect(zone).toHaveAttribute('data-over', 'true')
+    await zone.dispatchEvent('drop', { dataTransfer })
+    await expect(zone).not.toHaveAttribute('data-over')
+  }
+
+  await drop('notes.txt', 'text/plain', Buffer.from('hello').toString('base64'))
+  await expect(form.locator('.mcp-elicit-file-status')).toContainText('notes.txt: files of type text/plain are not accepted here')
+  await expect(form.locator('.mcp-elicit-file-item')).toHaveCount(0)
+
+  await drop('dropped.png', 'image/png', PNG.toString('base64'))
+  await expect(form.locator('.mcp-elicit-file-item')).toContainText('dropped.png (image/png, 70 bytes)')
+  await form.getByRole('button', { name: 'Accept' }).click()
+  expect(await resultOf(call)).toBe('describe_image: a image/png image of 70 bytes')
 })
 
 test('a reload in the middle of the round keeps a small chosen file (round storage), and asks again for one too large to keep', async ({ page, turn }) => {
