@@ -152,6 +152,15 @@ const ON_DEMAND = [
     modules: /^src\/(core\/call-writer|react\/(sign-in-kit|sign-in-source|auth-view|needs-auth|useMcpAuth))\.ts$/,
     firstLoads: ['react'],
   },
+  {
+    what: 'texts of a part that loads on demand',
+    // Each part carries its own default texts (src/forms/texts/): the URL,
+    // approval, sign-in, result, task, file and MCP Apps texts load with their
+    // parts, and every text at once (texts/all.ts) only for an app that
+    // imports defaultMessages or resolveMessages.
+    modules: /^src\/forms\/texts\/(url|approval|content|sign-in|result|task|file|apps|all)\.ts$/,
+    firstLoads: ['app', 'ai-sdk-page', 'assistant-ui-page'],
+  },
 ]
 console.log()
 let leaked = 0
