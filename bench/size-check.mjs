@@ -160,6 +160,15 @@ const ON_DEMAND = [
     modules: /^(src\/auth\/(sign-in-flow|discovery|client-identity|dpop|revocation|wire|http)\.ts|oauth4webapi\/.*)$/,
     firstLoads: ['auth'],
   },
+  {
+    what: 'texts of a part that loads on demand',
+    // Each part carries its own default texts (src/forms/texts/): the URL,
+    // approval, sign-in, result, task, file and MCP Apps texts load with their
+    // parts, and every text at once (texts/all.ts) only for an app that
+    // imports defaultMessages or resolveMessages.
+    modules: /^src\/forms\/texts\/(url|approval|content|sign-in|result|task|file|apps|all)\.ts$/,
+    firstLoads: ['app', 'ai-sdk-page', 'assistant-ui-page'],
+  },
 ]
 console.log()
 let leaked = 0

@@ -18,9 +18,11 @@
 import { useEffect, type ComponentType, type ReactNode } from 'react'
 import type { ToolCallMessagePartProps } from '@assistant-ui/react'
 import { displayText, type JsonObject, type McpResult, type RoundStorage } from '../core/index.js'
-import { CardBoundary, InputRequestPanel, McpToolCall, resolveMessages, useMcpViews } from '../forms/index.js'
+import { CardBoundary, InputRequestPanel, McpToolCall, useMcpViews } from '../forms/index.js'
 // The result renderer loads when first shown, as in McpToolCall (forms/lazy-parts.tsx).
 import { LazyToolResult } from '../forms/lazy-parts.js'
+import { callTexts } from '../forms/texts/call.js'
+import { resolvePart } from '../forms/texts/resolve.js'
 import { McpProvider, useMcpAuth } from '../react/index.js'
 import { stoppedResult } from './execute.js'
 import { isMcpRoundPayload, type McpRoundAnswers } from './round-payload.js'
@@ -51,7 +53,7 @@ export function createMcpToolPart(name: string, settings: { current: PartSetting
 
 function PartBody({ name, settings, ...part }: McpToolPartProps & { name: string; settings: PartSettings }) {
   const { options, runs } = settings
-  const text = resolveMessages(options.messages)
+  const text = resolvePart(options.messages, callTexts)
   const interrupt = part.interrupt
   if (interrupt?.type === 'human' && isMcpRoundPayload(interrupt.payload)) {
     return <RoundQuestions key={interrupt.payload.round} payload={interrupt.payload} resume={(answers: McpRoundAnswers) => part.resume(answers)} options={options} />
@@ -99,7 +101,7 @@ function PartBody({ name, settings, ...part }: McpToolPartProps & { name: string
 
 /** An `execute` runs the call: its questions come as interrupts; here, a status line (and the sign-in card when it waits for one). */
 function Executing({ settings }: { settings: PartSettings }) {
-  const text = resolveMessages(settings.options.messages)
+  const text = resolvePart(settings.options.messages, callTexts)
   const running = (
     <p role="status" className="mcp-elicit-progress">
       {text.running}
@@ -130,7 +132,7 @@ function Stopped({ addResult, text }: { addResult: McpToolPartProps['addResult']
 /** A settled call: the MCP result as the forms show it (or the tool's app), anything else as text. */
 function Settled({ name, args, result, settings }: { name: string; args: JsonObject; result: unknown; settings: PartSettings }) {
   const { messages, onError } = settings.options
-  const text = resolveMessages(messages)
+  const text = resolvePart(messages, callTexts)
   const views = useMcpViews()
   const mcp = isMcpResult(result) ? result : undefined
   const block = (

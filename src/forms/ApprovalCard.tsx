@@ -20,9 +20,16 @@ import { CardBoundary } from './CardBoundary.js'
 import { CardFallback } from './CardFallback.js'
 import { CLAMP_LONG, ClampedText, useClamp } from './ClampedText.js'
 import { inlineText } from './IsolatedLine.js'
-import { resolveMessages, type Messages } from './messages.js'
+import type { Messages } from './messages.js'
+import { approvalTexts } from './texts/approval.js'
+import { cardTexts } from './texts/card.js'
+import { contentTexts } from './texts/content.js'
+import { resolvePart, type PartTexts } from './texts/resolve.js'
 import { refusalsFor } from './refusals.js'
 import { useRespondOnce } from './respond-once.js'
+
+/** What the card reads: the question card's texts, its own, and the words for content that is not text. */
+type ApprovalTexts = PartTexts<[typeof cardTexts, typeof approvalTexts, typeof contentTexts]>
 
 export interface ApprovalCardProps {
   /** The pending request: `method` is `sampling/createMessage` or `roots/list`. */
@@ -58,7 +65,7 @@ export const ApprovalCard = /* @__PURE__ */ forwardRef(function ApprovalCard(pro
 
 const Card = /* @__PURE__ */ forwardRef(function Card(props: ApprovalCardProps, ref: ForwardedRef<HTMLDivElement>) {
   const { input, onRespond, onSampling, roots, className } = props
-  const text = resolveMessages(props.messages)
+  const text = resolvePart(props.messages, cardTexts, approvalTexts, contentTexts)
   const [status, setStatus] = useState<ApprovalStatus>('open')
   const [generated, setGenerated] = useState<JsonObject | undefined>(undefined)
   const [failure, setFailure] = useState('')
@@ -160,7 +167,7 @@ const Card = /* @__PURE__ */ forwardRef(function Card(props: ApprovalCardProps, 
   )
 })
 
-function SamplingRequest({ params, text }: { params: JsonObject; text: Messages }) {
+function SamplingRequest({ params, text }: { params: JsonObject; text: ApprovalTexts }) {
   const messages = Array.isArray(params.messages) ? (params.messages as unknown[]) : []
   return (
     <div className="mcp-elicit-sampling">
@@ -187,7 +194,7 @@ function SamplingRequest({ params, text }: { params: JsonObject; text: Messages 
   )
 }
 
-function RootList({ roots, text }: { roots: Array<{ uri: string; name?: string }>; text: Messages }) {
+function RootList({ roots, text }: { roots: Array<{ uri: string; name?: string }>; text: ApprovalTexts }) {
   return (
     <div className="mcp-elicit-roots">
       <p>{text.rootsToShare}</p>
@@ -209,7 +216,7 @@ function RootList({ roots, text }: { roots: Array<{ uri: string; name?: string }
  * only. A block's `type` is server data like the rest: coerced, never
  * `String()`ed (an object with a non-callable `toString` throws there).
  */
-export function ContentText({ content, text }: { content: unknown; text: Messages }) {
+export function ContentText({ content, text }: { content: unknown; text: ApprovalTexts }) {
   const blocks = Array.isArray(content) ? content : content === undefined ? [] : [content]
   return (
     <span className="mcp-elicit-content">
@@ -222,7 +229,7 @@ export function ContentText({ content, text }: { content: unknown; text: Message
   )
 }
 
-function ContentTextBlock({ type, shown, text }: { type: string; shown: string; text: Messages }) {
+function ContentTextBlock({ type, shown, text }: { type: string; shown: string; text: ApprovalTexts }) {
   const clamp = useClamp(shown, CLAMP_LONG)
   return (
     <>

@@ -27,7 +27,7 @@ export interface AskedByProps {
   server: unknown
   /** The endpoint that asks. */
   url: string | undefined
-  text: Messages
+  text: Pick<Messages, 'askedBy' | 'showAll' | 'showLess'>
 }
 
 export function AskedBy({ server, url, text }: AskedByProps) {

@@ -5,7 +5,9 @@
  * failed).
  */
 import { forwardRef, useId, useState, type ForwardedRef } from 'react'
-import { resolveMessages, type Messages } from './messages.js'
+import type { Messages } from './messages.js'
+import { cardTexts } from './texts/card.js'
+import { resolvePart } from './texts/resolve.js'
 
 export interface CardFallbackProps {
   /** Answers as the card's Decline would. */
@@ -21,7 +23,7 @@ export interface CardFallbackProps {
 
 export const CardFallback = /* @__PURE__ */ forwardRef(function CardFallback(props: CardFallbackProps, ref: ForwardedRef<HTMLDivElement>) {
   const { onDecline, onCancel, className } = props
-  const text = resolveMessages(props.messages)
+  const text = resolvePart(props.messages, cardTexts)
   const [answered, setAnswered] = useState(Boolean(props.answered))
   const messageId = `mcp-elicit-${useId().replace(/[^a-zA-Z0-9]/g, '')}-message`
   const answer = (respond: () => void) => {

@@ -17,7 +17,10 @@ import { DeclineCancel } from './DeclineCancel.js'
 import { useFormValidator } from './default-validator.js'
 import { LazyFileInputWidget } from './lazy-file-widget.js'
 import { guardedCard } from './guarded-card.js'
-import { resolveMessages, type AskingServer, type Messages } from './messages.js'
+import type { AskingServer, Messages } from './messages.js'
+import { cardTexts } from './texts/card.js'
+import { formTexts } from './texts/form.js'
+import { resolvePart } from './texts/resolve.js'
 import { isNoEvalValidator } from './no-eval-mark.js'
 import { fromFieldKeys, pickSubmittedContent, toFieldKeys, toKeyedFormSchema, type KeyedFormSchema } from './schema.js'
 import { fieldKeyOf, fieldLabelOf, humanizeErrors } from './validation-messages.js'
@@ -101,7 +104,7 @@ interface SummaryEntry {
 
 const FormCard = /* @__PURE__ */ forwardRef(function FormCard(props: ElicitationFormProps, ref: ForwardedRef<HTMLDivElement>) {
   const { request, server, url, onRespond, onDraft, theme, initialData, autoFocus, className } = props
-  const text = resolveMessages(props.messages)
+  const text = resolvePart(props.messages, cardTexts, formTexts)
   const mapped = useMemo(() => toKeyedFormSchema(request.requestedSchema, { maxFileBytes: props.maxFileBytes }), [request.requestedSchema, props.maxFileBytes])
   const validator = useFormValidator(props.validator)
   const [initialFormData] = useState(() => ({ ...mapped.defaults, ...toFieldKeys(mapped.fields, initialData) }))
@@ -257,7 +260,7 @@ const FormCard = /* @__PURE__ */ forwardRef(function FormCard(props: Elicitation
           initialFormData={initialFormData}
           idPrefix={idPrefix}
           className="mcp-elicit-fields"
-          formContext={{ messages: text }}
+          formContext={{ messages: props.messages }}
           templates={formKit.templates}
           widgets={formKit.widgets}
           noHtml5Validate

@@ -18,7 +18,10 @@ import { CardFallback } from './CardFallback.js'
 import { ElicitationForm, type ElicitationFormTheme } from './ElicitationForm.js'
 import { inlineText } from './IsolatedLine.js'
 import { LazyApprovalCard, LazySignInCard, LazyUrlElicitation } from './lazy-parts.js'
-import { resolveMessages, type Messages } from './messages.js'
+import type { Messages } from './messages.js'
+import { cardTexts } from './texts/card.js'
+import { resolvePart } from './texts/resolve.js'
+import { roundTexts } from './texts/round.js'
 import { refusalsFor } from './refusals.js'
 import type { SignInCardAuth } from './SignInCard.js'
 import { RenderView, useMcpViews } from './views.js'
@@ -106,7 +109,7 @@ const NO_PARAMS: Readonly<Record<string, unknown>> = Object.freeze({})
 /** Renders the pending questions of an `awaiting_input` round. */
 export const InputRequestPanel = /* @__PURE__ */ forwardRef(function InputRequestPanel(props: InputRequestPanelProps, ref: ForwardedRef<HTMLDivElement>) {
   const { status, inputs = [], round, respond, onSampling, roots, initialAnswers, saveDraft, onError, validator, theme, messages, maxFileBytes, autoFocus, className } = props
-  const text = resolveMessages(messages)
+  const text = resolvePart(messages, roundTexts)
   const headingId = `mcp-elicit-${useId().replace(/[^a-zA-Z0-9]/g, '')}-round`
   const root = useRef<HTMLDivElement | null>(null)
   const pending = status === 'awaiting_input' ? inputs.filter((input) => !input.answered) : []
@@ -224,7 +227,7 @@ function Question({ input, onRespond, onDraft, onSampling, roots, validator, the
     return <LazyApprovalCard input={input} onRespond={onRespond} onSampling={onSampling} roots={roots} messages={messages} onError={onError} />
   }
   // A method this UI does not know: say so, and let the round go on.
-  const text = resolveMessages(messages)
+  const text = resolvePart(messages, cardTexts, roundTexts)
   return (
     <div className="mcp-elicit-unknown">
       <p className="mcp-elicit-message">{text.unknownRequest(inlineText(input.method))}</p>

@@ -27,7 +27,9 @@ import { CardBoundary } from './CardBoundary.js'
 import type { ElicitationFormTheme } from './ElicitationForm.js'
 import { InputRequestPanel } from './InputRequestPanel.js'
 import { LazySignInCard, LazyTaskStatus, LazyToolResult } from './lazy-parts.js'
-import { resolveMessages, type Messages } from './messages.js'
+import type { Messages } from './messages.js'
+import { callTexts } from './texts/call.js'
+import { resolvePart } from './texts/resolve.js'
 import { RenderView, useMcpViews } from './views.js'
 
 /** `onStatusChange`, `onResult` and `onCallError` are the hook's (`useMcpTool` options), called as well as those in `options`. */
@@ -62,7 +64,7 @@ export interface McpToolCallProps extends McpCallEvents {
 /** Runs one tool with its input rounds, progress, cancel, result and error display. */
 export const McpToolCall = /* @__PURE__ */ forwardRef(function McpToolCall(props: McpToolCallProps, ref: ForwardedRef<HTMLElement>) {
   const { name, arguments: args, options, onSampling, roots, validator, theme, autoRun, renderResult, onError, className } = props
-  const text = resolveMessages(props.messages)
+  const text = resolvePart(props.messages, callTexts)
   const tool = useMcpTool(name, {
     ...options,
     onStatusChange: both(options?.onStatusChange, props.onStatusChange),

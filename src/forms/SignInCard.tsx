@@ -28,9 +28,17 @@ import { CardBoundary } from './CardBoundary.js'
 import { CardFallback } from './CardFallback.js'
 import { endpointHost } from './endpoint-host.js'
 import { inlineText, isolate, IsolatedLine } from './IsolatedLine.js'
-import { resolveMessages, type Messages } from './messages.js'
+import type { Messages } from './messages.js'
+import { callTexts } from './texts/call.js'
+import { cardTexts } from './texts/card.js'
+import { resolvePart, type PartTexts } from './texts/resolve.js'
+import { signInTexts } from './texts/sign-in.js'
+import { urlTexts } from './texts/url.js'
 import { UrlWarnings } from './url-display.js'
 import { analyzeUrl } from './url-safety.js'
+
+/** What the card reads: the question card's texts (who asks, the clamp), the call's Try again, the address warnings' and its own. */
+type SignInTexts = PartTexts<[typeof cardTexts, typeof callTexts, typeof urlTexts, typeof signInTexts]>
 
 /**
  * What the card shows and does, by the names `useMcpAuth()` and a call's
@@ -127,7 +135,7 @@ const Card = /* @__PURE__ */ forwardRef(function Card(props: SignInCardProps, re
   const signIn = () => props.signIn(endpoint)
   const redirect = props.redirect && (() => props.redirect?.(endpoint))
   const cancel = props.cancel && (() => props.cancel?.(endpoint))
-  const text = resolveMessages(props.messages)
+  const text = resolvePart(props.messages, cardTexts, callTexts, urlTexts, signInTexts)
   const titleId = `mcp-elicit-${useId().replace(/[^a-zA-Z0-9]/g, '')}-sign-in`
   const primary = useRef<HTMLButtonElement | null>(null)
   const state = stateOf(props)
@@ -217,7 +225,7 @@ const Card = /* @__PURE__ */ forwardRef(function Card(props: SignInCardProps, re
 })
 
 /** The two hosts the person should check: the MCP server's and the one they type their password into. */
-function Parties({ url, issuer, text }: { url: string | undefined; issuer: string | undefined; text: Messages }) {
+function Parties({ url, issuer, text }: { url: string | undefined; issuer: string | undefined; text: SignInTexts }) {
   const host = endpointHost(url)
   const analysis = issuer === undefined ? undefined : analyzeUrl(issuer)
   const issuerHost = analysis?.host || undefined
@@ -261,7 +269,7 @@ function Parties({ url, issuer, text }: { url: string | undefined; issuer: strin
   )
 }
 
-function Scopes({ pending, text }: { pending: PendingSignIn; text: Messages }) {
+function Scopes({ pending, text }: { pending: PendingSignIn; text: SignInTexts }) {
   // The scopes come from the server's WWW-Authenticate: anything JSON-free text can hold.
   const scopes = (Array.isArray(pending.scopes) ? pending.scopes : []).map((scope) => inlineText(scope)).filter(Boolean)
   const shown = scopes.slice(0, MAX_SCOPES)
@@ -288,7 +296,7 @@ function Scopes({ pending, text }: { pending: PendingSignIn; text: Messages }) {
 }
 
 /** A failure in words, by code; the error's own message is not shown (it is for developers, in English). */
-function Failure({ error, text }: { error: McpError; text: Messages }) {
+function Failure({ error, text }: { error: McpError; text: SignInTexts }) {
   const details = error as McpError & { endpoint?: unknown; header?: unknown; description?: unknown }
   const code = inlineText(error.code)
   const description = typeof details.description === 'string' && details.description !== '' ? details.description : undefined

@@ -16,7 +16,11 @@
 import { forwardRef, type ForwardedRef } from 'react'
 import type { Progress, TaskInfo } from '../core/index.js'
 import { inlineText, isolate, IsolatedLine } from './IsolatedLine.js'
-import { resolveMessages, type Messages } from './messages.js'
+import type { Messages } from './messages.js'
+import { callTexts } from './texts/call.js'
+import { cardTexts } from './texts/card.js'
+import { resolvePart } from './texts/resolve.js'
+import { taskTexts } from './texts/task.js'
 
 export interface TaskStatusProps {
   /** The task as last polled (the hook's `task`). */
@@ -41,7 +45,7 @@ function amount(value: unknown): number | undefined {
 /** The status of a task-backed call: a live status line, the server's status message, a progress bar. */
 export const TaskStatus = /* @__PURE__ */ forwardRef(function TaskStatus(props: TaskStatusProps, ref: ForwardedRef<HTMLDivElement>) {
   const { task, progress, compact, className } = props
-  const text = resolveMessages(props.messages)
+  const text = resolvePart(props.messages, cardTexts, callTexts, taskTexts)
   const statusMessage = inlineText(task.statusMessage)
   const done = amount(progress?.progress)
   const total = amount(progress?.total)

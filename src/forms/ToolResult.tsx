@@ -13,11 +13,11 @@
 import { forwardRef, type ErrorInfo, type ForwardedRef } from 'react'
 import { boundedJson } from './bounded-json.js'
 import { CardBoundary } from './CardBoundary.js'
-import { Block, Blocks, EmbeddedResource, type BlockOptions } from './content-blocks.js'
+import { Block, Blocks, EmbeddedResource, resultPartTexts, type BlockOptions, type ResultTexts } from './content-blocks.js'
 import { DEFAULT_MAX_IMAGE_PIXELS, DEFAULT_MAX_MEDIA_BYTES } from './content-media.js'
 import { JsonTree } from './content-tree.js'
 import { inlineText } from './IsolatedLine.js'
-import { resolveMessages, type Messages } from './messages.js'
+import type { Messages } from './messages.js'
 
 export interface ToolResultProps {
   /** A `tools/call` result, a `prompts/get` result or a `resources/read` result, as the server sent it. */
@@ -43,7 +43,7 @@ function isObject(value: unknown): value is Record<string, unknown> {
 
 /** A server's result, rendered safely, behind its own error boundary. */
 export const ToolResult = /* @__PURE__ */ forwardRef(function ToolResult(props: ToolResultProps, ref: ForwardedRef<HTMLDivElement>) {
-  const text = resolveMessages(props.messages)
+  const text = resultPartTexts(props.messages)
   return (
     <CardBoundary onError={props.onError} resetKey={props.result} fallback={() => <p className="mcp-elicit-result-failed">{text.resultFailed}</p>}>
       <ResultBody {...props} text={text} forwardedRef={ref} />
@@ -51,7 +51,7 @@ export const ToolResult = /* @__PURE__ */ forwardRef(function ToolResult(props: 
   )
 })
 
-function ResultBody({ result, maxMediaBytes, maxImagePixels, onError, className, text, forwardedRef }: ToolResultProps & { text: Messages; forwardedRef: ForwardedRef<HTMLDivElement> }) {
+function ResultBody({ result, maxMediaBytes, maxImagePixels, onError, className, text, forwardedRef }: ToolResultProps & { text: ResultTexts; forwardedRef: ForwardedRef<HTMLDivElement> }) {
   const value = isObject(result) ? result : {}
   const isError = value.isError === true
   const options: BlockOptions = { text, maxMediaBytes: maxMediaBytes ?? DEFAULT_MAX_MEDIA_BYTES, maxImagePixels: maxImagePixels ?? DEFAULT_MAX_IMAGE_PIXELS, onError }

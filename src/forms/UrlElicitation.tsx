@@ -17,7 +17,10 @@ import { AskedBy } from './AskedBy.js'
 import { CLAMP_LONG, ClampedText } from './ClampedText.js'
 import { DeclineCancel } from './DeclineCancel.js'
 import { guardedCard } from './guarded-card.js'
-import { resolveMessages, type AskingServer, type Messages } from './messages.js'
+import type { AskingServer, Messages } from './messages.js'
+import { cardTexts } from './texts/card.js'
+import { resolvePart } from './texts/resolve.js'
+import { urlTexts } from './texts/url.js'
 import { MarkedUrl, SiteEntry, UrlWarnings } from './url-display.js'
 import { analyzeUrl } from './url-safety.js'
 
@@ -62,7 +65,7 @@ type UrlStatus = 'open' | 'opened' | 'answered'
 
 const UrlCard = /* @__PURE__ */ forwardRef(function UrlCard(props: UrlElicitationProps, ref: ForwardedRef<HTMLDivElement>) {
   const { request, server, url, onRespond, onRetry, className } = props
-  const text = resolveMessages(props.messages)
+  const text = resolvePart(props.messages, cardTexts, urlTexts)
   const analysis = useMemo(() => analyzeUrl(request.url), [request.url])
   const [status, setStatus] = useState<UrlStatus>('open')
   const [noHandle, setNoHandle] = useState(false)

@@ -14,7 +14,13 @@ import { base64Bytes } from './base64-bytes.js'
 import { CardBoundary } from './CardBoundary.js'
 import { checkMedia, DEFAULT_MAX_IMAGE_PIXELS, DEFAULT_MAX_MEDIA_BYTES, type MediaKind } from './content-media.js'
 import { inlineText } from './IsolatedLine.js'
-import { resolveMessages, type Messages } from './messages.js'
+import type { Messages } from './messages.js'
+import { callTexts } from './texts/call.js'
+import { cardTexts } from './texts/card.js'
+import { contentTexts } from './texts/content.js'
+import { resolvePart, type PartTexts } from './texts/resolve.js'
+import { resultTexts } from './texts/result.js'
+import { urlTexts } from './texts/url.js'
 import { MarkedUrl, SiteEntry, UrlWarnings } from './url-display.js'
 import { analyzeUrl } from './url-safety.js'
 
@@ -35,8 +41,14 @@ export interface ContentBlocksProps {
   onError?: ((error: unknown, info: ErrorInfo) => void) | undefined
 }
 
+/** What the result renderer reads: its own texts, the call's `resultFailed`, the clamp's, the address warnings' and the words for content that is not text. */
+export type ResultTexts = PartTexts<[typeof cardTexts, typeof callTexts, typeof contentTexts, typeof urlTexts, typeof resultTexts]>
+
+/** The result renderer's texts with the app's replacements on top. */
+export const resultPartTexts = (messages: Partial<Messages> | undefined): ResultTexts => resolvePart(messages, cardTexts, callTexts, contentTexts, urlTexts, resultTexts)
+
 export interface BlockOptions {
-  text: Messages
+  text: ResultTexts
   maxMediaBytes: number
   maxImagePixels: number
   onError?: ((error: unknown, info: ErrorInfo) => void) | undefined
@@ -44,7 +56,7 @@ export interface BlockOptions {
 
 /** Content blocks, each behind its own boundary. Usable alone (e.g. for sampling or prompt content). */
 export function ContentBlocks({ content, messages, maxMediaBytes, maxImagePixels, onError }: ContentBlocksProps) {
-  const options = { text: resolveMessages(messages), maxMediaBytes: maxMediaBytes ?? DEFAULT_MAX_MEDIA_BYTES, maxImagePixels: maxImagePixels ?? DEFAULT_MAX_IMAGE_PIXELS, onError }
+  const options = { text: resultPartTexts(messages), maxMediaBytes: maxMediaBytes ?? DEFAULT_MAX_MEDIA_BYTES, maxImagePixels: maxImagePixels ?? DEFAULT_MAX_IMAGE_PIXELS, onError }
   return <Blocks content={content} options={options} />
 }
 
@@ -100,7 +112,7 @@ function Note({ type, text, reason }: { type: string; text: string; reason?: str
 }
 
 /** Text, folded to a few lines (CSS) with a disclosure when long. */
-export function TextBlock({ value, text }: { value: string; text: Messages }) {
+export function TextBlock({ value, text }: { value: string; text: ResultTexts }) {
   const [expanded, setExpanded] = useState(false)
   const long = value.length > FOLD_CHARS || countLines(value) > FOLD_LINES
   const block = (
@@ -178,7 +190,7 @@ function ResourceHeading({ resource }: { resource: Record<string, unknown> }) {
  * cards. An http(s) address is a plain link (new tab, no opener, no
  * referrer), never prefetched; any other scheme is text only.
  */
-export function ResourceAddress({ uri, text }: { uri: unknown; text: Messages }) {
+export function ResourceAddress({ uri, text }: { uri: unknown; text: ResultTexts }) {
   const analysis = analyzeUrl(uri)
   const web = analysis.refused === null
   // An address that could not be analysed is still shown, as inert text.
@@ -206,7 +218,7 @@ export function ResourceAddress({ uri, text }: { uri: unknown; text: Messages })
 }
 
 /** An embedded resource (`resource` block) or one entry of a `resources/read` result's `contents`. */
-export function EmbeddedResource({ resource, text, type = 'resource' }: { resource: unknown; text: Messages; type?: string }) {
+export function EmbeddedResource({ resource, text, type = 'resource' }: { resource: unknown; text: ResultTexts; type?: string }) {
   const entry = isObject(resource) ? resource : {}
   const mimeType = inlineText(entry.mimeType)
   return (

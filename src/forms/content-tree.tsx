@@ -18,7 +18,11 @@
 import { useEffect, useId, useRef, useState, type KeyboardEvent, type ReactNode } from 'react'
 import { displayText } from '../core/index.js'
 import { escapeInvisible, visibleJsonString } from './format-chars.js'
-import type { Messages } from './messages.js'
+import type { resultTexts } from './texts/result.js'
+import type { PartTexts } from './texts/resolve.js'
+
+/** The tree reads the result renderer's own texts only. */
+type TreeTexts = PartTexts<[typeof resultTexts]>
 
 /** Entries of an object or array shown per page. */
 export const TREE_PAGE = 100
@@ -42,7 +46,7 @@ function sizeOf(value: unknown, kind: Kind): number {
 
 export interface JsonTreeProps {
   value: unknown
-  text: Messages
+  text: TreeTexts
   className?: string | undefined
 }
 
@@ -98,7 +102,7 @@ interface TreeNodeProps {
   setsize: number
   /** The tree's one tab stop at first. */
   first?: boolean
-  text: Messages
+  text: TreeTexts
   treeRef: { current: HTMLElement | null }
 }
 
@@ -180,7 +184,7 @@ function TreeNode({ name, value, level, posinset, setsize, first, text, treeRef 
   )
 }
 
-function Summary({ value, kind, size, expanded, text }: { value: unknown; kind: Kind; size: number; expanded: boolean; text: Messages }): ReactNode {
+function Summary({ value, kind, size, expanded, text }: { value: unknown; kind: Kind; size: number; expanded: boolean; text: TreeTexts }): ReactNode {
   if (kind === 'object' || kind === 'array') {
     const [open, close] = kind === 'array' ? ['[', ']'] : ['{', '}']
     return (
@@ -208,7 +212,7 @@ function Summary({ value, kind, size, expanded, text }: { value: unknown; kind: 
   )
 }
 
-function Children({ value, kind, size, level, text, treeRef }: { value: unknown; kind: Kind; size: number; level: number; text: Messages; treeRef: { current: HTMLElement | null } }) {
+function Children({ value, kind, size, level, text, treeRef }: { value: unknown; kind: Kind; size: number; level: number; text: TreeTexts; treeRef: { current: HTMLElement | null } }) {
   const [shown, setShown] = useState(Math.min(size, TREE_PAGE))
   const groupRef = useRef<HTMLUListElement>(null)
   const focusAt = useRef<number | undefined>(undefined)

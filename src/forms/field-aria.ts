@@ -5,9 +5,10 @@
  * form context.
  */
 import { descriptionId, errorId, type WidgetProps } from '@rjsf/utils'
-import { resolveMessages, type Messages } from './messages.js'
+import type { Messages } from './messages.js'
 
-export const messagesOf = (registry: { formContext?: unknown }): Messages => resolveMessages((registry.formContext as { messages?: Messages } | undefined)?.messages)
+/** The app's replacement texts from the form context; each widget puts them over its own part's defaults (`resolvePart`). */
+export const messagesOf = (registry: { formContext?: unknown }): Partial<Messages> | undefined => (registry.formContext as { messages?: Partial<Messages> } | undefined)?.messages
 /** The id of a field's visible label (radio and checkbox groups are named by it). */
 export const labelIdOf = (id: string) => `${id}__label`
 

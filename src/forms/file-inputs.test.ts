@@ -15,7 +15,7 @@ import {
   parseDataUri,
   readFileDescriptor,
 } from './file-data-uri'
-import { defaultMessages } from './messages'
+import { defaultMessages } from './texts/all'
 import { noEvalValidator } from './no-eval-validator'
 import { pickSubmittedContent, toFormSchema } from './schema'
 import { humanizeErrors } from './validation-messages'

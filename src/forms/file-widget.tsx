@@ -21,10 +21,12 @@ import { checkMedia } from './content-media.js'
 import { checkChosenFile, encodeFile, parseDataUri } from './file-data-uri.js'
 import { FILE_KEYWORD, type FileDescriptor } from './file-descriptor.js'
 import { describedBy, invalid, messagesOf } from './field-aria.js'
+import { fileTexts } from './texts/file.js'
+import { resolvePart, type PartTexts } from './texts/resolve.js'
 
 export function FileInputWidget(props: WidgetProps) {
   const { id, value, onChange, disabled, readonly, schema, registry, required, autofocus } = props
-  const text = messagesOf(registry)
+  const text = resolvePart(messagesOf(registry), fileTexts)
   const multiple = schema.type === 'array'
   const item = (multiple ? schema.items : schema) as RJSFSchema | undefined
   const descriptor = (item?.[FILE_KEYWORD] ?? { maxSize: 0 }) as FileDescriptor
@@ -147,7 +149,7 @@ export function FileInputWidget(props: WidgetProps) {
   )
 }
 
-function ChosenFile({ uri, name, maxBytes, disabled, onRemove, text }: { uri: string; name: string; maxBytes: number; disabled: boolean | undefined; onRemove: () => void; text: ReturnType<typeof messagesOf> }) {
+function ChosenFile({ uri, name, maxBytes, disabled, onRemove, text }: { uri: string; name: string; maxBytes: number; disabled: boolean | undefined; onRemove: () => void; text: PartTexts<[typeof fileTexts]> }) {
   const parsed = useMemo(() => parseDataUri(uri), [uri])
   // Only an allow-listed image type, with well-formed base64 within the limit, becomes an <img src>.
   const preview = useMemo(() => (parsed?.base64 !== undefined ? checkMedia('image', parsed.mediaType, parsed.base64, maxBytes) : undefined), [parsed, maxBytes])

@@ -30,6 +30,9 @@ import { CheckboxesWidget, RadioWidget, SelectWidget } from './choice-widgets.js
 import { CLAMP_LONG, ClampedText, useClamp } from './ClampedText.js'
 import { fromDateTimeInput, toDateTimeInput } from './date-time.js'
 import { describedBy, invalid, labelIdOf, messagesOf } from './field-aria.js'
+import { cardTexts } from './texts/card.js'
+import { formTexts } from './texts/form.js'
+import { resolvePart } from './texts/resolve.js'
 
 const zoneIdOf = (id: string) => `${id}__zone`
 
@@ -42,7 +45,7 @@ function FieldTemplate(props: FieldTemplateProps) {
   const isGroup = (schema.type === 'array' && widget !== 'mcpFile') || widget === 'radio'
   // A checkbox carries its own label (after the box); the template adds only the description.
   const ownLabel = widget === 'checkbox' || (schema.type === 'boolean' && widget === undefined)
-  const text = messagesOf(registry)
+  const text = resolvePart(messagesOf(registry), cardTexts, formTexts)
   const mark = required ? (
     <span aria-hidden="true" className="mcp-elicit-required">
       {text.requiredMark}
@@ -81,7 +84,7 @@ function DescriptionFieldTemplate({ id, description, registry }: DescriptionFiel
   if (!description) return null
   // Server text: a string is rendered as a text node, never parsed as Markdown or HTML.
   if (typeof description === 'string') {
-    return <ClampedText as="div" id={id} className="mcp-elicit-description" dir="auto" text={description} budget={CLAMP_LONG} labels={messagesOf(registry)} />
+    return <ClampedText as="div" id={id} className="mcp-elicit-description" dir="auto" text={description} budget={CLAMP_LONG} labels={resolvePart(messagesOf(registry), cardTexts)} />
   }
   return (
     <div id={id} className="mcp-elicit-description" dir="auto">
@@ -152,7 +155,7 @@ export function DateTimeWidget(props: WidgetProps) {
         aria-describedby={zoneIdOf(id)}
       />
       <small id={zoneIdOf(id)} className="mcp-elicit-hint">
-        {messagesOf(registry).timeZoneNote(localOffset(local))}
+        {resolvePart(messagesOf(registry), formTexts).timeZoneNote(localOffset(local))}
       </small>
     </>
   )
@@ -163,7 +166,7 @@ function CheckboxWidget(props: WidgetProps) {
   // With `ui:widget: checkbox` the field template shows the description (rjsf's split).
   const description = getUiOptions(props.uiSchema).widget === 'checkbox' ? undefined : (options.description ?? schema.description)
   const Description = getTemplate('DescriptionFieldTemplate', registry, options)
-  const text = messagesOf(registry)
+  const text = resolvePart(messagesOf(registry), cardTexts, formTexts)
   const title = useClamp(typeof label === 'string' && !hideLabel ? label : '')
   return (
     <div className="mcp-elicit-checkbox">

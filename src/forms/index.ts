@@ -7,6 +7,8 @@
  * The widgets and templates inside `ElicitationForm` stay unexported: their
  * props follow rjsf's and may change with it; pass an rjsf `theme` instead.
  */
+// First: a bundle of every export then holds all the texts side by side, where they compress best.
+export { defaultMessages, resolveMessages } from './texts/all.js'
 export { ElicitationForm } from './ElicitationForm.js'
 export type { ElicitationFormProps, ElicitationFormTheme, ElicitationRequest } from './ElicitationForm.js'
 export { UrlElicitation } from './UrlElicitation.js'
@@ -34,7 +36,6 @@ export type { CardBoundaryProps } from './CardBoundary.js'
 export { CardFallback } from './CardFallback.js'
 export type { CardFallbackProps } from './CardFallback.js'
 export { PartLoadError } from './lazy-parts.js'
-export { defaultMessages, resolveMessages } from './messages.js'
 export type { AskingServer, Messages, ValidationField } from './messages.js'
 export { analyzeUrl } from './url-safety.js'
 export { endpointHost } from './endpoint-host.js'

@@ -22,7 +22,9 @@
 import { lazy, Suspense, useState, type ComponentProps, type ComponentType, type ErrorInfo, type ReactNode } from 'react'
 import type { ApprovalCard } from './ApprovalCard.js'
 import { CardBoundary } from './CardBoundary.js'
-import { resolveMessages, type Messages } from './messages.js'
+import type { Messages } from './messages.js'
+import { callTexts } from './texts/call.js'
+import { resolvePart } from './texts/resolve.js'
 import type { SignInCard } from './SignInCard.js'
 import type { TaskStatus } from './TaskStatus.js'
 import type { ToolResult } from './ToolResult.js'
@@ -52,7 +54,7 @@ export interface LazyPart<P> {
 function Loading({ messages }: { messages?: Partial<Messages> | undefined }) {
   return (
     <p role="status" className="mcp-elicit-loading">
-      {resolveMessages(messages).running}
+      {resolvePart(messages, callTexts).running}
     </p>
   )
 }

@@ -50,7 +50,8 @@ describe('McpToolCall with a sign-in store', () => {
     // The sign-in card is a chunk of its own (lazy-parts.tsx), loaded when first shown.
     const card = await within(section).findByRole('group', { name: 'Sign in to continue' })
     const signIn = within(card).getByRole('button', { name: 'Sign in' })
-    expect(document.activeElement).toBe(signIn)
+    // The card takes focus in an effect, which may run just after the lazily loaded card is found.
+    await waitFor(() => expect(document.activeElement).toBe(signIn))
     // The card's Cancel is the way out; no second Stop button next to it.
     expect(within(section).queryByRole('button', { name: 'Stop' })).toBeNull()
     await user.click(signIn)

@@ -21,7 +21,7 @@ export function MarkedUrl({ analysis }: { analysis: UrlAnalysis }) {
 }
 
 /** The `Site` term and its host, for a `<dl>`. */
-export function SiteEntry({ host, text }: { host: string; text: Messages }) {
+export function SiteEntry({ host, text }: { host: string; text: Pick<Messages, 'hostLabel'> }) {
   return (
     <>
       <dt>{text.hostLabel}</dt>
@@ -35,7 +35,7 @@ export function SiteEntry({ host, text }: { host: string; text: Messages }) {
 }
 
 /** The warnings of the URL checks, if any, as a note (with its heading unless `heading` is false). */
-export function UrlWarnings({ analysis, text, heading = true }: { analysis: UrlAnalysis; text: Messages; heading?: boolean }) {
+export function UrlWarnings({ analysis, text, heading = true }: { analysis: UrlAnalysis; text: Pick<Messages, 'urlWarning' | 'urlWarningsHeading'>; heading?: boolean }) {
   if (analysis.warnings.length === 0) return null
   return (
     <div className="mcp-elicit-url-warnings" role="note">

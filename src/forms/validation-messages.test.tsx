@@ -5,7 +5,7 @@ import ajvValidator from '@rjsf/validator-ajv8'
 import type { ValidatorType } from '@rjsf/utils'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { ElicitationForm } from './ElicitationForm'
-import { defaultMessages } from './messages'
+import { defaultMessages } from './texts/all'
 import { noEvalValidator } from './no-eval-validator'
 import { readableName } from './validation-messages'
 

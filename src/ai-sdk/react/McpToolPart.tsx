@@ -14,9 +14,11 @@
  */
 import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react'
 import { displayText, sessionStorageAdapter, type JsonObject, type McpResult, type RoundStorage, type Tool } from '../../core/index.js'
-import { CardBoundary, McpToolCall, resolveMessages, useMcpViews, type McpToolCallProps } from '../../forms/index.js'
+import { CardBoundary, McpToolCall, useMcpViews, type McpToolCallProps } from '../../forms/index.js'
 // The result renderer loads when first shown, as in McpToolCall (forms/lazy-parts.tsx).
 import { LazyToolResult } from '../../forms/lazy-parts.js'
+import { callTexts } from '../../forms/texts/call.js'
+import { resolvePart, type PartTexts } from '../../forms/texts/resolve.js'
 import type { McpCallStatus, McpCallView, UseMcpCallOptions } from '../../react/index.js'
 import { readToolListing, type ModelToolListing } from '../tool-listing.js'
 import { addToolOutputOf, partOutputOf, STOPPED_TEXT, type ToolOutputSink } from './part-output.js'
@@ -55,7 +57,7 @@ const LIVE = new Set(['input-streaming', 'input-available'])
 export function McpToolPart(props: McpToolPartProps) {
   const { part, chat, tools, storage, options, autoRun = true, ...callProps } = props
   const addToolOutput = addToolOutputOf(chat)
-  const text = resolveMessages(props.messages)
+  const text = resolvePart(props.messages, callTexts)
   // Parts that were live when this mounted keep the call on screen once answered; older ones show what they hold.
   const [live] = useState(() => LIVE.has(part.state))
   const handed = useRef(false)
@@ -121,7 +123,7 @@ interface FinishedProps {
   common: Record<string, string>
   part: ToolPartLike
   name?: string | undefined
-  text: ReturnType<typeof resolveMessages>
+  text: PartTexts<[typeof callTexts]>
   messages?: McpToolPartProps['messages']
   onError?: McpToolPartProps['onError']
 }

@@ -10,7 +10,9 @@
  */
 import { useContext, useEffect, useRef, useState } from 'react'
 import { sameEndpoint } from '../../core/index.js'
-import { resolveMessages, type FormQuestionViewProps } from '../../forms/index.js'
+import type { FormQuestionViewProps } from '../../forms/index.js'
+import { appTexts } from '../../forms/texts/apps.js'
+import { resolvePart } from '../../forms/texts/resolve.js'
 import { useMcpClient } from '../../react/index.js'
 import { mountMcpApp } from '../mount.js'
 import { elicitationAppUri } from '../ui-meta.js'
@@ -74,7 +76,7 @@ export function AppQuestion({ input, params, onRespond, fallback }: FormQuestion
       <div ref={frameHost} className="mcp-elicit-app-view" />
       <div className="mcp-elicit-actions">
         <button type="button" className="mcp-elicit-link" data-action="native-form" onClick={() => setNative(true)}>
-          {resolveMessages(host.messages).appUseNativeForm}
+          {resolvePart(host.messages, appTexts).appUseNativeForm}
         </button>
       </div>
     </div>

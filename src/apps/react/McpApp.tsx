@@ -13,7 +13,8 @@
  */
 import { useContext, useEffect, useRef, useState, type ReactNode } from 'react'
 import type { JsonObject, McpResult, Tool } from '../../core/index.js'
-import { resolveMessages } from '../../forms/index.js'
+import { appTexts } from '../../forms/texts/apps.js'
+import { resolvePart } from '../../forms/texts/resolve.js'
 import { useMcpClient, type UseMcpCallOptions } from '../../react/index.js'
 import type { McpAppError } from '../errors.js'
 import { mountMcpApp, type McpAppHandle, type McpAppOptions } from '../mount.js'
@@ -69,7 +70,7 @@ export function McpApp(props: McpAppProps) {
   const handle = useRef<McpAppHandle | undefined>(undefined)
   const sent = useRef<{ input?: JsonObject | undefined; result?: McpResult | undefined; cancelled?: string | undefined; hostContext?: McpAppOptions['hostContext'] }>({})
   const calls = useAppCalls(options.callOptions, options)
-  const links = useLinkConsent(client, resolveMessages(options.messages).appOpensLink, options.messages)
+  const links = useLinkConsent(client, resolvePart(options.messages, appTexts).appOpensLink, options.messages)
   // The bridge reads the latest callbacks through this, so a new render never remounts the frame.
   const latest = useRef(options)
   latest.current = options

@@ -1,0 +1,40 @@
+/**
+ * All the English defaults in one object, for the public `defaultMessages`
+ * and `resolveMessages`. The components themselves take their texts from
+ * their own groups (`resolvePart`), so only an app that imports these loads
+ * every part's texts.
+ */
+import type { Messages } from '../messages.js'
+import { appTexts } from './apps.js'
+import { approvalTexts } from './approval.js'
+import { callTexts } from './call.js'
+import { cardTexts } from './card.js'
+import { contentTexts } from './content.js'
+import { fileTexts } from './file.js'
+import { formTexts } from './form.js'
+import { resultTexts } from './result.js'
+import { roundTexts } from './round.js'
+import { signInTexts } from './sign-in.js'
+import { taskTexts } from './task.js'
+import { urlTexts } from './url.js'
+
+/** The English defaults (typed `Messages`: a key without a default does not compile). */
+export const defaultMessages: Messages = {
+  ...cardTexts,
+  ...formTexts,
+  ...roundTexts,
+  ...callTexts,
+  ...urlTexts,
+  ...approvalTexts,
+  ...contentTexts,
+  ...signInTexts,
+  ...resultTexts,
+  ...taskTexts,
+  ...fileTexts,
+  ...appTexts,
+}
+
+/** The defaults with the given replacements on top. */
+export function resolveMessages(messages: Partial<Messages> | undefined): Messages {
+  return messages ? { ...defaultMessages, ...messages } : defaultMessages
+}

@@ -1,0 +1,20 @@
+/**
+ * The texts of a tool call (`McpToolCall`) around its result: run, progress,
+ * stop, failure. In the first load with the call; the chat adapters read them
+ * too.
+ */
+import type { Messages } from '../messages.js'
+
+export const callTexts = {
+  run: (tool) => `Run ${tool}`,
+  running: 'Working…',
+  retrying: 'Sending your answers…',
+  progress: (progress, total) => (total === undefined ? `${progress} done` : `${progress} of ${total}`),
+  resultHeading: 'Result',
+  resultFailed: 'This result could not be shown.',
+  errorHeading: 'The call failed.',
+  stopCall: 'Stop',
+  cancelled: 'Cancelled.',
+  retry: 'Try again',
+  reset: 'Start over',
+} satisfies Partial<Messages>
