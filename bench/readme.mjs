@@ -54,7 +54,7 @@ const BUDGETS = [
     entry: 'typical app (rjsf + ajv8 bundled)',
     aspiration: 'rjsf + 18 KB',
     between:
-      'the forms layer over rjsf (aspiration +10 KB): the no-eval validator bundled even when ajv is (≈ 4.2 KB), the result renderer (`ToolResult`: blocks, media checks, the lazy tree, ≈ 3 KB), the URL card and its URL analysis (≈ 1.6 KB), human validation messages (≈ 1 KB), error boundaries, bidi isolation and field-key mapping (≈ 2 KB), the sign-in card (≈ 2 KB), the file input (SEP-2356: data URIs, the widget, ≈ 3.3 KB), date-time helpers (≈ 0.8 KB)',
+      "the forms layer over rjsf (aspiration +10 KB). First load only: the default validator (`chooseValidator()` with the no-eval validator, ≈ 4.7 KB) loads for a form without a `validator`, the file input (≈ 3.2 KB with its data URIs) with a file field, the result renderer (≈ 4.4 KB), the sign-in card (≈ 2.8 KB), the URL card with its URL analysis (≈ 3.4 KB), the approval card (≈ 1.9 KB) and the task line when first shown, each with its own texts. Still in it: mapping MCP schemas to rjsf (≈ 2.9 KB), the form and its widgets, the round panel and the tool call (≈ 5.3 KB), the texts of those, date-time helpers (≈ 1 KB), error boundaries, bidi isolation and field-key mapping (≈ 2 KB), the call observer and the core"
   },
   {
     name: 'apps',
@@ -161,10 +161,12 @@ that run; the aspirations are the budgets there:
 
 ${budgetsTable()}
 
-Reaching the aspirations means making those parts opt-in subpaths (a
-modern-only core, tasks and change notifications as plug-ins, the no-eval
-validator only where a CSP forbids eval), which
-changes the public API; it is measured, not yet done.
+What a page may never need loads on demand (dynamic \`import()\`, chunks of
+their own, also from \`dist/\`), with no option to set; \`npm run size\` fails
+when one of those modules reaches a first load it must stay out of. The core
+and the forms layer are still over their aspirations: what is left in their
+first loads is what a modern call with input rounds and its first form use,
+with their hardening.
 `
 
 mkdirSync(dirname(pagePath), { recursive: true })
