@@ -28,6 +28,34 @@ const src = (path) => JSON.stringify(join(root, path))
  */
 const REACT = [/^react($|\/)/, /^react-dom($|\/)/]
 
+/**
+ * The typical app (a client, a call hook, a tool call and a form, rjsf and
+ * ajv8 bundled), and the chat pages built on it: `peers` are imports of the
+ * page's framework, `imports` and `components` what the page adds, `children`
+ * what it renders after the typical app's own parts.
+ */
+function typicalApp({ peers = '', imports = '', components = '', children = '' } = {}) {
+  return `import { createElement as h, useState } from 'react'
+import { createRoot } from 'react-dom/client'
+import validator from '@rjsf/validator-ajv8'
+${peers}import { createClient } from ${src('src/core/index.ts')}
+import { McpProvider, useMcpTool } from ${src('src/react/index.ts')}
+import { ElicitationForm, McpToolCall } from ${src('src/forms/index.ts')}
+${imports}const client = createClient(new URL('/mcp', location.href), { capabilities: { elicitation: { form: {} } } })
+function Echo() {
+  const tool = useMcpTool('echo')
+  return h('button', { onClick: () => tool.call({ text: 'hi' }) }, tool.status)
+}
+function Ask() {
+  const [answer, setAnswer] = useState(null)
+  return answer ? h('p', null, JSON.stringify(answer)) : h(ElicitationForm, { request: { message: 'Name?', requestedSchema: { type: 'object', properties: { name: { type: 'string' } } } }, validator, onRespond: setAnswer })
+}
+${components}createRoot(document.getElementById('root')).render(
+  h(McpProvider, { client }, h(Echo), h(McpToolCall, { name: 'wizard', validator }), h(Ask)${children}),
+)
+`
+}
+
 export const ENTRIES = [
   {
     name: 'core',
@@ -114,25 +142,7 @@ globalThis.mcpElicitForms = Object.values(forms)
     name: 'app',
     label: 'typical app: client + useMcpTool + McpToolCall/ElicitationForm, @rjsf/core + validator-ajv8 bundled, react external',
     external: REACT,
-    source: `import { createElement as h, useState } from 'react'
-import { createRoot } from 'react-dom/client'
-import validator from '@rjsf/validator-ajv8'
-import { createClient } from ${src('src/core/index.ts')}
-import { McpProvider, useMcpTool } from ${src('src/react/index.ts')}
-import { ElicitationForm, McpToolCall } from ${src('src/forms/index.ts')}
-const client = createClient(new URL('/mcp', location.href), { capabilities: { elicitation: { form: {} } } })
-function Echo() {
-  const tool = useMcpTool('echo')
-  return h('button', { onClick: () => tool.call({ text: 'hi' }) }, tool.status)
-}
-function Ask() {
-  const [answer, setAnswer] = useState(null)
-  return answer ? h('p', null, JSON.stringify(answer)) : h(ElicitationForm, { request: { message: 'Name?', requestedSchema: { type: 'object', properties: { name: { type: 'string' } } } }, validator, onRespond: setAnswer })
-}
-createRoot(document.getElementById('root')).render(
-  h(McpProvider, { client }, h(Echo), h(McpToolCall, { name: 'wizard', validator }), h(Ask)),
-)
-`,
+    source: typicalApp(),
   },
   {
     name: 'rjsf',
@@ -191,63 +201,37 @@ globalThis.tools = mcpToolsForModel(JSON.parse(globalThis.body)).tools
     name: 'ai-sdk-page',
     label: 'the typical app with a useChat page: mcpChatBody + McpToolPart (./ai-sdk/react) for each tool part; react, ai, @ai-sdk/* external (the page has them)',
     external: [...REACT, /^ai($|\/)/, /^@ai-sdk\//],
-    source: `import { createElement as h, useState } from 'react'
-import { createRoot } from 'react-dom/client'
-import validator from '@rjsf/validator-ajv8'
-import { useChat } from '@ai-sdk/react'
+    source: typicalApp({
+      peers: `import { useChat } from '@ai-sdk/react'
 import { DefaultChatTransport } from 'ai'
-import { createClient } from ${src('src/core/index.ts')}
-import { McpProvider, useMcpTool } from ${src('src/react/index.ts')}
-import { ElicitationForm, McpToolCall } from ${src('src/forms/index.ts')}
-import { mcpChatBody } from ${src('src/ai-sdk/index.ts')}
+`,
+      imports: `import { mcpChatBody } from ${src('src/ai-sdk/index.ts')}
 import { McpToolPart, isToolPart } from ${src('src/ai-sdk/react/index.ts')}
-const client = createClient(new URL('/mcp', location.href), { capabilities: { elicitation: { form: {} } } })
-function Echo() {
-  const tool = useMcpTool('echo')
-  return h('button', { onClick: () => tool.call({ text: 'hi' }) }, tool.status)
-}
-function Ask() {
-  const [answer, setAnswer] = useState(null)
-  return answer ? h('p', null, JSON.stringify(answer)) : h(ElicitationForm, { request: { message: 'Name?', requestedSchema: { type: 'object', properties: { name: { type: 'string' } } } }, validator, onRespond: setAnswer })
-}
-function Chat() {
+`,
+      components: `function Chat() {
   const chat = useChat({ transport: new DefaultChatTransport({ body: () => mcpChatBody(client) }) })
   return h('div', null, chat.messages.flatMap((m) => m.parts.filter(isToolPart).map((part) => h(McpToolPart, { key: part.toolCallId, part, chat, validator }))))
 }
-createRoot(document.getElementById('root')).render(
-  h(McpProvider, { client }, h(Echo), h(McpToolCall, { name: 'wizard', validator }), h(Ask), h(Chat)),
-)
 `,
+      children: ', h(Chat)',
+    }),
   },
   {
     name: 'assistant-ui-page',
     label: 'the typical app with an assistant-ui thread: McpAssistantTools (./assistant-ui); react, @assistant-ui/* external (the page has them)',
     external: [...REACT, /^@assistant-ui\//, /^assistant-stream/],
-    source: `import { createElement as h, useState } from 'react'
-import { createRoot } from 'react-dom/client'
-import validator from '@rjsf/validator-ajv8'
-import { AssistantRuntimeProvider, useLocalRuntime } from '@assistant-ui/react'
-import { createClient } from ${src('src/core/index.ts')}
-import { McpProvider, useMcpTool } from ${src('src/react/index.ts')}
-import { ElicitationForm, McpToolCall } from ${src('src/forms/index.ts')}
-import { McpAssistantTools } from ${src('src/assistant-ui/index.ts')}
-const client = createClient(new URL('/mcp', location.href), { capabilities: { elicitation: { form: {} } } })
-function Echo() {
-  const tool = useMcpTool('echo')
-  return h('button', { onClick: () => tool.call({ text: 'hi' }) }, tool.status)
-}
-function Ask() {
-  const [answer, setAnswer] = useState(null)
-  return answer ? h('p', null, JSON.stringify(answer)) : h(ElicitationForm, { request: { message: 'Name?', requestedSchema: { type: 'object', properties: { name: { type: 'string' } } } }, validator, onRespond: setAnswer })
-}
-function Thread() {
+    source: typicalApp({
+      peers: `import { AssistantRuntimeProvider, useLocalRuntime } from '@assistant-ui/react'
+`,
+      imports: `import { McpAssistantTools } from ${src('src/assistant-ui/index.ts')}
+`,
+      components: `function Thread() {
   const runtime = useLocalRuntime({ async *run() {} })
   return h(AssistantRuntimeProvider, { runtime }, h(McpAssistantTools, { validator }))
 }
-createRoot(document.getElementById('root')).render(
-  h(McpProvider, { client }, h(Echo), h(McpToolCall, { name: 'wizard', validator }), h(Ask), h(Thread)),
-)
 `,
+      children: ', h(Thread)',
+    }),
   },
   {
     name: 'ai-sdk-apps',
