@@ -17,7 +17,7 @@
  * needed: a returning visitor whose token is still good never downloads it.
  */
 import type { AuthChallenge, AuthProvider } from '../core/index.js'
-import { endpointKey as endpointOf, loadChunk } from '../core/index.js'
+import { endpointKey as endpointOf, loadChunk, loadOnce } from '../core/index.js'
 import { asksForNonce, parseBearerChallenge } from './challenge.js'
 import { McpAuthInsufficientScopeError } from './errors.js'
 import { checkClientOptions, checkDpopOptions, type AuthEvent, type OAuthOptions } from './options.js'
@@ -102,21 +102,13 @@ export function oauth(options: OAuthOptions): OAuthProvider {
   }
 
   const context: FlowContext = { options, storage, pendingStorage, session, emit, forgetPending, exclusive }
-  let flow: Promise<SignInFlow> | undefined
   /**
    * The sign-in flow, loaded once per provider. A chunk that cannot be
    * fetched fails what needed it with the core's `McpNetworkError` naming
    * it, as the core's own chunks do (it is the network failing, not the
    * sign-in), and is tried again next time.
    */
-  const load = (url: string): Promise<SignInFlow> =>
-    (flow ??= loadChunk('the sign-in', () => import('./sign-in-flow.js'), { url }).then(
-      (module) => module.signInFlow(context),
-      (error: unknown) => {
-        flow = undefined
-        throw error
-      },
-    ))
+  const load = loadOnce((url: string): Promise<SignInFlow> => loadChunk('the sign-in', () => import('./sign-in-flow.js'), { url }).then((module) => module.signInFlow(context)))
 
   /**
    * Tokens kept by an earlier page (storage survives a reload; memory does

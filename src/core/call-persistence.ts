@@ -8,6 +8,7 @@ import type { CallSnapshot, RoundStorage, StoredCall } from './call-storage.js'
 import { isLostCall, isSavedTask } from './call-storage.js'
 import type { WriteFailure } from './call-writer.js'
 import { displayText } from './display-text.js'
+import { loadOnce } from './load-chunk.js'
 
 function describeCall(saved: StoredCall): string {
   if (isSavedTask(saved)) return `Task ${saved.task.taskId} of ${saved.request.method}`
@@ -31,19 +32,8 @@ type CallWriter = typeof import('./call-writer.js')
 
 /** The writer, once loaded (one for the page). */
 let writer: CallWriter | undefined
-let loadingWriter: Promise<CallWriter> | undefined
-
-function loadWriter(): Promise<CallWriter> {
-  loadingWriter ??= import('./call-writer.js').then(
-    (module) => (writer = module),
-    (error: unknown) => {
-      // A chunk that failed to load (offline, a new deploy): the next write tries again.
-      loadingWriter = undefined
-      throw error
-    },
-  )
-  return loadingWriter
-}
+// A chunk that failed to load (offline, a new deploy): the next write tries again.
+const loadWriter = loadOnce(() => import('./call-writer.js').then((module) => (writer = module)))
 
 /**
  * One observer's call in its storage, read and written without ever

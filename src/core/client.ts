@@ -21,7 +21,7 @@ import type { OriginalRequest } from './input-round.js'
 import { InputRouting } from './input-routing.js'
 import type { LegacyConnection } from './legacy-connection.js'
 import { Listings } from './listings.js'
-import { loadChunk } from './load-chunk.js'
+import { loadChunk, loadOnce } from './load-chunk.js'
 import { META_SERVER_INFO } from './modern-connection.js'
 import { askForCallbacks, deliverNotification } from './request-callbacks.js'
 import { cacheHint, readKey, ResultCache, staleKeys } from './result-cache.js'
@@ -30,7 +30,6 @@ import { changeOf, type ChangeFilter, type McpChange } from './changes.js'
 import type { ChangeListener } from './subscriptions.js'
 import { resolveLimits } from './limits.js'
 import { linkSignal } from './signals.js'
-import type { TaskClient } from './task-client.js'
 import type { Era, Implementation, InputResponses, JsonObject, JsonRpcNotification, McpResult, MrtrMethod, Tool } from './types.js'
 
 export type { CallOptions, ClientOptions, InputContext, InputHandler, ListOptions, RequestOptions } from './client-options.js'
@@ -45,9 +44,7 @@ export class McpClient {
   #listings: Listings
   /** The change listener, once the first `watch()` loaded it. */
   #changes: ChangeListener | undefined
-  #loadingChanges: Promise<ChangeListener> | undefined
   #routing: InputRouting
-  #tasks: Promise<TaskClient> | undefined
   #requestIds = 0
   #progressTokens = 0
 
@@ -90,29 +87,22 @@ export class McpClient {
   }
 
   /** The change listener, loaded (subscriptions.ts) and made on first use. */
-  #changeListener(): Promise<ChangeListener> {
-    return (this.#loadingChanges ??= loadChunk('the change listener', () => import('./subscriptions.js'), { url: this.url }).then(
-      ({ ChangeListener, isListenUnsupported, listenThrough }) => {
-        this.#changes = new ChangeListener({
-          listen: listenThrough({ connect: (signal) => this.#connector.connect(signal), request: (method, params, options) => this.request(method, params, options) }),
-          onChange: (change) => this.#changed(change),
-          warn: this.#context.warn,
-          limits: this.#context.limits,
-          isUnsupported: isListenUnsupported,
-        })
-        return this.#changes
-      },
-      (error: unknown) => {
-        // Not kept: the next watch() tries again.
-        this.#loadingChanges = undefined
-        throw error
-      },
-    ))
-  }
+  #changeListener = loadOnce(() =>
+    loadChunk('the change listener', () => import('./subscriptions.js'), { url: this.url }).then(({ ChangeListener, isListenUnsupported, listenThrough }) => {
+      this.#changes = new ChangeListener({
+        listen: listenThrough({ connect: (signal) => this.#connector.connect(signal), request: (method, params, options) => this.request(method, params, options) }),
+        onChange: (change) => this.#changed(change),
+        warn: this.#context.warn,
+        limits: this.#context.limits,
+        isUnsupported: isListenUnsupported,
+      })
+      return this.#changes
+    }),
+  )
 
   /** The tasks extension's side of the client (task-client.ts), loaded on first use. */
-  #taskClient(): Promise<TaskClient> {
-    return (this.#tasks ??= loadChunk('tasks', () => import('./task-client.js'), { url: this.url }).then(
+  #taskClient = loadOnce(() =>
+    loadChunk('tasks', () => import('./task-client.js'), { url: this.url }).then(
       ({ TaskClient }) =>
         new TaskClient({
           url: this.url,
@@ -124,13 +114,8 @@ export class McpClient {
           request: (method, params, options) => this.#request(method, params, options),
           serverInfo: () => this.serverInfo,
         }),
-      (error: unknown) => {
-        // Not kept: the next task tries again.
-        this.#tasks = undefined
-        throw error
-      },
-    ))
-  }
+    ),
+  )
 
   /** The era in use, once the first request has settled it. */
   get era(): Era | undefined {

@@ -14,7 +14,7 @@ export { applySchemaDefaults } from './schema-defaults.js'
 export { displayText } from './display-text.js'
 export { endpointKey, sameEndpoint } from './endpoint-key.js'
 // For the layers' own on-demand chunks (the auth layer's sign-in flow): one failure type for every chunk that cannot be fetched.
-export { loadChunk } from './load-chunk.js'
+export { loadChunk, loadOnce } from './load-chunk.js'
 export type { AuthChallenge, AuthProvider } from './auth-hook.js'
 export { DEFAULT_LIMITS } from './limits.js'
 export type { Limits } from './limits.js'

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { McpNetworkError, isMcpNetworkError } from './errors'
-import { loadChunk } from './load-chunk'
+import { loadChunk, loadOnce } from './load-chunk'
 
 describe('loadChunk', () => {
   it('hands over the loaded module', async () => {
@@ -16,6 +16,24 @@ describe('loadChunk', () => {
     expect((error as McpNetworkError).message).toContain('could not load the SSE reader of mcp-elicit')
     expect((error as McpNetworkError).message).toContain('tools/call http://127.0.0.1:9/mcp')
     expect(((error as McpNetworkError).cause as Error).cause).toBe(cause)
+  })
+})
+
+describe('loadOnce', () => {
+  it('runs once for every caller, and again after a failure', async () => {
+    let runs = 0
+    let fail = true
+    const load = loadOnce(async (what: string) => {
+      runs += 1
+      if (fail) throw new Error(`offline (${what})`)
+      return `${what} ${runs}`
+    })
+    const failed = await Promise.allSettled([load('a'), load('b')])
+    expect(failed.map((outcome) => outcome.status === 'rejected' && String(outcome.reason))).toEqual(['Error: offline (a)', 'Error: offline (a)'])
+    fail = false
+    expect(await Promise.all([load('c'), load('d')])).toEqual(['c 2', 'c 2'])
+    expect(await load('e')).toBe('c 2')
+    expect(runs).toBe(2)
   })
 })
 

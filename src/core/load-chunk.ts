@@ -16,3 +16,18 @@ export async function loadChunk<T>(what: string, load: () => Promise<T>, details
     throw new McpNetworkError(new Error(`could not load ${what} of mcp-elicit (${reason})`, { cause }), details)
   }
 }
+
+/**
+ * `make` run once, its promise shared by every caller; forgotten when it
+ * rejects, so the next caller runs it again (the page came back online).
+ * How every layer holds what it loads on demand. The call that runs `make`
+ * passes it its arguments.
+ */
+export function loadOnce<A extends unknown[], T>(make: (...args: A) => Promise<T>): (...args: A) => Promise<T> {
+  let pending: Promise<T> | undefined
+  return (...args) =>
+    (pending ??= make(...args).catch((error: unknown) => {
+      pending = undefined
+      throw error
+    }))
+}

@@ -12,23 +12,14 @@
  */
 import { useEffect, useMemo, useState } from 'react'
 import type { ValidatorType } from '@rjsf/utils'
+import { loadOnce } from '../core/index.js'
 
 type Choose = () => ValidatorType
 
 let choose: Choose | undefined
-let loading: Promise<Choose> | undefined
 
 /** Loads `chooseValidator` (once; again after a failure). */
-export function loadChooseValidator(): Promise<Choose> {
-  loading ??= import('./csp.js').then(
-    (module) => (choose = module.chooseValidator),
-    (error: unknown) => {
-      loading = undefined
-      throw error
-    },
-  )
-  return loading
-}
+export const loadChooseValidator: () => Promise<Choose> = loadOnce(() => import('./csp.js').then((module) => (choose = module.chooseValidator)))
 
 /**
  * The validator a form runs: `given`, or else the page's default, which is

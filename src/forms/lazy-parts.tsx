@@ -21,6 +21,7 @@
  */
 import { lazy, Suspense, useState, type ComponentProps, type ComponentType, type ErrorInfo, type ReactNode } from 'react'
 import type { ApprovalCard } from './ApprovalCard.js'
+import { loadOnce } from '../core/index.js'
 import { CardBoundary } from './CardBoundary.js'
 import type { Messages } from './messages.js'
 import { callTexts } from './texts/call.js'
@@ -61,18 +62,17 @@ function Loading({ messages }: { messages?: Partial<Messages> | undefined }) {
 
 /** Exported for its tests; the app-facing parts are the `Lazy…` constants below. */
 export function lazyPart<P extends { messages?: Partial<Messages> | undefined }>(part: string, load: () => Promise<ComponentType<P>>): LazyPart<P> {
-  let loading: Promise<ComponentType<P>> | undefined
   // Set once the chunk is there: a part preloaded before its first render then renders at once, without a loading line.
   let loaded: ComponentType<P> | undefined
-  const preload = () =>
-    (loading ??= load().then(
+  // A failure is forgotten, so the next render (or preload) asks for the chunk again.
+  const preload = loadOnce(() =>
+    load().then(
       (Component) => (loaded = Component),
       (cause: unknown) => {
-        // Forget the failure, so the next render (or preload) asks for the chunk again.
-        loading = undefined
         throw new PartLoadError(part, cause)
       },
-    ))
+    ),
+  )
   // React.lazy keeps a failure for good; a fresh one after each failure lets a later mount retry.
   const fresh = () =>
     lazy(() =>

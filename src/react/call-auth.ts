@@ -11,7 +11,7 @@
  */
 import { useMemo, useSyncExternalStore } from 'react'
 import type { SignInStore } from '../auth/browser/sign-in-store.js'
-import type { CallState, Implementation } from '../core/index.js'
+import { loadOnce, type CallState, type Implementation } from '../core/index.js'
 import type { McpAuthResult } from './auth-view.js'
 import { SIGNED_IN, SIGNED_OUT } from './idle-views.js'
 import type { McpCallView } from './needs-auth.js'
@@ -20,19 +20,19 @@ type SignInKit = typeof import('./sign-in-kit.js')
 
 /** The kit once loaded (one for the page). */
 let kit: SignInKit | undefined
-let loading: Promise<void> | undefined
 const arrivals = new Set<() => void>()
+
+const loadKit = loadOnce(() =>
+  import('./sign-in-kit.js').then((loaded) => {
+    kit = loaded
+    for (const listener of [...arrivals]) listener()
+  }),
+)
 
 /** Loads the kit (once for the page); resolves when it is there, or failed to load. */
 export function loadSignInKit(): Promise<void> {
-  return (loading ??= import('./sign-in-kit.js').then(
-    (loaded) => {
-      kit = loaded
-      for (const listener of [...arrivals]) listener()
-    },
-    // A chunk that failed to load (offline, a new deploy): the next render under a store tries again.
-    () => void (loading = undefined),
-  ))
+  // A chunk that failed to load (offline, a new deploy): the next render under a store tries again.
+  return loadKit().catch(() => {})
 }
 
 /** Calls `listener` once the kit has landed; returns its removal. */
