@@ -28,6 +28,9 @@ import { isObject } from './json-object.js'
 const ERROR_BODY_BYTES = 65_536
 const REDIRECTS = new Set([301, 302, 303, 307, 308])
 
+/** The SSE reader (sse.ts), once the first streamed answer loaded it. */
+let sseReader: typeof import('./sse.js') | undefined
+
 export interface ExchangeContext {
   url: string
   fetch: typeof fetch
@@ -266,10 +269,13 @@ async function pump(
 ): Promise<JsonObject | undefined> {
   // The same cap as a JSON body: one event may carry the same result.
   const maxEventBytes = (context.limits ?? DEFAULT_LIMITS).maxMessageBytes
-  const { readSse } = await loadChunk('the SSE reader', () => import('./sse.js'), details).catch(async (error: unknown) => {
-    await body.cancel().catch(() => {})
-    throw error
-  })
+  // Once loaded, read synchronously: every streamed answer passes here.
+  const { readSse } =
+    sseReader ??
+    (sseReader = await loadChunk('the SSE reader', () => import('./sse.js'), details).catch(async (error: unknown) => {
+      await body.cancel().catch(() => {})
+      throw error
+    }))
   try {
     for await (const event of readSse(body, { onRetry: context.onRetry, maxEventBytes })) {
       if (event.id) context.onEventId?.(event.id)
