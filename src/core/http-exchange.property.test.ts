@@ -109,7 +109,12 @@ function serialise(events: StreamEvent[]): Uint8Array {
   return encoder.encode(text)
 }
 
-function sseBody(chunks: Uint8Array[], end: Ending, signal: AbortSignal | undefined): ReadableStream<Uint8Array> {
+/**
+ * `onHang` runs once every chunk has been handed to the reader and the stream
+ * goes quiet: the test aborts from there, not from a fixed time after the
+ * request, so a slow first load of the SSE reader cannot cut the events short.
+ */
+function sseBody(chunks: Uint8Array[], end: Ending, signal: AbortSignal | undefined, onHang: () => void = () => {}): ReadableStream<Uint8Array> {
   let next = 0
   return new ReadableStream<Uint8Array>({
     start(controller) {
@@ -121,7 +126,7 @@ function sseBody(chunks: Uint8Array[], end: Ending, signal: AbortSignal | undefi
       if (chunk !== undefined) return controller.enqueue(chunk)
       if (end === 'close') controller.close()
       else if (end === 'break') controller.error(new TypeError('network connection lost'))
-      // 'hang': never settles; only the abort ends it.
+      else onHang() // 'hang': never settles; only the abort ends it.
     },
   })
 }
@@ -196,12 +201,15 @@ describe('exchange() over hostile SSE', () => {
         fc.option(fc.integer({ min: 1, max: 2048 }), { nil: undefined }),
         async (events, end, points, maxEventBytes) => {
           const controller = new AbortController()
-          const hangTimer = end === 'hang' ? setTimeout(() => controller.abort(), 20) : undefined
+          let hangTimer: ReturnType<typeof setTimeout> | undefined
+          const onHang = () => {
+            hangTimer ??= setTimeout(() => controller.abort(), 20)
+          }
           const notifications: JsonRpcNotification[] = []
           const serverRequests: JsonRpcRequest[] = []
           const chunks = cut(serialise(events), points)
           const fetch = (async (_input: RequestInfo | URL, init?: RequestInit) =>
-            new Response(sseBody(chunks, end, init?.signal ?? undefined), { headers: { 'content-type': 'text/event-stream' } })) as typeof globalThis.fetch
+            new Response(sseBody(chunks, end, init?.signal ?? undefined, onHang), { headers: { 'content-type': 'text/event-stream' } })) as typeof globalThis.fetch
           const context: ExchangeContext = {
             url,
             fetch,
@@ -267,9 +275,12 @@ describe('exchange() line endings', () => {
         const answer = JSON.stringify({ jsonrpc: '2.0', id: 7, result: { ok: true } })
         const text = `: hi${eol}data: ${JSON.stringify({ jsonrpc: '2.0', method: 'notifications/progress', params: {} })}${eol}${eol}data: ${answer}${eol}${eol}`
         const controller = new AbortController()
-        const timer = setTimeout(() => controller.abort(), 200)
+        let timer: ReturnType<typeof setTimeout> | undefined
+        const onHang = () => {
+          timer ??= setTimeout(() => controller.abort(), 200)
+        }
         const fetch = (async (_input: RequestInfo | URL, init?: RequestInit) =>
-          new Response(sseBody(cut(encoder.encode(text), points), end, init?.signal ?? undefined), { headers: { 'content-type': 'text/event-stream' } })) as typeof globalThis.fetch
+          new Response(sseBody(cut(encoder.encode(text), points), end, init?.signal ?? undefined, onHang), { headers: { 'content-type': 'text/event-stream' } })) as typeof globalThis.fetch
         try {
           const settled = await settleWithin(exchange(request, { url, fetch, headers: new Headers(), signal: controller.signal }), 3000)
           if (settled === TIMEOUT) throw new Error('exchange() did not settle within 3 s')
