@@ -426,6 +426,15 @@ describe('ElicitationForm: drafts', () => {
     expect(onDraft).toHaveBeenCalledTimes(3)
   })
 
+  it('a draft value that does not fit its field is left out, not rendered (fast-check found { toString: [] } in a text field)', () => {
+    const schema = { type: 'object', properties: { 'a.b': { type: 'string', title: 'Name' }, n: { type: 'number', title: 'Count' } } }
+    const onError = vi.fn()
+    renderForm({ request: { message: 'Stay', requestedSchema: schema }, initialData: { 'a.b': { toString: [] }, n: 3 }, onError })
+    expect(onError).not.toHaveBeenCalled()
+    expect(screen.getByRole('textbox', { name: 'Name' })).toHaveProperty('value', '')
+    expect(screen.getByRole('spinbutton', { name: 'Count' })).toHaveProperty('value', '3')
+  })
+
   it('starts from a draft given as initialData', () => {
     const schema = { type: 'object', properties: { 'city.name': { type: 'string', title: 'City' } } }
     renderForm({ request: { message: 'Stay', requestedSchema: schema }, initialData: { 'city.name': 'Roma' } })

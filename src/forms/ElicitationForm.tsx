@@ -107,7 +107,7 @@ const FormCard = /* @__PURE__ */ forwardRef(function FormCard(props: Elicitation
   const text = resolvePart(props.messages, cardTexts, formTexts)
   const mapped = useMemo(() => toKeyedFormSchema(request.requestedSchema, { maxFileBytes: props.maxFileBytes }), [request.requestedSchema, props.maxFileBytes])
   const validator = useFormValidator(props.validator)
-  const [initialFormData] = useState(() => ({ ...mapped.defaults, ...toFieldKeys(mapped.fields, initialData) }))
+  const [initialFormData] = useState(() => ({ ...mapped.defaults, ...toFieldKeys(mapped, initialData) }))
   // What was last reported as a draft, so an unchanged form (rjsf also reports on mount) is not reported again.
   const lastDraft = useRef<string | undefined>(undefined)
   if (lastDraft.current === undefined) lastDraft.current = JSON.stringify(contentOf(mapped, initialFormData))

@@ -282,16 +282,28 @@ describe('toKeyedFormSchema: the form\'s own keys', () => {
   })
 
   test('data crosses between names and keys as own data, "__proto__" included', () => {
-    const { fields } = toKeyedFormSchema(JSON.parse(wire))
-    const keyed = toFieldKeys(fields, JSON.parse('{"__proto__":"p","a.b":"q","ignored":1}'))
+    const { fields, schema } = toKeyedFormSchema(JSON.parse(wire))
+    const keyed = toFieldKeys({ fields, schema }, JSON.parse('{"__proto__":"p","a.b":"q","ignored":1}'))
     expect(keyed).toStrictEqual({ f0: 'q', f1: 'p' })
     const content = fromFieldKeys(fields, { f1: 'p', f2: true, f9: 'not a field' })
     expect(Object.getPrototypeOf(content)).toBe(Object.prototype)
     expect(Object.getOwnPropertyNames(content)).toEqual(['__proto__', 'constructor'])
     expect(JSON.stringify(content)).toBe('{"__proto__":"p","constructor":true}')
     // Inherited members are not data.
-    expect(toFieldKeys(fields, Object.create({ 'a.b': 'inherited' }))).toStrictEqual({})
-    expect(toFieldKeys(fields, 'not an object')).toStrictEqual({})
+    expect(toFieldKeys({ fields, schema }, Object.create({ 'a.b': 'inherited' }))).toStrictEqual({})
+    expect(toFieldKeys({ fields, schema }, 'not an object')).toStrictEqual({})
+  })
+
+  test('data handed in keeps only values that fit their field (a hostile object never reaches an input)', () => {
+    const mapped = toKeyedFormSchema({
+      type: 'object',
+      properties: { s: { type: 'string' }, n: { type: 'number' }, i: { type: 'integer' }, b: { type: 'boolean' }, m: { type: 'array', items: { type: 'string', enum: ['a', 'b'] } }, file: { type: 'string', format: 'uri', 'x-mcp-file': {} } },
+    })
+    const notKept = { fileNotKept: { mediaType: 'image/png', bytes: 9 } }
+    expect(toFieldKeys(mapped, { s: 'x', n: 1.5, i: 2, b: false, m: ['a'], file: notKept })).toStrictEqual({ f0: 'x', f1: 1.5, f2: 2, f3: false, f4: ['a'], f5: notKept })
+    const hostile = { s: { toString: [] }, n: Number.NaN, i: 2.5, b: 'true', m: [{ toString: [] }], file: { fileNotKept: 1, extra: 2 } }
+    expect(toFieldKeys(mapped, hostile)).toStrictEqual({})
+    expect(toFieldKeys(mapped, { s: null, n: '5', i: null, b: null, m: 'a', file: 7 })).toStrictEqual({})
   })
 
   test('validates by key, so an inherited "constructor" does not count as answered', () => {

@@ -10,6 +10,7 @@ import type { RJSFSchema, UiSchema } from '@rjsf/utils'
 import { isDate, isDateTime } from './date-formats.js'
 import { fromDateTimeInput, toDateTimeInput } from './date-time.js'
 import { DEFAULT_MAX_FILE_BYTES, FILE_KEYWORD, readFileDescriptor } from './file-descriptor.js'
+import { isFileNotKept } from '../core/index.js'
 import { readableName } from './validation-messages.js'
 
 /** A field (or, with `field: null`, a part of the schema as a whole) that the form cannot show. */
@@ -118,11 +119,33 @@ export function toKeyedFormSchema(requestedSchema: unknown, options?: FormSchema
 }
 
 /** Data by property name (answers, drafts) as form data by field key. Only own properties are read. */
-export function toFieldKeys(fields: KeyedFormSchema['fields'], data: unknown): Record<string, unknown> {
+export function toFieldKeys({ fields, schema }: Pick<KeyedFormSchema, 'fields' | 'schema'>, data: unknown): Record<string, unknown> {
   const keyed: Record<string, unknown> = {}
   if (!isPlainObject(data)) return keyed
-  for (const { key, name } of fields) if (Object.hasOwn(data, name)) defineOwn(keyed, key, data[name])
+  const properties = isPlainObject(schema.properties) ? schema.properties : {}
+  for (const { key, name } of fields) {
+    if (!Object.hasOwn(data, name)) continue
+    const property = properties[key]
+    if (fitsField(data[name], isPlainObject(property) ? property.type : undefined)) defineOwn(keyed, key, data[name])
+  }
   return keyed
+}
+
+/**
+ * Whether a value may stand in a field of `type` as the form shows it. Data
+ * handed in (a draft from storage, an app's `initialData`) is not trusted to
+ * be well formed: an object in a text input makes React coerce it to a
+ * string, which throws for `{ toString: [] }` and would take the form down.
+ * A file field may hold the marker of a file that was not kept.
+ */
+function fitsField(value: unknown, type: unknown): boolean {
+  const text = (item: unknown) => typeof item === 'string' || isFileNotKept(item)
+  if (type === 'string') return text(value)
+  if (type === 'number') return typeof value === 'number' && Number.isFinite(value)
+  if (type === 'integer') return Number.isInteger(value)
+  if (type === 'boolean') return typeof value === 'boolean'
+  if (type === 'array') return Array.isArray(value) && value.every(text)
+  return false
 }
 
 /** Content by field key back by property name; a name like `__proto__` becomes an own data property. */
