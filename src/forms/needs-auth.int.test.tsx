@@ -15,6 +15,7 @@ import { McpToolCall } from './McpToolCall'
 import { SignInCard } from './SignInCard'
 
 let server: ModernServer
+const SLOW_MS = 2500
 
 beforeAll(async () => {
   server = await startModernServer()
@@ -38,7 +39,8 @@ describe('McpToolCall with a sign-in store', () => {
     const store = fakeSignInStore()
     const { container } = render(
       <Provided store={store}>
-        <McpToolCall name="slow" arguments={{ ms: 400 }} validator={validator} />
+        {/* Long enough that the call is still running when the card is clicked, on a loaded machine too. */}
+        <McpToolCall name="slow" arguments={{ ms: SLOW_MS }} validator={validator} />
       </Provided>,
     )
     const section = container.querySelector<HTMLElement>('section.mcp-elicit-call')!
@@ -46,7 +48,9 @@ describe('McpToolCall with a sign-in store', () => {
     expect(section.dataset.state).toBe('running')
 
     act(() => store.set(waitingSignIn(pendingSignIn({ endpoint: endpointKey(server.url) }))))
-    expect(section.dataset.state).toBe('needs_auth')
+    // The sign-in kit loads on demand from the first render (call-auth.ts): here the store changes at
+    // once, where a server would answer 401 first, so under load the kit may land a moment later.
+    await waitFor(() => expect(section.dataset.state).toBe('needs_auth'))
     // The sign-in card is a chunk of its own (lazy-parts.tsx), loaded when first shown.
     const card = await within(section).findByRole('group', { name: 'Sign in to continue' })
     const signIn = within(card).getByRole('button', { name: 'Sign in' })
@@ -61,8 +65,8 @@ describe('McpToolCall with a sign-in store', () => {
     act(() => store.set({ status: 'idle' }))
     expect(within(section).queryByRole('group', { name: 'Sign in to continue' })).toBeNull()
     expect(section.dataset.state).toBe('running')
-    await waitFor(() => expect(section.dataset.state).toBe('done'))
-    expect(within(section).getByText('waited 400ms')).toBeTruthy()
+    await waitFor(() => expect(section.dataset.state).toBe('done'), { timeout: SLOW_MS + 2000 })
+    expect(within(section).getByText(`waited ${SLOW_MS}ms`)).toBeTruthy()
   })
 })
 
@@ -147,22 +151,23 @@ describe('McpToolCall when the sign-in window closed', () => {
     const signIn = vi.spyOn(store, 'signIn')
     const { container } = render(
       <Provided store={store}>
-        <McpToolCall name="slow" arguments={{ ms: 400 }} validator={validator} />
+        {/* Long enough that the call is still running when the card is clicked, on a loaded machine too. */}
+        <McpToolCall name="slow" arguments={{ ms: SLOW_MS }} validator={validator} />
       </Provided>,
     )
     const section = container.querySelector<HTMLElement>('section.mcp-elicit-call')!
     await user.click(screen.getByRole('button', { name: 'Run slow' }))
     const request = pendingSignIn({ endpoint: endpointKey(server.url) })
     act(() => store.set(waitingSignIn(request, { windowClosed: true })))
-    expect(section.dataset.state).toBe('needs_auth')
-    const card = within(section).getByRole('group', { name: 'Sign in to continue' })
+    await waitFor(() => expect(section.dataset.state).toBe('needs_auth'))
+    const card = await within(section).findByRole('group', { name: 'Sign in to continue' })
     expect(card.dataset.state).toBe('window_closed')
     expect(within(card).getByRole('status').textContent).toMatch(/^The sign-in window closed\. If you finished signing in there, this page continues by itself/)
     await user.click(within(card).getByRole('button', { name: 'Open sign-in again' }))
     expect(signIn).toHaveBeenCalledWith(endpointKey(server.url))
     expect(card.dataset.state).toBe('signing_in')
     act(() => store.set({ status: 'idle' }))
-    await waitFor(() => expect(section.dataset.state).toBe('done'))
+    await waitFor(() => expect(section.dataset.state).toBe('done'), { timeout: SLOW_MS + 2000 })
   })
 })
 
