@@ -14,6 +14,7 @@ import { CLAMP_LONG, ClampedText } from './ClampedText.js'
 import { DateTimeWidget, templates, widgets } from './form-parts.js'
 import { inlineText } from './IsolatedLine.js'
 import { DeclineCancel } from './DeclineCancel.js'
+import type { FormContext } from './field-aria.js'
 import { useFormValidator } from './default-validator.js'
 import { LazyFileInputWidget } from './lazy-file-widget.js'
 import { guardedCard } from './guarded-card.js'
@@ -72,7 +73,11 @@ export interface ElicitationFormProps {
    * (the hook's `saveDraft`). Not called after the answer was sent.
    */
   onDraft?: ((content: JsonObject) => void) | undefined
-  /** Told when the form failed to render; the card then shows only Decline and Skip question. */
+  /**
+   * Told when the form failed to render; the card then shows only Decline and
+   * Skip question. Told too when a file field's input could not be loaded
+   * (a `PartLoadError`): only that field is replaced, by a line and Try again.
+   */
   onError?: ((error: unknown, info: ErrorInfo) => void) | undefined
   /**
    * The largest file a file field (SEP-2356 `x-mcp-file`, experimental)
@@ -260,7 +265,7 @@ const FormCard = /* @__PURE__ */ forwardRef(function FormCard(props: Elicitation
           initialFormData={initialFormData}
           idPrefix={idPrefix}
           className="mcp-elicit-fields"
-          formContext={{ messages: props.messages }}
+          formContext={{ messages: props.messages, onError: props.onError } satisfies FormContext}
           templates={formKit.templates}
           widgets={formKit.widgets}
           noHtml5Validate

@@ -1,14 +1,26 @@
 /**
  * What the rjsf templates and widgets of `ElicitationForm` share
  * (`form-parts.tsx`, `choice-widgets.tsx`): the ids that tie a field's
- * label, description and errors to its input, and the messages from the
- * form context.
+ * label, description and errors to its input, and what the form passes
+ * down in its context (texts, where to report a failure).
  */
+import type { ErrorInfo } from 'react'
 import { descriptionId, errorId, type WidgetProps } from '@rjsf/utils'
 import type { Messages } from './messages.js'
 
+/** What `ElicitationForm` puts in rjsf's form context for its templates and widgets. */
+export interface FormContext {
+  messages?: Partial<Messages> | undefined
+  /** The form's `onError`: a widget that fails on its own (the file input's chunk) reports there. */
+  onError?: ((error: unknown, info: ErrorInfo) => void) | undefined
+}
+
+const contextOf = (registry: { formContext?: unknown }) => registry.formContext as FormContext | undefined
+
 /** The app's replacement texts from the form context; each widget puts them over its own part's defaults (`resolvePart`). */
-export const messagesOf = (registry: { formContext?: unknown }): Partial<Messages> | undefined => (registry.formContext as { messages?: Partial<Messages> } | undefined)?.messages
+export const messagesOf = (registry: { formContext?: unknown }): Partial<Messages> | undefined => contextOf(registry)?.messages
+/** The form's `onError` from the form context. */
+export const onErrorOf = (registry: { formContext?: unknown }): FormContext['onError'] => contextOf(registry)?.onError
 /** The id of a field's visible label (radio and checkbox groups are named by it). */
 export const labelIdOf = (id: string) => `${id}__label`
 

@@ -60,8 +60,20 @@ function Loading({ messages }: { messages?: Partial<Messages> | undefined }) {
   )
 }
 
-/** Exported for its tests; the app-facing parts are the `Lazy…` constants below. */
-export function lazyPart<P extends { messages?: Partial<Messages> | undefined }>(part: string, load: () => Promise<ComponentType<P>>): LazyPart<P> {
+/**
+ * Exported for its tests and for the file widget (`lazy-file-widget.tsx`);
+ * the app-facing parts are the `Lazy…` constants below. `loading` is what
+ * shows while the chunk loads: by default the call's working line, which a
+ * part with `messages` among its props can translate; a part without them
+ * (an rjsf widget) says what it shows instead.
+ */
+export function lazyPart<P extends { messages?: Partial<Messages> | undefined }>(part: string, load: () => Promise<ComponentType<P>>): LazyPart<P>
+export function lazyPart<P extends object>(part: string, load: () => Promise<ComponentType<P>>, loading: (props: P) => ReactNode): LazyPart<P>
+export function lazyPart<P extends { messages?: Partial<Messages> | undefined }>(
+  part: string,
+  load: () => Promise<ComponentType<P>>,
+  loading: (props: P) => ReactNode = (props) => <Loading messages={props.messages} />,
+): LazyPart<P> {
   // Set once the chunk is there: a part preloaded before its first render then renders at once, without a loading line.
   let loaded: ComponentType<P> | undefined
   // A failure is forgotten, so the next render (or preload) asks for the chunk again.
@@ -89,7 +101,7 @@ export function lazyPart<P extends { messages?: Partial<Messages> | undefined }>
     // Taken once per mount: a mount whose load failed keeps its failed lazy (no retry loop); the next mount gets a fresh one.
     const [Loaded] = useState<ComponentType<P>>(() => loaded ?? current)
     return (
-      <Suspense fallback={<Loading messages={props.messages} />}>
+      <Suspense fallback={loading(props)}>
         <Loaded {...props} />
       </Suspense>
     )

@@ -257,6 +257,10 @@ export interface Messages {
   fileTooMany: (max: number) => string
   /** After a reload: files that were too large to keep in round storage must be chosen again. */
   fileNotKept: (count: number) => string
+  /** In place of a file input whose code could not be fetched (offline, a new deploy); the rest of the form stays as it is. @defaultValue `'The file input could not be loaded.'` */
+  fileLoadFailed: string
+  /** Asks for the file input's code again. @defaultValue `'Try again'` */
+  fileLoadRetry: string
   /** Label of a resource's address (`resource_link`, embedded `resource`). @defaultValue `'Resource'` */
   resultResourceLabel: string
   /** Binary resource content, not shown. */

@@ -6,6 +6,7 @@ import { callTexts } from './call'
 import { cardTexts } from './card'
 import { contentTexts } from './content'
 import { fileTexts } from './file'
+import { fileLoadTexts } from './file-load'
 import { formTexts } from './form'
 import { resolvePart } from './resolve'
 import { resultTexts } from './result'
@@ -14,7 +15,7 @@ import { signInTexts } from './sign-in'
 import { taskTexts } from './task'
 import { urlTexts } from './url'
 
-const groups = { appTexts, approvalTexts, callTexts, cardTexts, contentTexts, fileTexts, formTexts, resultTexts, roundTexts, signInTexts, taskTexts, urlTexts }
+const groups = { appTexts, approvalTexts, callTexts, cardTexts, contentTexts, fileTexts, fileLoadTexts, formTexts, resultTexts, roundTexts, signInTexts, taskTexts, urlTexts }
 
 describe('the texts of each part', () => {
   it('are groups that share no key, so no part resolves a text to another part’s default', () => {

@@ -11,6 +11,7 @@ import { callTexts } from './call.js'
 import { cardTexts } from './card.js'
 import { contentTexts } from './content.js'
 import { fileTexts } from './file.js'
+import { fileLoadTexts } from './file-load.js'
 import { formTexts } from './form.js'
 import { resultTexts } from './result.js'
 import { roundTexts } from './round.js'
@@ -31,6 +32,7 @@ export const defaultMessages: Messages = {
   ...resultTexts,
   ...taskTexts,
   ...fileTexts,
+  ...fileLoadTexts,
   ...appTexts,
 }
 
