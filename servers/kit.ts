@@ -11,7 +11,6 @@
 import { CLIENT_CAPABILITIES_META_KEY, ProtocolError, ProtocolErrorCode, inputRequired, inputResponse } from '@modelcontextprotocol/server'
 import type {
   CreateMessageRequestParams,
-  CreateMessageResult,
   ElicitInputParams,
   ElicitRequestURLParams,
   InputRequest,
@@ -132,7 +131,7 @@ export function oneRound<Q extends Record<string, Question>, R>(
 }
 
 /** A sampling answer's content as one line of text (non-text blocks as `[type]`). */
-export function modelText(result: CreateMessageResult): string {
+export function modelText(result: AnswerOf<'sampling'>['result']): string {
   const blocks = Array.isArray(result.content) ? result.content : [result.content]
   return blocks.map((block) => (block.type === 'text' ? block.text : `[${block.type}]`)).join(' ')
 }

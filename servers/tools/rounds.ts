@@ -111,7 +111,7 @@ export interface CountedRounds<Data, Result> {
  */
 export async function countedRound<Data extends object, Result>(
   ctx: ServerContext,
-  at: (Data & Count) | undefined,
+  at: NoInfer<Data & Count> | undefined,
   rounds: CountedRounds<Data, Result>,
 ): Promise<Result | InputRequiredResult> {
   const steps = at?.steps ?? rounds.steps
