@@ -18,7 +18,7 @@ import { inputRequired, inputResponse } from '@modelcontextprotocol/server'
 import type { CallToolResult, InputRequest, McpServer, ServerContext, ServerNotifier } from '@modelcontextprotocol/server'
 import * as z from 'zod'
 
-import { clientCapabilitiesOf, sleep, text } from '../kit.ts'
+import { clientCapabilitiesOf, modelText, sleep, text } from '../kit.ts'
 import { declaresTasks } from './tasks-extension.ts'
 import type { Task, TaskStore } from './tasks-extension.ts'
 
@@ -66,9 +66,7 @@ function accepted(ctx: ServerContext, key: string, field: string): string | unde
 
 function samplingText(ctx: ServerContext, key: string): string | undefined {
   const view = inputResponse(ctx.mcpReq.inputResponses, key)
-  if (view.kind !== 'sampling') return undefined
-  const blocks = Array.isArray(view.result.content) ? view.result.content : [view.result.content]
-  return blocks.map((block) => (block.type === 'text' ? block.text : `[${block.type}]`)).join(' ')
+  return view.kind === 'sampling' ? modelText(view.result) : undefined
 }
 
 function rootsOf(ctx: ServerContext, key: string): string[] | undefined {
