@@ -74,6 +74,14 @@ export function receivedRecorder(options: { timestamps?: boolean } = {}): Record
   return { received, record, waitForReceived }
 }
 
+/** The signed-state pair a server hands its tool files, one per flow kind (`tool`). */
+export interface SignedState<Payload extends { tool: string }> {
+  /** Signs a state for the next round. */
+  mint(state: Payload): Promise<string>
+  /** This round's verified state of `tool`, or undefined on a first round ({@link stateReader}). */
+  stateOf<T extends Payload['tool']>(ctx: ServerContext, tool: T): Extract<Payload, { tool: T }> | undefined
+}
+
 /**
  * Reads this round's verified `requestState` for `tool`: undefined on a
  * first round, -32602 when the state belongs to another flow. (The SDK's

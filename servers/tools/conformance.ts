@@ -19,6 +19,7 @@ import type { CallToolResult, InputRequest, McpServer, ServerContext, ServerNoti
 import * as z from 'zod'
 
 import { clientCapabilitiesOf, modelText, sleep, text } from '../kit.ts'
+import type { SignedState } from '../kit.ts'
 import { declaresTasks } from './tasks-extension.ts'
 import type { Task, TaskStore } from './tasks-extension.ts'
 
@@ -41,12 +42,10 @@ export function createConformanceState(): ConformanceLists {
   return { extraTool: false, extraPrompt: false }
 }
 
-export interface ConformanceTools {
+export interface ConformanceTools extends SignedState<ConformanceState> {
   state: ConformanceLists
   store: TaskStore
   notify: ServerNotifier
-  mint(state: ConformanceState): Promise<string>
-  stateOf<T extends ConformanceState['tool']>(ctx: ServerContext, tool: T): Extract<ConformanceState, { tool: T }> | undefined
 }
 
 const TASK = { ttlMs: 10 * 60 * 1000, pollIntervalMs: 100 }

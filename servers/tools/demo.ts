@@ -17,6 +17,7 @@ import type { McpServer, ServerContext } from '@modelcontextprotocol/server'
 import * as z from 'zod'
 
 import { answerData, answerText, ask, mirroredHeader, modelText, oneRound, progressTicks, text } from '../kit.ts'
+import type { SignedState } from '../kit.ts'
 import type { OutsideStep } from '../outside-step.ts'
 import { IMAGE_QUESTION, imageAnswered } from './file-input.ts'
 import type { LongTaskRun } from './long-task.ts'
@@ -29,12 +30,8 @@ export type DemoState =
   | { tool: 'connect_account'; id: string; asks: number }
   | ({ tool: 'long_task' } & LongTaskRun)
 
-export interface DemoTools {
+export interface DemoTools extends SignedState<DemoState> {
   record(tool: string, data: unknown): void
-  /** Signs a state for the next round. */
-  mint(state: DemoState): Promise<string>
-  /** This round's verified state of `tool`, or undefined on a first round. */
-  stateOf<T extends DemoState['tool']>(ctx: ServerContext, tool: T): Extract<DemoState, { tool: T }> | undefined
   /** The server's origin (for the `/pwned` tripwire in hostile text). */
   origin(): string
   /** The URL-mode page of `connect_account`. */

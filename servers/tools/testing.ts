@@ -13,6 +13,7 @@ import type { McpServer, ServerContext } from '@modelcontextprotocol/server'
 import * as z from 'zod'
 
 import { answerData, ask, mirroredHeader, oneRound, progressTicks, sleep, text } from '../kit.ts'
+import type { SignedState } from '../kit.ts'
 import type { OutsideStep } from '../outside-step.ts'
 import { countedRound, formWizard, outsideStepRound } from './rounds.ts'
 
@@ -29,10 +30,8 @@ interface WizardAnswers {
   size?: unknown
 }
 
-export interface TestingTools {
+export interface TestingTools extends SignedState<TestingState> {
   record(tool: string, data: unknown): void
-  mint(state: TestingState): Promise<string>
-  stateOf<T extends TestingState['tool']>(ctx: ServerContext, tool: T): Extract<TestingState, { tool: T }> | undefined
   /** The page `confirm_url` sends the person to. */
   confirm: OutsideStep
   /** `confirm_url`: an accept completes only once the page was visited (else the URL is asked again). */
