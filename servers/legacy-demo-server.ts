@@ -27,7 +27,7 @@ import { receivedRecorder, sleep, text } from './kit.ts'
 import type { ReceivedEntry, Recorder } from './kit.ts'
 import { outsideStep } from './outside-step.ts'
 import { sessionTable } from './sessions.ts'
-import { DEMO_MAX_BODY_BYTES, describeImage, IMAGE_MESSAGE, IMAGE_SCHEMA, redactedAnswer } from './tools/file-input.ts'
+import { DEMO_MAX_BODY_BYTES, IMAGE_QUESTION, imageAnswered } from './tools/file-input.ts'
 import { registerLegacyAppTools } from './tools/legacy-apps.ts'
 
 export type { HitLogEntry } from './host.ts'
@@ -113,10 +113,8 @@ export async function startLegacyDemoServer(options: LegacyDemoServerOptions = {
       'legacy_describe_image',
       { title: 'Legacy: describe an image', description: 'Asks for an image file the 2025 way (SEP-2356 x-mcp-file, experimental); answers with its type and size and shows it back.' },
       async (extra) => {
-        const result = await mcp.server.elicitInput({ mode: 'form', message: IMAGE_MESSAGE, requestedSchema: IMAGE_SCHEMA }, related(extra))
-        const given = { action: result.action, content: result.content as Record<string, unknown> | undefined }
-        record('legacy_describe_image', redactedAnswer(given))
-        return describeImage('legacy_describe_image', given)
+        const result = await mcp.server.elicitInput({ mode: 'form', ...IMAGE_QUESTION }, related(extra))
+        return imageAnswered(record, 'legacy_describe_image', { action: result.action, content: result.content as Record<string, unknown> | undefined })
       },
     )
 

@@ -1,7 +1,9 @@
 /**
  * What the MCP Apps tools of both eras share: their arguments, the seat
- * layout of a flight, the two questions (`hold_seat`, `file_issue`), how an
- * answer becomes a result, and the SEP-3118 negotiation check. The modern
+ * layout of a flight, the tools that ask nothing (`seat_map`, `view_closed`)
+ * whole, the two questions (`hold_seat`, `file_issue`) and what is checked
+ * before them, how an answer becomes a result, and the SEP-3118 negotiation
+ * check. The modern
  * tools (`apps.ts`) ask through an input round, the legacy ones
  * (`legacy-apps.ts`) with a server-pushed `elicitation/create`; the
  * questions and the result texts are the same, so one test reads both.
@@ -12,6 +14,8 @@
 import { RESOURCE_MIME_TYPE, getUiCapability } from '@modelcontextprotocol/ext-apps/server'
 import type { ClientCapabilities } from '@modelcontextprotocol/server'
 import * as z from 'zod'
+
+import { text } from '../kit.ts'
 
 export const SEAT_MAP_URI = 'ui://demo/seat-map.html'
 export const ISSUE_FORM_URI = 'ui://demo/issue-form.html'
@@ -124,6 +128,29 @@ export function seatMapResult(layout: SeatLayout): AppToolResult {
   }
 }
 
+/** Records what a tool got (the servers' `received`). */
+export type RecordReceived = (tool: string, data: unknown) => void
+
+/** `seat_map`, in either era: the flight's layout, recorded, as the result. */
+export function seatMap(record: RecordReceived, { flight, rows }: z.infer<typeof SEAT_MAP_INPUT>): AppToolResult {
+  const layout = seatLayout(flight, rows)
+  record('seat_map', { flight, rows, taken: layout.taken.length })
+  return seatMapResult(layout)
+}
+
+/** `view_closed`, in either era: the record is how a test sees that the teardown reached the view. */
+export function viewClosed(record: RecordReceived, args: z.infer<typeof VIEW_CLOSED_INPUT>): AppToolResult {
+  record('view_closed', args)
+  return text(`view_closed: ${JSON.stringify(args)}`)
+}
+
+/** `hold_seat`'s error result for a seat that cannot be held (asked before any question), or undefined. */
+export function holdSeatRefusal(flight: string, seat: string): AppToolResult | undefined {
+  // The same layout as seat_map's: the server keeps nothing between calls.
+  const problem = seatProblem(seatLayout(flight, 20), seat)
+  return problem === undefined ? undefined : { ...text(`hold_seat: ${problem}`), isError: true }
+}
+
 /** Why a seat cannot be held, or undefined when it can (the question is asked). */
 export function seatProblem(layout: SeatLayout, seat: string): string | undefined {
   const match = /^([1-9][0-9]?)([A-F])$/.exec(seat)
@@ -223,4 +250,10 @@ export function rendersAppElicitations(capabilities: unknown): boolean {
   const ui: unknown = getUiCapability(capabilities as ClientCapabilities)
   if (!form || !isObject(ui) || !isObject(ui.elicitation)) return false
   return Array.isArray(ui.mimeTypes) && ui.mimeTypes.includes(RESOURCE_MIME_TYPE)
+}
+
+/** The view `file_issue` asks with for a client with these capabilities (its broken twin with `broken_view`); undefined: the native form. */
+export function fileIssueView(capabilities: unknown, brokenView: boolean): string | undefined {
+  if (!rendersAppElicitations(capabilities)) return undefined
+  return brokenView ? BROKEN_ISSUE_FORM_URI : ISSUE_FORM_URI
 }

@@ -17,10 +17,10 @@
  * properties, `import type` for types, `.ts` on relative imports.
  */
 import { registerAppTool } from '@modelcontextprotocol/ext-apps/server'
-import { inputRequired, inputResponse } from '@modelcontextprotocol/server'
-import type { InputResponseView, McpServer } from '@modelcontextprotocol/server'
+import type { McpServer } from '@modelcontextprotocol/server'
 
-import { answerData, clientCapabilitiesOf, text } from '../kit.ts'
+import { answerData, ask, clientCapabilitiesOf, oneRound } from '../kit.ts'
+import type { AnswerOf } from '../kit.ts'
 import * as flows from './app-flows.ts'
 import { registerAppViews } from './app-resources.ts'
 
@@ -31,37 +31,29 @@ export interface AppTools {
 export function registerAppTools(server: McpServer, { record }: AppTools): void {
   registerAppViews(server)
 
-  registerAppTool(server, 'seat_map', flows.APP_TOOLS.seat_map, async ({ flight, rows }) => {
-    const layout = flows.seatLayout(flight, rows)
-    record('seat_map', { flight, rows, taken: layout.taken.length })
-    return flows.seatMapResult(layout)
-  })
+  registerAppTool(server, 'seat_map', flows.APP_TOOLS.seat_map, async (args) => flows.seatMap(record, args))
 
   registerAppTool(server, 'hold_seat', flows.APP_TOOLS.hold_seat, async ({ flight, seat }, ctx) => {
-    // The same layout as seat_map's: the server keeps nothing between calls.
-    const problem = flows.seatProblem(flows.seatLayout(flight, 20), seat)
-    if (problem) return { ...text(`hold_seat: ${problem}`), isError: true }
-    const view = inputResponse(ctx.mcpReq.inputResponses, 'hold')
-    if (view.kind !== 'elicit') return inputRequired({ inputRequests: { hold: inputRequired.elicit(flows.holdSeatQuestion(flight, seat)) } })
-    record('hold_seat', { flight, seat, answer: answerData(view) })
-    return flows.holdSeatResult(flight, seat, elicitAnswer(view))
+    const refusal = flows.holdSeatRefusal(flight, seat)
+    if (refusal) return refusal
+    return oneRound(ctx, { hold: ask.form(flows.holdSeatQuestion(flight, seat)) }, ({ hold }) => {
+      record('hold_seat', { flight, seat, answer: answerData(hold) })
+      return flows.holdSeatResult(flight, seat, elicitAnswer(hold))
+    })
   })
 
-  registerAppTool(server, 'view_closed', flows.APP_TOOLS.view_closed, async (args) => {
-    record('view_closed', args)
-    return text(`view_closed: ${JSON.stringify(args)}`)
-  })
+  registerAppTool(server, 'view_closed', flows.APP_TOOLS.view_closed, async (args) => flows.viewClosed(record, args))
 
   registerAppTool(server, 'file_issue', flows.APP_TOOLS.file_issue, async ({ repo, broken_view }, ctx) => {
     // Decided again on each round from that request's capabilities: no app state survives between rounds (SEP-3118).
-    const appUri = flows.rendersAppElicitations(clientCapabilitiesOf(ctx)) ? (broken_view ? flows.BROKEN_ISSUE_FORM_URI : flows.ISSUE_FORM_URI) : undefined
-    const view = inputResponse(ctx.mcpReq.inputResponses, 'issue')
-    if (view.kind !== 'elicit') return inputRequired({ inputRequests: { issue: inputRequired.elicit(flows.fileIssueQuestion(repo, appUri)) } })
-    record('file_issue', { repo, askedWith: appUri ?? 'native', answer: answerData(view) })
-    return flows.fileIssueResult(repo, appUri, elicitAnswer(view))
+    const appUri = flows.fileIssueView(clientCapabilitiesOf(ctx), broken_view)
+    return oneRound(ctx, { issue: ask.form(flows.fileIssueQuestion(repo, appUri)) }, ({ issue }) => {
+      record('file_issue', { repo, askedWith: appUri ?? 'native', answer: answerData(issue) })
+      return flows.fileIssueResult(repo, appUri, elicitAnswer(issue))
+    })
   })
 }
 
-function elicitAnswer(view: Extract<InputResponseView, { kind: 'elicit' }>): flows.ElicitAnswer {
+function elicitAnswer(view: AnswerOf<'elicit'>): flows.ElicitAnswer {
   return view.content === undefined ? { action: view.action } : { action: view.action, content: view.content }
 }

@@ -18,7 +18,8 @@ import { inputRequired, inputResponse } from '@modelcontextprotocol/server'
 import type { CallToolResult, InputRequest, McpServer, ServerContext, ServerNotifier } from '@modelcontextprotocol/server'
 import * as z from 'zod'
 
-import { clientCapabilitiesOf, sleep, text } from '../kit.ts'
+import { clientCapabilitiesOf, modelText, sleep, text } from '../kit.ts'
+import type { SignedState } from '../kit.ts'
 import { declaresTasks } from './tasks-extension.ts'
 import type { Task, TaskStore } from './tasks-extension.ts'
 
@@ -41,12 +42,10 @@ export function createConformanceState(): ConformanceLists {
   return { extraTool: false, extraPrompt: false }
 }
 
-export interface ConformanceTools {
+export interface ConformanceTools extends SignedState<ConformanceState> {
   state: ConformanceLists
   store: TaskStore
   notify: ServerNotifier
-  mint(state: ConformanceState): Promise<string>
-  stateOf<T extends ConformanceState['tool']>(ctx: ServerContext, tool: T): Extract<ConformanceState, { tool: T }> | undefined
 }
 
 const TASK = { ttlMs: 10 * 60 * 1000, pollIntervalMs: 100 }
@@ -66,9 +65,7 @@ function accepted(ctx: ServerContext, key: string, field: string): string | unde
 
 function samplingText(ctx: ServerContext, key: string): string | undefined {
   const view = inputResponse(ctx.mcpReq.inputResponses, key)
-  if (view.kind !== 'sampling') return undefined
-  const blocks = Array.isArray(view.result.content) ? view.result.content : [view.result.content]
-  return blocks.map((block) => (block.type === 'text' ? block.text : `[${block.type}]`)).join(' ')
+  return view.kind === 'sampling' ? modelText(view.result) : undefined
 }
 
 function rootsOf(ctx: ServerContext, key: string): string[] | undefined {

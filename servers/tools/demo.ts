@@ -5,41 +5,46 @@
  *
  * Registered on each request's server instance by `servers/demo-server.ts`;
  * multi-round flows carry their data in signed `requestState` (`mint`,
- * `stateOf`).
+ * `stateOf`). The flows it shares with the test fixture (`testing.ts`) are
+ * written once, in `../kit.ts` (one round of questions, progress, the
+ * mirrored header) and `rounds.ts` (the wizard, counted rounds, the
+ * URL-mode page).
  *
  * Runs under Node 22 type stripping: no enums, no namespaces, no parameter
  * properties, `import type` for types, `.ts` on relative imports.
  */
-import { randomUUID } from 'node:crypto'
-
-import { inputRequired, inputResponse } from '@modelcontextprotocol/server'
-import type { InputResponseView, McpServer, ServerContext } from '@modelcontextprotocol/server'
+import type { McpServer, ServerContext } from '@modelcontextprotocol/server'
 import * as z from 'zod'
 
-import { answerData, answerText, decodeHeaderValue, progressTokenOf, sendProgress, sleep, text } from '../kit.ts'
+import { answerData, answerText, ask, mirroredHeader, modelText, oneRound, progressTicks, text } from '../kit.ts'
+import type { SignedState } from '../kit.ts'
 import type { OutsideStep } from '../outside-step.ts'
-import { describeImage, IMAGE_MESSAGE, IMAGE_SCHEMA, redactedAnswer } from './file-input.ts'
+import { IMAGE_QUESTION, imageAnswered } from './file-input.ts'
 import type { LongTaskRun } from './long-task.ts'
+import { countedRound, formWizard, outsideStepRound } from './rounds.ts'
 
 /** What a signed `requestState` of the demo server carries: the flow it belongs to, plus that flow's data. */
 export type DemoState =
-  | { tool: 'trip_wizard'; step: 1 }
-  | { tool: 'trip_wizard'; step: 2; destination: string; travellers: number }
-  | { tool: 'trip_wizard'; step: 3; destination: string; travellers: number; depart: string; return: string }
+  | ({ tool: 'trip_wizard'; step: number } & TripAnswers)
   | { tool: 'crunch_numbers'; done: number; steps: number; sum: number; progressed: number }
   | { tool: 'connect_account'; id: string; asks: number }
   | ({ tool: 'long_task' } & LongTaskRun)
 
-export interface DemoTools {
+export interface DemoTools extends SignedState<DemoState> {
   record(tool: string, data: unknown): void
-  /** Signs a state for the next round. */
-  mint(state: DemoState): Promise<string>
-  /** This round's verified state of `tool`, or undefined on a first round. */
-  stateOf<T extends DemoState['tool']>(ctx: ServerContext, tool: T): Extract<DemoState, { tool: T }> | undefined
   /** The server's origin (for the `/pwned` tripwire in hostile text). */
   origin(): string
   /** The URL-mode page of `connect_account`. */
   connect: OutsideStep
+}
+
+/** The trip so far: where and how many (step 1), when (step 2), booked or not (step 3). */
+interface TripAnswers {
+  destination?: string
+  travellers?: number
+  depart?: string
+  return?: string
+  confirm?: unknown
 }
 
 const DESTINATIONS = [
@@ -57,87 +62,82 @@ export function registerDemoTools(server: McpServer, { record, mint, stateOf, or
   server.registerTool(
     'profile_form',
     { title: 'Profile form', description: 'One form with every field kind (text, email, URL, dates, numbers, yes/no, single and multi select) and defaults.' },
-    async (ctx) => {
-      const answer = inputResponse(ctx.mcpReq.inputResponses, 'profile')
-      if (answer.kind !== 'elicit') {
-        return inputRequired({
-          inputRequests: {
-            profile: inputRequired.elicit({
-              message: 'Tell us about yourself. Every field has a default; change what you like.',
-              requestedSchema: {
-                type: 'object',
-                properties: {
-                  name: { type: 'string', title: 'Full name', description: 'As it should appear on your badge (2 to 40 characters).', minLength: 2, maxLength: 40, default: 'Ada Lovelace' },
-                  email: { type: 'string', format: 'email', title: 'Email', description: 'Only used for the receipt.', default: 'ada@example.com' },
-                  website: { type: 'string', format: 'uri', title: 'Website', default: 'https://example.com/ada' },
-                  birthday: { type: 'string', format: 'date', title: 'Birthday', default: '1815-12-10' },
-                  meeting: { type: 'string', format: 'date-time', title: 'First meeting', description: 'Date and time, UTC.', default: '2026-09-01T09:30:00Z' },
-                  height: { type: 'number', title: 'Height (m)', minimum: 0.5, maximum: 2.5, default: 1.65 },
-                  age: { type: 'integer', title: 'Age', minimum: 0, maximum: 150, default: 36 },
-                  newsletter: { type: 'boolean', title: 'Send me the newsletter', default: false },
-                  language: { type: 'string', title: 'Language', description: 'Plain enum.', enum: ['en', 'fr', 'de', 'it'], default: 'en' },
-                  plan: {
-                    type: 'string',
-                    title: 'Plan',
-                    description: 'oneOf with titles.',
-                    oneOf: [
-                      { const: 'free', title: 'Free' },
-                      { const: 'pro', title: 'Pro (9 €/month)' },
-                      { const: 'team', title: 'Team (29 €/month)' },
-                    ],
-                    default: 'pro',
-                  },
-                  shirt: { type: 'string', title: 'T-shirt size', description: 'Legacy enum + enumNames.', enum: ['s', 'm', 'l', 'xl'], enumNames: ['Small', 'Medium', 'Large', 'Extra large'], default: 'm' },
-                  interests: {
-                    type: 'array',
-                    title: 'Interests',
-                    description: 'Pick one to three.',
-                    items: { type: 'string', enum: ['maths', 'music', 'poetry', 'engines'] },
-                    minItems: 1,
-                    maxItems: 3,
-                    default: ['maths', 'engines'],
-                  },
-                  days: {
-                    type: 'array',
-                    title: 'Available days',
-                    description: 'Pick one or two.',
-                    items: {
-                      anyOf: [
-                        { const: 'mon', title: 'Monday' },
-                        { const: 'wed', title: 'Wednesday' },
-                        { const: 'fri', title: 'Friday' },
-                      ],
-                    },
-                    minItems: 1,
-                    maxItems: 2,
-                    default: ['wed'],
-                  },
+    async (ctx) =>
+      oneRound(
+        ctx,
+        {
+          profile: ask.form({
+            message: 'Tell us about yourself. Every field has a default; change what you like.',
+            requestedSchema: {
+              type: 'object',
+              properties: {
+                name: { type: 'string', title: 'Full name', description: 'As it should appear on your badge (2 to 40 characters).', minLength: 2, maxLength: 40, default: 'Ada Lovelace' },
+                email: { type: 'string', format: 'email', title: 'Email', description: 'Only used for the receipt.', default: 'ada@example.com' },
+                website: { type: 'string', format: 'uri', title: 'Website', default: 'https://example.com/ada' },
+                birthday: { type: 'string', format: 'date', title: 'Birthday', default: '1815-12-10' },
+                meeting: { type: 'string', format: 'date-time', title: 'First meeting', description: 'Date and time, UTC.', default: '2026-09-01T09:30:00Z' },
+                height: { type: 'number', title: 'Height (m)', minimum: 0.5, maximum: 2.5, default: 1.65 },
+                age: { type: 'integer', title: 'Age', minimum: 0, maximum: 150, default: 36 },
+                newsletter: { type: 'boolean', title: 'Send me the newsletter', default: false },
+                language: { type: 'string', title: 'Language', description: 'Plain enum.', enum: ['en', 'fr', 'de', 'it'], default: 'en' },
+                plan: {
+                  type: 'string',
+                  title: 'Plan',
+                  description: 'oneOf with titles.',
+                  oneOf: [
+                    { const: 'free', title: 'Free' },
+                    { const: 'pro', title: 'Pro (9 €/month)' },
+                    { const: 'team', title: 'Team (29 €/month)' },
+                  ],
+                  default: 'pro',
                 },
-                required: ['name', 'email', 'age', 'plan', 'interests'],
+                shirt: { type: 'string', title: 'T-shirt size', description: 'Legacy enum + enumNames.', enum: ['s', 'm', 'l', 'xl'], enumNames: ['Small', 'Medium', 'Large', 'Extra large'], default: 'm' },
+                interests: {
+                  type: 'array',
+                  title: 'Interests',
+                  description: 'Pick one to three.',
+                  items: { type: 'string', enum: ['maths', 'music', 'poetry', 'engines'] },
+                  minItems: 1,
+                  maxItems: 3,
+                  default: ['maths', 'engines'],
+                },
+                days: {
+                  type: 'array',
+                  title: 'Available days',
+                  description: 'Pick one or two.',
+                  items: {
+                    anyOf: [
+                      { const: 'mon', title: 'Monday' },
+                      { const: 'wed', title: 'Wednesday' },
+                      { const: 'fri', title: 'Friday' },
+                    ],
+                  },
+                  minItems: 1,
+                  maxItems: 2,
+                  default: ['wed'],
+                },
               },
-            }),
-          },
-        })
-      }
-      record('profile_form', answerData(answer))
-      return text(`profile_form: ${answerText(answer)}`)
-    },
+              required: ['name', 'email', 'age', 'plan', 'interests'],
+            },
+          }),
+        },
+        ({ profile: answer }) => {
+          record('profile_form', answerData(answer))
+          return text(`profile_form: ${answerText(answer)}`)
+        },
+      ),
   )
 
   // ── trip_wizard: three rounds, carried in signed requestState ──
   server.registerTool(
     'trip_wizard',
     { title: 'Trip wizard', description: 'Three rounds (destination, dates, confirm); the answers so far ride in signed requestState.' },
-    async (ctx) => {
-      const state = stateOf(ctx, 'trip_wizard')
-      const stop = (step: string, view: InputResponseView) => {
-        record('trip_wizard', { stoppedAt: step, answer: answerData(view) })
-        return text(`trip_wizard: stopped at ${step} (${answerText(view)})`)
-      }
-      const askDestination = async () =>
-        inputRequired({
-          inputRequests: {
-            destination: inputRequired.elicit({
+    async (ctx) =>
+      formWizard<TripAnswers, ReturnType<typeof text>>(ctx, stateOf(ctx, 'trip_wizard'), {
+        steps: [
+          {
+            key: 'destination',
+            question: () => ({
               message: 'Step 1 of 3: where to, and how many of you?',
               requestedSchema: {
                 type: 'object',
@@ -148,14 +148,12 @@ export function registerDemoTools(server: McpServer, { record, mint, stateOf, or
                 required: ['destination', 'travellers'],
               },
             }),
+            take: (_answers, content) => ({ destination: String(content.destination), travellers: Number(content.travellers) }),
           },
-          requestState: await mint({ tool: 'trip_wizard', step: 1 }),
-        })
-      const askDates = async (destination: string, travellers: number, problem = '') =>
-        inputRequired({
-          inputRequests: {
-            dates: inputRequired.elicit({
-              message: `${problem}Step 2 of 3: when? (${titleOf(destination)}, ${travellers} traveller${travellers === 1 ? '' : 's'})`,
+          {
+            key: 'dates',
+            question: ({ destination, travellers }, problem = '') => ({
+              message: `${problem}Step 2 of 3: when? (${titleOf(String(destination))}, ${travellers} traveller${travellers === 1 ? '' : 's'})`,
               requestedSchema: {
                 type: 'object',
                 properties: {
@@ -165,71 +163,58 @@ export function registerDemoTools(server: McpServer, { record, mint, stateOf, or
                 required: ['depart', 'return'],
               },
             }),
+            take: (answers, content) => {
+              const depart = String(content.depart)
+              const back = String(content.return)
+              if (back < depart) return `The return (${back}) is before the departure (${depart}); please fix the dates. `
+              return { ...answers, depart, return: back }
+            },
           },
-          requestState: await mint({ tool: 'trip_wizard', step: 2, destination, travellers }),
-        })
-      const askConfirm = async (trip: { destination: string; travellers: number; depart: string; return: string }) =>
-        inputRequired({
-          inputRequests: {
-            confirm: inputRequired.elicit({
-              message: `Step 3 of 3: book ${titleOf(trip.destination)} for ${trip.travellers}, ${trip.depart} to ${trip.return}?`,
+          {
+            key: 'confirm',
+            question: (trip) => ({
+              message: `Step 3 of 3: book ${titleOf(String(trip.destination))} for ${trip.travellers}, ${trip.depart} to ${trip.return}?`,
               requestedSchema: {
                 type: 'object',
                 properties: { confirm: { type: 'boolean', title: 'Book this trip', default: true } },
                 required: ['confirm'],
               },
             }),
+            take: (answers, content) => ({ ...answers, confirm: content.confirm }),
           },
-          requestState: await mint({ tool: 'trip_wizard', step: 3, ...trip }),
-        })
-
-      if (state === undefined) return askDestination()
-      if (state.step === 1) {
-        const view = inputResponse(ctx.mcpReq.inputResponses, 'destination')
-        if (view.kind !== 'elicit') return askDestination()
-        if (view.action !== 'accept') return stop('destination', view)
-        return askDates(String(view.content?.destination), Number(view.content?.travellers))
-      }
-      if (state.step === 2) {
-        const view = inputResponse(ctx.mcpReq.inputResponses, 'dates')
-        if (view.kind !== 'elicit') return askDates(state.destination, state.travellers)
-        if (view.action !== 'accept') return stop('dates', view)
-        const depart = String(view.content?.depart)
-        const back = String(view.content?.return)
-        if (back < depart) return askDates(state.destination, state.travellers, `The return (${back}) is before the departure (${depart}); please fix the dates. `)
-        return askConfirm({ destination: state.destination, travellers: state.travellers, depart, return: back })
-      }
-      const trip = { destination: state.destination, travellers: state.travellers, depart: state.depart, return: state.return }
-      const view = inputResponse(ctx.mcpReq.inputResponses, 'confirm')
-      if (view.kind !== 'elicit') return askConfirm(trip)
-      if (view.action !== 'accept') return stop('confirm', view)
-      const booked = view.content?.confirm === true
-      record('trip_wizard', { ...trip, confirm: view.content?.confirm })
-      return text(`trip_wizard: ${booked ? 'booked' : 'not booked'} ${JSON.stringify(trip)}`)
-    },
+        ],
+        mint: (step, answers) => mint({ tool: 'trip_wizard', step, ...answers }),
+        stopped: (key, view) => {
+          record('trip_wizard', { stoppedAt: key, answer: answerData(view) })
+          return text(`trip_wizard: stopped at ${key} (${answerText(view)})`)
+        },
+        done: ({ confirm, ...trip }) => {
+          record('trip_wizard', { ...trip, confirm })
+          return text(`trip_wizard: ${confirm === true ? 'booked' : 'not booked'} ${JSON.stringify(trip)}`)
+        },
+      }),
   )
 
   // ── two_questions: two elicitations in one round ──
-  server.registerTool('two_questions', { title: 'Two questions', description: 'Asks two things in one round.' }, async (ctx) => {
-    const first = inputResponse(ctx.mcpReq.inputResponses, 'first')
-    const second = inputResponse(ctx.mcpReq.inputResponses, 'second')
-    if (first.kind === 'missing' || second.kind === 'missing') {
-      return inputRequired({
-        inputRequests: {
-          first: inputRequired.elicit({
-            message: 'First question: which city are you in?',
-            requestedSchema: { type: 'object', properties: { city: { type: 'string', title: 'City', minLength: 1 } }, required: ['city'] },
-          }),
-          second: inputRequired.elicit({
-            message: 'Second question: shall we send you updates?',
-            requestedSchema: { type: 'object', properties: { subscribe: { type: 'boolean', title: 'Send me updates', default: false } }, required: ['subscribe'] },
-          }),
-        },
-      })
-    }
-    record('two_questions', { first: answerData(first), second: answerData(second) })
-    return text(`two_questions: first=${answerText(first)}; second=${answerText(second)}`)
-  })
+  server.registerTool('two_questions', { title: 'Two questions', description: 'Asks two things in one round.' }, async (ctx) =>
+    oneRound(
+      ctx,
+      {
+        first: ask.form({
+          message: 'First question: which city are you in?',
+          requestedSchema: { type: 'object', properties: { city: { type: 'string', title: 'City', minLength: 1 } }, required: ['city'] },
+        }),
+        second: ask.form({
+          message: 'Second question: shall we send you updates?',
+          requestedSchema: { type: 'object', properties: { subscribe: { type: 'boolean', title: 'Send me updates', default: false } }, required: ['subscribe'] },
+        }),
+      },
+      ({ first, second }) => {
+        record('two_questions', { first: answerData(first), second: answerData(second) })
+        return text(`two_questions: first=${answerText(first)}; second=${answerText(second)}`)
+      },
+    ),
+  )
 
   // ── crunch_numbers: requestState-only rounds with progress ──
   server.registerTool(
@@ -239,49 +224,40 @@ export function registerDemoTools(server: McpServer, { record, mint, stateOf, or
       description: 'Adds 1..steps, one number per round; rounds carry only requestState and report progress.',
       inputSchema: z.object({ steps: z.number().int().min(1).max(20).default(4).describe('How many rounds (1 to 20).') }),
     },
-    async ({ steps }, ctx) => {
-      const state = stateOf(ctx, 'crunch_numbers')
-      const total = state?.steps ?? steps
-      const done = (state?.done ?? 0) + 1
-      const sum = (state?.sum ?? 0) + done
-      const token = progressTokenOf(ctx)
-      await sleep(150, ctx.mcpReq.signal)
-      const progressed = (state?.progressed ?? 0) + (token !== undefined && (await sendProgress(ctx, token, done, total, `crunched ${done} of ${total}`)) ? 1 : 0)
-      if (done < total) {
-        return inputRequired({ requestState: await mint({ tool: 'crunch_numbers', done, steps: total, sum, progressed }) })
-      }
-      record('crunch_numbers', { steps: total, rounds: done, sum, progressed })
-      return text(`crunch_numbers: done after ${done} rounds, sum of 1..${total} = ${sum}, progress sent in ${progressed} of ${done} rounds`)
-    },
+    async ({ steps }, ctx) =>
+      countedRound<{ sum: number; progressed: number }, ReturnType<typeof text>>(ctx, stateOf(ctx, 'crunch_numbers'), {
+        steps,
+        pauseMs: 150,
+        message: (done, total) => `crunched ${done} of ${total}`,
+        next: (last, done, progressed) => ({ sum: (last?.sum ?? 0) + done, progressed: (last?.progressed ?? 0) + (progressed ? 1 : 0) }),
+        mint: (state) => mint({ tool: 'crunch_numbers', ...state }),
+        finished: ({ done, steps: total, sum, progressed }) => {
+          record('crunch_numbers', { steps: total, rounds: done, sum, progressed })
+          return text(`crunch_numbers: done after ${done} rounds, sum of 1..${total} = ${sum}, progress sent in ${progressed} of ${done} rounds`)
+        },
+      }),
   )
 
   // ── connect_account: URL mode, the outside step is a page of this server ──
   server.registerTool(
     'connect_account',
     { title: 'Connect account', description: 'URL-mode step: open a page of the demo server, press Finish, come back.' },
-    async (ctx) => {
-      const state = stateOf(ctx, 'connect_account')
-      const askUrl = async (id: string, asks: number, again: boolean) =>
-        inputRequired({
-          inputRequests: {
-            connect: inputRequired.elicitUrl({
-              message: again
-                ? 'The outside step is not finished yet. Open the page, press Finish there, then continue here.'
-                : 'Connect your (pretend) Example account: open the page, press Finish there, then continue here.',
-              url: connect.issue(id),
-            }),
-          },
-          requestState: await mint({ tool: 'connect_account', id, asks }),
-        })
-      if (state === undefined) return askUrl(randomUUID(), 1, false)
-      const view = inputResponse(ctx.mcpReq.inputResponses, 'connect')
-      if (view.kind !== 'elicit') return askUrl(state.id, state.asks + 1, false)
-      const completed = connect.completed.has(state.id)
-      record('connect_account', { id: state.id, action: view.action, completed, asks: state.asks })
-      if (view.action !== 'accept') return text(`connect_account: ${view.action}; not connected (outside step completed: ${completed})`)
-      if (!completed) return askUrl(state.id, state.asks + 1, true)
-      return text(`connect_account: accept; outside step completed; connected ${state.id} after ${state.asks} ask${state.asks === 1 ? '' : 's'}`)
-    },
+    async (ctx) =>
+      outsideStepRound(ctx, stateOf(ctx, 'connect_account'), {
+        key: 'connect',
+        page: connect,
+        message: (again) =>
+          again
+            ? 'The outside step is not finished yet. Open the page, press Finish there, then continue here.'
+            : 'Connect your (pretend) Example account: open the page, press Finish there, then continue here.',
+        mint: (id, asks) => mint({ tool: 'connect_account', id, asks }),
+        answered: ({ id, asks, action, completed }, askAgain) => {
+          record('connect_account', { id, action, completed, asks })
+          if (action !== 'accept') return text(`connect_account: ${action}; not connected (outside step completed: ${completed})`)
+          if (!completed) return askAgain()
+          return text(`connect_account: accept; outside step completed; connected ${id} after ${asks} ask${asks === 1 ? '' : 's'}`)
+        },
+      }),
   )
 
   // ── ask_model: sampling answered by the page's stand-in model ──
@@ -292,38 +268,34 @@ export function registerDemoTools(server: McpServer, { record, mint, stateOf, or
       description: "Asks the page's model one question (sampling/createMessage).",
       inputSchema: z.object({ question: z.string().max(500).optional().describe('Defaults to a question about Paris.') }),
     },
-    async ({ question }, ctx) => {
-      const view = inputResponse(ctx.mcpReq.inputResponses, 'model')
-      if (view.kind !== 'sampling') {
-        return inputRequired({
-          inputRequests: {
-            model: inputRequired.createMessage({
-              messages: [{ role: 'user', content: { type: 'text', text: question ?? 'What is the capital of France?' } }],
-              systemPrompt: 'Answer in one short sentence.',
-              maxTokens: 64,
-              temperature: 0,
-            }),
-          },
-        })
-      }
-      const result = view.result
-      const blocks = Array.isArray(result.content) ? result.content : [result.content]
-      const answer = blocks.map((block) => (block.type === 'text' ? block.text : `[${block.type}]`)).join(' ')
-      record('ask_model', result)
-      return text(
-        `ask_model: model ${JSON.stringify(result.model)} (${result.role}) answered ${JSON.stringify(answer)}` +
-          (result.stopReason !== undefined ? `, stopReason ${JSON.stringify(result.stopReason)}` : ''),
-      )
-    },
+    async ({ question }, ctx) =>
+      oneRound(
+        ctx,
+        {
+          model: ask.model({
+            messages: [{ role: 'user', content: { type: 'text', text: question ?? 'What is the capital of France?' } }],
+            systemPrompt: 'Answer in one short sentence.',
+            maxTokens: 64,
+            temperature: 0,
+          }),
+        },
+        ({ model: { result } }) => {
+          record('ask_model', result)
+          return text(
+            `ask_model: model ${JSON.stringify(result.model)} (${result.role}) answered ${JSON.stringify(modelText(result))}` +
+              (result.stopReason !== undefined ? `, stopReason ${JSON.stringify(result.stopReason)}` : ''),
+          )
+        },
+      ),
   )
 
   // ── list_workspace: roots ──
-  server.registerTool('list_workspace', { title: 'List workspace', description: "Asks the page for its roots (roots/list)." }, async (ctx) => {
-    const view = inputResponse(ctx.mcpReq.inputResponses, 'roots')
-    if (view.kind !== 'roots') return inputRequired({ inputRequests: { roots: inputRequired.listRoots() } })
-    record('list_workspace', view.roots)
-    return text(`list_workspace: ${view.roots.length} root${view.roots.length === 1 ? '' : 's'} ${JSON.stringify(view.roots)}`)
-  })
+  server.registerTool('list_workspace', { title: 'List workspace', description: "Asks the page for its roots (roots/list)." }, async (ctx) =>
+    oneRound(ctx, { roots: ask.roots() }, ({ roots: { roots } }) => {
+      record('list_workspace', roots)
+      return text(`list_workspace: ${roots.length} root${roots.length === 1 ? '' : 's'} ${JSON.stringify(roots)}`)
+    }),
+  )
 
   // ── slow_report: progress every 200 ms, cancellable ──
   server.registerTool(
@@ -334,25 +306,13 @@ export function registerDemoTools(server: McpServer, { record, mint, stateOf, or
       inputSchema: z.object({ seconds: z.number().min(0).max(120).default(5).describe('How long to work (0 to 120 s).') }),
     },
     async ({ seconds }, ctx) => {
-      const token = progressTokenOf(ctx)
-      const ticks = Math.max(1, Math.round(seconds * 5))
       const started = Date.now()
-      let sent = 0
-      let aborted = false
-      for (let tick = 1; tick <= ticks && !aborted; tick++) {
-        if (await sleep(200, ctx.mcpReq.signal)) {
-          aborted = true
-          break
-        }
-        if (token !== undefined) {
-          if (await sendProgress(ctx, token, tick, ticks, `${((tick * 200) / 1000).toFixed(1)} s of ${seconds} s`)) sent++
-          else aborted = true
-        }
-      }
-      aborted ||= ctx.mcpReq.signal.aborted
+      const ticks = Math.max(1, Math.round(seconds * 5))
+      const { sent, aborted } = await progressTicks(ctx, { ticks, delayMs: 200, waitFirst: true, message: (tick) => `${((tick * 200) / 1000).toFixed(1)} s of ${seconds} s` })
+      const stopped = aborted || ctx.mcpReq.signal.aborted
       const elapsedMs = Date.now() - started
-      record('slow_report', { seconds, aborted, progressSent: sent, elapsedMs })
-      if (aborted) return text(`slow_report: aborted after ${sent} progress updates`)
+      record('slow_report', { seconds, aborted: stopped, progressSent: sent, elapsedMs })
+      if (stopped) return text(`slow_report: aborted after ${sent} progress updates`)
       return text(`slow_report: finished ${seconds} s of work, ${sent} progress update${sent === 1 ? '' : 's'}`)
     },
   )
@@ -369,11 +329,10 @@ export function registerDemoTools(server: McpServer, { record, mint, stateOf, or
       }),
     },
     async ({ region, query }, ctx) => {
-      const raw = ctx.http?.req?.headers.get('mcp-param-region') ?? null
-      const header = decodeHeaderValue(raw)
-      record('regional_lookup', { header, rawHeader: raw, region, query })
+      const { header, rawHeader } = mirroredHeader(ctx, 'Region')
+      record('regional_lookup', { header, rawHeader, region, query })
       return text(
-        `regional_lookup: Mcp-Param-Region header ${JSON.stringify(header)} (raw ${JSON.stringify(raw)}), region argument ${JSON.stringify(region)}, query ${JSON.stringify(query)}`,
+        `regional_lookup: Mcp-Param-Region header ${JSON.stringify(header)} (raw ${JSON.stringify(rawHeader)}), region argument ${JSON.stringify(region)}, query ${JSON.stringify(query)}`,
       )
     },
   )
@@ -386,64 +345,63 @@ export function registerDemoTools(server: McpServer, { record, mint, stateOf, or
       title: 'Echo HTML',
       description: `Asks a question full of HTML and script, then echoes the answers. <img src=x onerror="fetch('${remote}?via=tool-description')">`,
     },
-    async (ctx) => {
-      const view = inputResponse(ctx.mcpReq.inputResponses, 'html')
-      if (view.kind !== 'elicit') {
-        return inputRequired({
-          inputRequests: {
-            html: inputRequired.elicit({
-              message:
-                `<img src=x onerror="fetch('/pwned')"> <script>fetch('/pwned')</script> <a href="javascript:alert(1)">x</a> ` +
-                `<img src="${remote}?via=message-img"> <script>fetch('${remote}?via=message-script')</script> ` +
-                'All of this must show up as plain text.',
-              requestedSchema: {
-                type: 'object',
-                properties: {
-                  comment: {
-                    type: 'string',
-                    title: `<script>fetch('/pwned')</script>Comment`,
-                    description: `<img src=x onerror="fetch('${remote}?via=description')"> <a href="javascript:alert(1)">x</a>`,
-                    default: `<img src=x onerror="fetch('/pwned')">`,
-                  },
-                  choice: {
-                    type: 'string',
-                    title: `<img src=x onerror="fetch('/pwned')">Choice`,
-                    oneOf: [
-                      { const: 'link', title: `<a href="javascript:alert(1)">x</a>` },
-                      { const: 'image', title: `<img src="${remote}?via=oneOf-title">` },
-                      { const: 'script', title: `<script>fetch('${remote}?via=oneOf-script')</script>` },
-                    ],
-                    default: 'link',
-                  },
-                  legacy: {
-                    type: 'string',
-                    title: 'Legacy <b>enum</b>',
-                    enum: ['one', 'two'],
-                    enumNames: [`<script>fetch('/pwned')</script>`, `<img src=x onerror="fetch('${remote}?via=enumNames')">`],
-                    default: 'one',
-                  },
-                  many: {
-                    type: 'array',
-                    title: `<a href="javascript:alert(1)">x</a> Many`,
-                    items: {
-                      anyOf: [
-                        { const: 'svg', title: `<svg onload="fetch('${remote}?via=anyOf-svg')"></svg>` },
-                        { const: 'iframe', title: `<iframe src="${remote}?via=anyOf-iframe"></iframe>` },
-                      ],
-                    },
-                    default: ['svg'],
-                  },
-                  agree: { type: 'boolean', title: `<a href="javascript:alert(1)">x</a> I agree`, description: `<style>*{display:none}</style>`, default: true },
+    async (ctx) =>
+      oneRound(
+        ctx,
+        {
+          html: ask.form({
+            message:
+              `<img src=x onerror="fetch('/pwned')"> <script>fetch('/pwned')</script> <a href="javascript:alert(1)">x</a> ` +
+              `<img src="${remote}?via=message-img"> <script>fetch('${remote}?via=message-script')</script> ` +
+              'All of this must show up as plain text.',
+            requestedSchema: {
+              type: 'object',
+              properties: {
+                comment: {
+                  type: 'string',
+                  title: `<script>fetch('/pwned')</script>Comment`,
+                  description: `<img src=x onerror="fetch('${remote}?via=description')"> <a href="javascript:alert(1)">x</a>`,
+                  default: `<img src=x onerror="fetch('/pwned')">`,
                 },
-                required: ['comment'],
+                choice: {
+                  type: 'string',
+                  title: `<img src=x onerror="fetch('/pwned')">Choice`,
+                  oneOf: [
+                    { const: 'link', title: `<a href="javascript:alert(1)">x</a>` },
+                    { const: 'image', title: `<img src="${remote}?via=oneOf-title">` },
+                    { const: 'script', title: `<script>fetch('${remote}?via=oneOf-script')</script>` },
+                  ],
+                  default: 'link',
+                },
+                legacy: {
+                  type: 'string',
+                  title: 'Legacy <b>enum</b>',
+                  enum: ['one', 'two'],
+                  enumNames: [`<script>fetch('/pwned')</script>`, `<img src=x onerror="fetch('${remote}?via=enumNames')">`],
+                  default: 'one',
+                },
+                many: {
+                  type: 'array',
+                  title: `<a href="javascript:alert(1)">x</a> Many`,
+                  items: {
+                    anyOf: [
+                      { const: 'svg', title: `<svg onload="fetch('${remote}?via=anyOf-svg')"></svg>` },
+                      { const: 'iframe', title: `<iframe src="${remote}?via=anyOf-iframe"></iframe>` },
+                    ],
+                  },
+                  default: ['svg'],
+                },
+                agree: { type: 'boolean', title: `<a href="javascript:alert(1)">x</a> I agree`, description: `<style>*{display:none}</style>`, default: true },
               },
-            }),
-          },
-        })
-      }
-      record('echo_html', answerData(view))
-      return text(`echo_html: ${answerText(view)}`)
-    },
+              required: ['comment'],
+            },
+          }),
+        },
+        ({ html: view }) => {
+          record('echo_html', answerData(view))
+          return text(`echo_html: ${answerText(view)}`)
+        },
+      ),
   )
 
   // ── prompt draft_email: asks for the tone first ──
@@ -454,56 +412,47 @@ export function registerDemoTools(server: McpServer, { record, mint, stateOf, or
       description: 'Asks which tone to use, then returns the prompt messages.',
       argsSchema: z.object({ topic: z.string().optional().describe('What the email is about.') }),
     },
-    async ({ topic }, ctx) => {
-      const view = inputResponse(ctx.mcpReq.inputResponses, 'tone')
-      if (view.kind !== 'elicit') {
-        return inputRequired({
-          inputRequests: {
-            tone: inputRequired.elicit({
-              message: 'Which tone should the email have?',
-              requestedSchema: {
-                type: 'object',
-                properties: {
-                  tone: {
-                    type: 'string',
-                    title: 'Tone',
-                    oneOf: [
-                      { const: 'formal', title: 'Formal' },
-                      { const: 'friendly', title: 'Friendly' },
-                      { const: 'brief', title: 'Brief' },
-                    ],
-                    default: 'friendly',
-                  },
+    async ({ topic }, ctx) =>
+      oneRound(
+        ctx,
+        {
+          tone: ask.form({
+            message: 'Which tone should the email have?',
+            requestedSchema: {
+              type: 'object',
+              properties: {
+                tone: {
+                  type: 'string',
+                  title: 'Tone',
+                  oneOf: [
+                    { const: 'formal', title: 'Formal' },
+                    { const: 'friendly', title: 'Friendly' },
+                    { const: 'brief', title: 'Brief' },
+                  ],
+                  default: 'friendly',
                 },
-                required: ['tone'],
               },
-            }),
-          },
-        })
-      }
-      const subject = topic ?? 'the team offsite'
-      const tone = view.kind === 'elicit' && view.action === 'accept' && typeof view.content?.tone === 'string' ? view.content.tone : 'neutral'
-      record('prompt:draft_email', { topic: topic ?? null, answer: answerData(view) })
-      return {
-        description: `Email draft (${tone})`,
-        messages: [{ role: 'user', content: { type: 'text', text: `draft_email: ${answerText(view)}; Write a ${tone} email about ${subject}.` } }],
-      }
-    },
+              required: ['tone'],
+            },
+          }),
+        },
+        ({ tone: view }) => {
+          const subject = topic ?? 'the team offsite'
+          const tone = view.action === 'accept' && typeof view.content?.tone === 'string' ? view.content.tone : 'neutral'
+          record('prompt:draft_email', { topic: topic ?? null, answer: answerData(view) })
+          return {
+            description: `Email draft (${tone})`,
+            messages: [{ role: 'user', content: { type: 'text', text: `draft_email: ${answerText(view)}; Write a ${tone} email about ${subject}.` } }],
+          }
+        },
+      ),
   )
 
   // ── describe_image: a file input (SEP-2356 x-mcp-file, experimental), checked here as untrusted ──
   server.registerTool(
     'describe_image',
     { title: 'Describe an image', description: 'Asks for an image file (SEP-2356 x-mcp-file, experimental); answers with its type and size and shows it back.' },
-    async (ctx) => {
-      const answer = inputResponse(ctx.mcpReq.inputResponses, 'image')
-      if (answer.kind !== 'elicit') {
-        return inputRequired({ inputRequests: { image: inputRequired.elicit({ message: IMAGE_MESSAGE, requestedSchema: IMAGE_SCHEMA }) } })
-      }
-      const given = { action: answer.action, content: answer.content as Record<string, unknown> | undefined }
-      record('describe_image', redactedAnswer(given))
-      return describeImage('describe_image', given)
-    },
+    async (ctx) => oneRound(ctx, { image: ask.form(IMAGE_QUESTION) }, ({ image }) => imageAnswered(record, 'describe_image', image)),
   )
 
   // ── all_content: one result with every content kind (rendered by ToolResult) ──
@@ -547,23 +496,22 @@ export function registerDemoTools(server: McpServer, { record, mint, stateOf, or
     'settings',
     'demo://settings',
     { title: 'Demo settings', description: 'Reading the settings asks for a confirmation first.', mimeType: 'text/plain' },
-    async (uri, ctx) => {
-      const view = inputResponse(ctx.mcpReq.inputResponses, 'confirm')
-      if (view.kind !== 'elicit') {
-        return inputRequired({
-          inputRequests: {
-            confirm: inputRequired.elicit({
-              message: 'Show the demo settings?',
-              requestedSchema: { type: 'object', properties: { confirm: { type: 'boolean', title: 'Show the settings', default: true } }, required: ['confirm'] },
-            }),
-          },
-        })
-      }
-      const shown = view.action === 'accept' && view.content?.confirm === true
-      record('resource:demo://settings', answerData(view))
-      const body = shown ? 'theme=dark; language=en; notifications=on' : 'settings withheld'
-      return { contents: [{ uri: uri.href, mimeType: 'text/plain', text: `demo://settings: ${answerText(view)}; ${body}` }] }
-    },
+    async (uri, ctx) =>
+      oneRound(
+        ctx,
+        {
+          confirm: ask.form({
+            message: 'Show the demo settings?',
+            requestedSchema: { type: 'object', properties: { confirm: { type: 'boolean', title: 'Show the settings', default: true } }, required: ['confirm'] },
+          }),
+        },
+        ({ confirm: view }) => {
+          const shown = view.action === 'accept' && view.content?.confirm === true
+          record('resource:demo://settings', answerData(view))
+          const body = shown ? 'theme=dark; language=en; notifications=on' : 'settings withheld'
+          return { contents: [{ uri: uri.href, mimeType: 'text/plain', text: `demo://settings: ${answerText(view)}; ${body}` }] }
+        },
+      ),
   )
 }
 

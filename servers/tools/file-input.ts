@@ -8,6 +8,8 @@
  * value must be a well-formed base64 `data:` URI, at most `maxSize` bytes
  * decoded, of an accepted type, whose bytes start like that type. The answer
  * describes the image by type and size and returns it as an image content block.
+ * Both eras ask `IMAGE_QUESTION` and finish with `imageAnswered`; only how
+ * the question travels differs.
  *
  * Runs under Node 22 type stripping: `import type`, `.ts` on relative imports.
  */
@@ -79,4 +81,14 @@ export function describeImage(tool: string, answer: { action: string; content?: 
 export function redactedAnswer(answer: { action: string; content?: Record<string, unknown> | undefined }): unknown {
   const check = checkImage(answer.content?.image)
   return { action: answer.action, image: check.ok ? `data:${check.mediaType};base64,[${check.bytes} bytes]` : answer.content === undefined ? undefined : check.reason }
+}
+
+/** The question of `describe_image` (and `legacy_describe_image`): its message and schema. */
+export const IMAGE_QUESTION = { message: IMAGE_MESSAGE, requestedSchema: IMAGE_SCHEMA }
+
+/** How `tool` ends, in either era: records the answer (redacted) and answers with {@link describeImage}. */
+export function imageAnswered(record: (tool: string, data: unknown) => void, tool: string, answer: { action: string; content?: Record<string, unknown> | undefined }) {
+  const given = { action: answer.action, content: answer.content }
+  record(tool, redactedAnswer(given))
+  return describeImage(tool, given)
 }

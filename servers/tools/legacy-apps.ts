@@ -21,7 +21,6 @@ import type { RequestHandlerExtra } from '@modelcontextprotocol/sdk/shared/proto
 import type { ServerNotification, ServerRequest } from '@modelcontextprotocol/sdk/types.js'
 import type * as z from 'zod'
 
-import { text } from '../kit.ts'
 import * as flows from './app-flows.ts'
 import type { AppToolResult } from './app-flows.ts'
 import { registerAppViews } from './app-resources.ts'
@@ -49,28 +48,21 @@ function registerLegacyAppTool<Schema extends z.ZodObject>(
 export function registerLegacyAppTools(mcp: LegacyMcpServer, { record, related }: LegacyAppTools): void {
   registerAppViews(mcp as unknown as ResourceServer)
 
-  registerLegacyAppTool(mcp, 'seat_map', flows.APP_TOOLS.seat_map, async ({ flight, rows }) => {
-    const layout = flows.seatLayout(flight, rows)
-    record('seat_map', { flight, rows, taken: layout.taken.length })
-    return flows.seatMapResult(layout)
-  })
+  registerLegacyAppTool(mcp, 'seat_map', flows.APP_TOOLS.seat_map, async (args) => flows.seatMap(record, args))
 
   registerLegacyAppTool(mcp, 'hold_seat', flows.APP_TOOLS.hold_seat, async ({ flight, seat }, extra) => {
-    const problem = flows.seatProblem(flows.seatLayout(flight, 20), seat)
-    if (problem) return { ...text(`hold_seat: ${problem}`), isError: true }
+    const refusal = flows.holdSeatRefusal(flight, seat)
+    if (refusal) return refusal
     const answer = await mcp.server.elicitInput(flows.holdSeatQuestion(flight, seat), related(extra))
     record('hold_seat', { flight, seat, answer })
     return flows.holdSeatResult(flight, seat, answer)
   })
 
-  registerLegacyAppTool(mcp, 'view_closed', flows.APP_TOOLS.view_closed, async (args) => {
-    record('view_closed', args)
-    return text(`view_closed: ${JSON.stringify(args)}`)
-  })
+  registerLegacyAppTool(mcp, 'view_closed', flows.APP_TOOLS.view_closed, async (args) => flows.viewClosed(record, args))
 
   registerLegacyAppTool(mcp, 'file_issue', flows.APP_TOOLS.file_issue, async ({ repo, broken_view }, extra) => {
     // The session's capabilities, as `initialize` declared them.
-    const appUri = flows.rendersAppElicitations(mcp.server.getClientCapabilities()) ? (broken_view ? flows.BROKEN_ISSUE_FORM_URI : flows.ISSUE_FORM_URI) : undefined
+    const appUri = flows.fileIssueView(mcp.server.getClientCapabilities(), broken_view)
     const answer = await mcp.server.elicitInput(flows.fileIssueQuestion(repo, appUri), related(extra))
     record('file_issue', { repo, askedWith: appUri ?? 'native', answer })
     return flows.fileIssueResult(repo, appUri, answer)

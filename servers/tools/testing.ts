@@ -1,32 +1,37 @@
 /**
  * The test fixture's tools, prompt and resource (`servers/modern-server.ts`):
  * each states in its result text exactly what it got, and records what it
- * received from the user in `record`.
+ * received from the user in `record`. The flows it shares with the demo
+ * server (one round of questions, the wizard, counted rounds, the URL-mode
+ * page, progress, the mirrored header) are `../kit.ts`'s and `rounds.ts`'s.
  *
  * Runs under Node 22 type stripping: no enums, no namespaces, no parameter
  * properties, `import type` for types, `.ts` on relative imports.
  */
-import { randomUUID } from 'node:crypto'
-
-import { inputRequired, inputResponse } from '@modelcontextprotocol/server'
+import { inputRequired } from '@modelcontextprotocol/server'
 import type { McpServer, ServerContext } from '@modelcontextprotocol/server'
 import * as z from 'zod'
 
-import { answerData, decodeHeaderValue, progressTokenOf, sleep, text } from '../kit.ts'
+import { answerData, ask, mirroredHeader, oneRound, progressTicks, sleep, text } from '../kit.ts'
+import type { SignedState } from '../kit.ts'
 import type { OutsideStep } from '../outside-step.ts'
+import { countedRound, formWizard, outsideStepRound } from './rounds.ts'
 
 /** What every minted requestState carries: which flow it belongs to, plus the flow's own data. */
 export type TestingState =
-  | { tool: 'wizard'; step: 1 }
-  | { tool: 'wizard'; step: 2; color: string }
+  | ({ tool: 'wizard'; step: number } & WizardAnswers)
   | { tool: 'slow_steps'; done: number; steps: number }
-  | { tool: 'confirm_url'; id: string }
+  | { tool: 'confirm_url'; id: string; asks: number }
   | { tool: 'loop_forever'; round: number }
 
-export interface TestingTools {
+/** The wizard's answers so far: the colour, then the size. */
+interface WizardAnswers {
+  color?: string
+  size?: unknown
+}
+
+export interface TestingTools extends SignedState<TestingState> {
   record(tool: string, data: unknown): void
-  mint(state: TestingState): Promise<string>
-  stateOf<T extends TestingState['tool']>(ctx: ServerContext, tool: T): Extract<TestingState, { tool: T }> | undefined
   /** The page `confirm_url` sends the person to. */
   confirm: OutsideStep
   /** `confirm_url`: an accept completes only once the page was visited (else the URL is asked again). */
@@ -43,37 +48,37 @@ export function registerTestingTools(server: McpServer, { record, mint, stateOf,
     },
   )
 
-  server.registerTool('ask_name', { description: 'Asks for your name (one form round).' }, async (ctx) => {
-    const answer = inputResponse(ctx.mcpReq.inputResponses, 'name')
-    if (answer.kind !== 'elicit') {
-      return inputRequired({
-        inputRequests: {
-          name: inputRequired.elicit({
-            message: 'What is your name?',
-            requestedSchema: {
-              type: 'object',
-              properties: { name: { type: 'string', title: 'Name', minLength: 1 } },
-              required: ['name'],
-            },
-          }),
-        },
-      })
-    }
-    record('ask_name', answerData(answer))
-    if (answer.action === 'decline') return text('declined')
-    if (answer.action === 'cancel') return text('cancelled')
-    return text(`hello ${String(answer.content?.name)}`)
-  })
+  server.registerTool('ask_name', { description: 'Asks for your name (one form round).' }, async (ctx) =>
+    oneRound(
+      ctx,
+      {
+        name: ask.form({
+          message: 'What is your name?',
+          requestedSchema: {
+            type: 'object',
+            properties: { name: { type: 'string', title: 'Name', minLength: 1 } },
+            required: ['name'],
+          },
+        }),
+      },
+      ({ name: answer }) => {
+        record('ask_name', answerData(answer))
+        if (answer.action === 'decline') return text('declined')
+        if (answer.action === 'cancel') return text('cancelled')
+        return text(`hello ${String(answer.content?.name)}`)
+      },
+    ),
+  )
 
   server.registerTool(
     'wizard',
     { description: 'Two rounds: a colour, then a size; the first answer rides in signed requestState.' },
-    async (ctx) => {
-      const state = stateOf(ctx, 'wizard')
-      const askColor = async (payload: TestingState) =>
-        inputRequired({
-          inputRequests: {
-            color: inputRequired.elicit({
+    async (ctx) =>
+      formWizard<WizardAnswers, ReturnType<typeof text>>(ctx, stateOf(ctx, 'wizard'), {
+        steps: [
+          {
+            key: 'color',
+            question: () => ({
               message: 'Pick a colour',
               requestedSchema: {
                 type: 'object',
@@ -81,72 +86,63 @@ export function registerTestingTools(server: McpServer, { record, mint, stateOf,
                 required: ['color'],
               },
             }),
+            take: (answers, content) => ({ ...answers, color: String(content.color) }),
           },
-          requestState: await mint(payload),
-        })
-      if (state === undefined) return askColor({ tool: 'wizard', step: 1 })
-      if (state.step === 1) {
-        const color = inputResponse(ctx.mcpReq.inputResponses, 'color')
-        if (color.kind !== 'elicit') return askColor(state)
-        if (color.action !== 'accept') {
-          record('wizard', { color: answerData(color) })
-          return text(`wizard stopped at color: ${color.action}`)
-        }
-        const chosen = String(color.content?.color)
-        return inputRequired({
-          inputRequests: {
-            size: inputRequired.elicit({
-              message: `Colour ${chosen}. Now pick a size`,
+          {
+            key: 'size',
+            question: (answers) => ({
+              message: `Colour ${String(answers.color)}. Now pick a size`,
               requestedSchema: {
                 type: 'object',
                 properties: { size: { type: 'integer', title: 'Size', minimum: 1, maximum: 10, default: 5 } },
                 required: ['size'],
               },
             }),
+            take: (answers, content) => ({ ...answers, size: content.size }),
           },
-          requestState: await mint({ tool: 'wizard', step: 2, color: chosen }),
-        })
-      }
-      const size = inputResponse(ctx.mcpReq.inputResponses, 'size')
-      if (size.kind !== 'elicit' || size.action !== 'accept') {
-        record('wizard', { color: state.color, size: answerData(size) })
-        return text(`wizard stopped at size: ${size.kind === 'elicit' ? size.action : 'missing'}`)
-      }
-      const answers = { color: state.color, size: size.content?.size }
-      record('wizard', answers)
-      return text(JSON.stringify(answers))
-    },
+        ],
+        mint: (step, answers) => mint({ tool: 'wizard', step, ...answers }),
+        // A retried size round without its answer stops too.
+        stopWhenLastMissing: true,
+        stopped: (key, view, answers) => {
+          record('wizard', { ...answers, [key]: answerData(view) })
+          return text(`wizard stopped at ${key}: ${view.kind === 'elicit' ? view.action : 'missing'}`)
+        },
+        done: (answers) => {
+          record('wizard', answers)
+          return text(JSON.stringify(answers))
+        },
+      }),
   )
 
-  server.registerTool('two_questions', { description: 'Two elicitations in one round.' }, async (ctx) => {
-    const first = inputResponse(ctx.mcpReq.inputResponses, 'first')
-    const second = inputResponse(ctx.mcpReq.inputResponses, 'second')
-    if (first.kind === 'missing' || second.kind === 'missing') {
-      return inputRequired({
-        inputRequests: {
-          first: inputRequired.elicit({
-            message: 'First question: your city?',
-            requestedSchema: {
-              type: 'object',
-              properties: { city: { type: 'string', title: 'City' } },
-              required: ['city'],
-            },
-          }),
-          second: inputRequired.elicit({
-            message: 'Second question: subscribe?',
-            requestedSchema: {
-              type: 'object',
-              properties: { subscribe: { type: 'boolean', title: 'Subscribe', default: false } },
-              required: ['subscribe'],
-            },
-          }),
-        },
-      })
-    }
-    const answers = { first: answerData(first), second: answerData(second) }
-    record('two_questions', answers)
-    return text(JSON.stringify(answers))
-  })
+  server.registerTool('two_questions', { description: 'Two elicitations in one round.' }, async (ctx) =>
+    oneRound(
+      ctx,
+      {
+        first: ask.form({
+          message: 'First question: your city?',
+          requestedSchema: {
+            type: 'object',
+            properties: { city: { type: 'string', title: 'City' } },
+            required: ['city'],
+          },
+        }),
+        second: ask.form({
+          message: 'Second question: subscribe?',
+          requestedSchema: {
+            type: 'object',
+            properties: { subscribe: { type: 'boolean', title: 'Subscribe', default: false } },
+            required: ['subscribe'],
+          },
+        }),
+      },
+      ({ first, second }) => {
+        const answers = { first: answerData(first), second: answerData(second) }
+        record('two_questions', answers)
+        return text(JSON.stringify(answers))
+      },
+    ),
+  )
 
   server.registerTool(
     'slow_steps',
@@ -154,22 +150,17 @@ export function registerTestingTools(server: McpServer, { record, mint, stateOf,
       description: 'Splits work into rounds carried only by requestState (no inputRequests).',
       inputSchema: z.object({ steps: z.number().int().min(1).max(20).default(3) }),
     },
-    async ({ steps }, ctx) => {
-      const state = stateOf(ctx, 'slow_steps')
-      const done = (state?.done ?? 0) + 1
-      const token = progressTokenOf(ctx)
-      if (token !== undefined) {
-        await ctx.mcpReq.notify({
-          method: 'notifications/progress',
-          params: { progressToken: token, progress: done, total: steps, message: `step ${done} of ${steps}` },
-        })
-      }
-      if (done < steps) {
-        return inputRequired({ requestState: await mint({ tool: 'slow_steps', done, steps }) })
-      }
-      record('slow_steps', { steps, rounds: done })
-      return text(`done after ${done} rounds`)
-    },
+    async ({ steps }, ctx) =>
+      countedRound(ctx, stateOf(ctx, 'slow_steps'), {
+        steps,
+        message: (done, total) => `step ${done} of ${total}`,
+        next: () => ({}),
+        mint: (state) => mint({ tool: 'slow_steps', ...state }),
+        finished: ({ done, steps: total }) => {
+          record('slow_steps', { steps: total, rounds: done })
+          return text(`done after ${done} rounds`)
+        },
+      }),
   )
 
   server.registerTool(
@@ -182,24 +173,8 @@ export function registerTestingTools(server: McpServer, { record, mint, stateOf,
       }),
     },
     async ({ count, delayMs }, ctx) => {
-      const token = progressTokenOf(ctx)
-      let sent = 0
-      let aborted = false
-      for (let i = 1; i <= count && !aborted; i++) {
-        if (token !== undefined) {
-          // A client that closed the stream makes notify throw: that is the cancellation.
-          try {
-            await ctx.mcpReq.notify({
-              method: 'notifications/progress',
-              params: { progressToken: token, progress: i, total: count, message: `step ${i} of ${count}` },
-            })
-            sent++
-          } catch {
-            aborted = true
-          }
-        }
-        if (await sleep(delayMs, ctx.mcpReq.signal)) aborted = true
-      }
+      // A client that closed the stream makes the notification fail: that is the cancellation.
+      const { token, sent, aborted } = await progressTicks(ctx, { ticks: count, delayMs, waitFirst: false, message: (i) => `step ${i} of ${count}` })
       if (aborted) {
         record('progress', { count, delayMs, progressToken: token ?? null, sent, aborted })
         return text(`progress aborted after ${sent} notifications`)
@@ -237,8 +212,7 @@ export function registerTestingTools(server: McpServer, { record, mint, stateOf,
       }),
     },
     async ({ region, query }, ctx) => {
-      const raw = ctx.http?.req?.headers.get('mcp-param-region') ?? null
-      const report = { header: decodeHeaderValue(raw), rawHeader: raw, region, query }
+      const report = { ...mirroredHeader(ctx, 'Region'), region, query }
       record('regional_query', report)
       return text(JSON.stringify(report))
     },
@@ -251,52 +225,35 @@ export function registerTestingTools(server: McpServer, { record, mint, stateOf,
     // against the request's declared clientCapabilities after the handler
     // returns and answers -32021 (HTTP 400) itself. A check thrown from inside
     // a tool handler would be turned into an isError tool result instead.
-    async (ctx) => {
-      const answer = inputResponse(ctx.mcpReq.inputResponses, 'llm')
-      if (answer.kind !== 'sampling') {
-        return inputRequired({
-          inputRequests: {
-            llm: inputRequired.createMessage({
-              messages: [{ role: 'user', content: { type: 'text', text: 'Say hi in one word.' } }],
-              maxTokens: 20,
-            }),
-          },
-        })
-      }
-      record('needs_sampling', answer.result)
-      return text(JSON.stringify(answer.result))
-    },
+    async (ctx) =>
+      oneRound(ctx, { llm: ask.model({ messages: [{ role: 'user', content: { type: 'text', text: 'Say hi in one word.' } }], maxTokens: 20 }) }, ({ llm }) => {
+        record('needs_sampling', llm.result)
+        return text(JSON.stringify(llm.result))
+      }),
   )
 
-  server.registerTool('needs_roots', { description: 'Asks the client for its roots.' }, async (ctx) => {
-    const answer = inputResponse(ctx.mcpReq.inputResponses, 'roots')
-    if (answer.kind !== 'roots') return inputRequired({ inputRequests: { roots: inputRequired.listRoots() } })
-    record('needs_roots', answer.roots)
-    return text(JSON.stringify(answer.roots))
-  })
+  server.registerTool('needs_roots', { description: 'Asks the client for its roots.' }, async (ctx) =>
+    oneRound(ctx, { roots: ask.roots() }, ({ roots: answer }) => {
+      record('needs_roots', answer.roots)
+      return text(JSON.stringify(answer.roots))
+    }),
+  )
 
-  server.registerTool('confirm_url', { description: 'URL-mode elicitation to a page of this server.' }, async (ctx) => {
-    const state = stateOf(ctx, 'confirm_url')
-    const id = state?.id ?? randomUUID()
-    const askUrl = async () =>
-      inputRequired({
-        inputRequests: {
-          confirm: inputRequired.elicitUrl({
-            message: 'Open the confirmation page to continue.',
-            url: confirm.issue(id),
-          }),
-        },
-        requestState: await mint({ tool: 'confirm_url', id }),
-      })
-    const answer = inputResponse(ctx.mcpReq.inputResponses, 'confirm')
-    if (state === undefined || answer.kind !== 'elicit') return askUrl()
-    const visited = confirm.completed.has(id)
-    record('confirm_url', { elicitationId: id, action: answer.action, visited })
-    if (answer.action === 'decline') return text('declined')
-    if (answer.action === 'cancel') return text('cancelled')
-    if (requireUrlVisit && !visited) return askUrl()
-    return text(`confirmed ${id} (page visited: ${visited})`)
-  })
+  server.registerTool('confirm_url', { description: 'URL-mode elicitation to a page of this server.' }, async (ctx) =>
+    outsideStepRound(ctx, stateOf(ctx, 'confirm_url'), {
+      key: 'confirm',
+      page: confirm,
+      message: () => 'Open the confirmation page to continue.',
+      mint: (id, asks) => mint({ tool: 'confirm_url', id, asks }),
+      answered: ({ id, action, completed: visited }, askAgain) => {
+        record('confirm_url', { elicitationId: id, action, visited })
+        if (action === 'decline') return text('declined')
+        if (action === 'cancel') return text('cancelled')
+        if (requireUrlVisit && !visited) return askAgain()
+        return text(`confirmed ${id} (page visited: ${visited})`)
+      },
+    }),
+  )
 
   server.registerTool('loop_forever', { description: 'Answers input_required (requestState only) every time.' }, async (ctx) => {
     const round = (stateOf(ctx, 'loop_forever')?.round ?? 0) + 1
@@ -304,47 +261,46 @@ export function registerTestingTools(server: McpServer, { record, mint, stateOf,
     return inputRequired({ requestState: await mint({ tool: 'loop_forever', round }) })
   })
 
-  server.registerPrompt('greeting_prompt', { description: 'Asks for a name, then greets.' }, async (ctx) => {
-    const answer = inputResponse(ctx.mcpReq.inputResponses, 'name')
-    if (answer.kind !== 'elicit') {
-      return inputRequired({
-        inputRequests: {
-          name: inputRequired.elicit({
-            message: 'Whom should the prompt greet?',
-            requestedSchema: { type: 'object', properties: { name: { type: 'string' } }, required: ['name'] },
-          }),
-        },
-      })
-    }
-    record('prompt:greeting_prompt', answerData(answer))
-    const who = answer.action === 'accept' ? String(answer.content?.name) : answer.action
-    return { messages: [{ role: 'user', content: { type: 'text', text: `Hello, ${who}!` } }] }
-  })
+  server.registerPrompt('greeting_prompt', { description: 'Asks for a name, then greets.' }, async (ctx) =>
+    oneRound(
+      ctx,
+      {
+        name: ask.form({
+          message: 'Whom should the prompt greet?',
+          requestedSchema: { type: 'object', properties: { name: { type: 'string' } }, required: ['name'] },
+        }),
+      },
+      ({ name: answer }) => {
+        record('prompt:greeting_prompt', answerData(answer))
+        const who = answer.action === 'accept' ? String(answer.content?.name) : answer.action
+        return { messages: [{ role: 'user' as const, content: { type: 'text' as const, text: `Hello, ${who}!` } }] }
+      },
+    ),
+  )
 
   server.registerResource(
     'settings',
     'config://settings',
     { description: 'Settings; reading them needs a confirmation.', mimeType: 'application/json' },
-    async (uri, ctx) => {
-      const answer = inputResponse(ctx.mcpReq.inputResponses, 'confirm')
-      if (answer.kind !== 'elicit') {
-        return inputRequired({
-          inputRequests: {
-            confirm: inputRequired.elicit({
-              message: 'Reveal the settings?',
-              requestedSchema: {
-                type: 'object',
-                properties: { confirm: { type: 'boolean', title: 'Reveal' } },
-                required: ['confirm'],
-              },
-            }),
-          },
-        })
-      }
-      record('resource:config://settings', answerData(answer))
-      const ok = answer.action === 'accept' && answer.content?.confirm === true
-      const body = ok ? { theme: 'dark', confirmed: true } : { confirmed: false, action: answer.action }
-      return { contents: [{ uri: uri.href, mimeType: 'application/json', text: JSON.stringify(body) }] }
-    },
+    async (uri, ctx) =>
+      oneRound(
+        ctx,
+        {
+          confirm: ask.form({
+            message: 'Reveal the settings?',
+            requestedSchema: {
+              type: 'object',
+              properties: { confirm: { type: 'boolean', title: 'Reveal' } },
+              required: ['confirm'],
+            },
+          }),
+        },
+        ({ confirm: answer }) => {
+          record('resource:config://settings', answerData(answer))
+          const ok = answer.action === 'accept' && answer.content?.confirm === true
+          const body = ok ? { theme: 'dark', confirmed: true } : { confirmed: false, action: answer.action }
+          return { contents: [{ uri: uri.href, mimeType: 'application/json', text: JSON.stringify(body) }] }
+        },
+      ),
   )
 }
