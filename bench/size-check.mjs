@@ -146,10 +146,11 @@ const ON_DEMAND = [
     firstLoads: ['app', 'ai-sdk-page', 'assistant-ui-page'],
   },
   {
-    what: 'round writer or sign-in kit',
+    what: 'round writer, not-resumable error or sign-in kit',
     // The react entry keeps no call across reloads and has no sign-in store:
-    // the round writer and the sign-in kit load on demand.
-    modules: /^src\/(core\/call-writer|react\/(sign-in-kit|sign-in-source|auth-view|needs-auth|useMcpAuth))\.ts$/,
+    // the round writer (with McpNotResumableError, which only a stored
+    // 2025-11-25 call meets after a reload) and the sign-in kit load on demand.
+    modules: /^src\/(core\/(call-writer|not-resumable-error)|react\/(sign-in-kit|sign-in-source|auth-view|needs-auth|useMcpAuth))\.ts$/,
     firstLoads: ['react'],
   },
   {

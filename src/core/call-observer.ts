@@ -11,7 +11,7 @@ import { reduceCall, IDLE, isActive, type CallAction, type CallState, type Pendi
 import { CallPersistence } from './call-persistence.js'
 import { answersToResend, isLostCall, isSavedTask, savedRound, type RoundStorage, type SavedCall, type SavedTask, type StoredCall } from './call-storage.js'
 import type { InputContext, McpClient } from './client.js'
-import { McpCancelledError, McpInputError, McpNotResumableError, isMcpCancelledError, isMcpError, type McpError } from './errors.js'
+import { McpCancelledError, McpInputError, isMcpCancelledError, isMcpError, type McpError } from './errors.js'
 import { hostAnswer, type HostHandlers } from './host-handlers.js'
 import type { OriginalRequest } from './input-round.js'
 import { DETACHED } from './signals.js'
@@ -117,7 +117,8 @@ export class CallObserver {
    * Resumes the call kept in storage, if there is one: an open round, or a
    * task (polling goes on with the same task id). A 2025-11-25 call cannot
    * be resumed: it ends in an error that says so, with its last question
-   * and the answers given (`retry()` runs it again).
+   * and the answers given (`retry()` runs it again), as soon as the round
+   * writer (which stored it) is there; `running` until then.
    */
   restore(): Promise<CallState> | undefined {
     const saved = this.saved()
@@ -125,8 +126,14 @@ export class CallObserver {
     if (isLostCall(saved)) {
       this.cancel()
       this.#dispatch({ type: 'resume', request: saved.request, round: saved.round, answers: saved.answers })
-      this.#dispatch({ type: 'fail', error: new McpNotResumableError(saved.questions, saved.answers, { method: saved.request.method, url: this.#client.url }) })
-      return Promise.resolve(this.#state)
+      const resumed = this.#state
+      // The error's words come with the writer (which wrote the lost call, so it is there or on its way).
+      const fail = (error: McpError) => {
+        // Unless the call was started or reset meanwhile.
+        if (this.#state === resumed) this.#dispatch({ type: 'fail', error })
+        return this.#state
+      }
+      return this.#storage.withWriter((writer) => fail(writer.notResumable(saved, { method: saved.request.method, url: this.#client.url }))).catch(fail)
     }
     return saved ? this.resume(saved) : undefined
   }
