@@ -13,6 +13,8 @@ type CallWriter = typeof import('./call-writer.js')
 let writer: CallWriter | undefined
 // A chunk that failed to load (offline, a new deploy): the next write tries again.
 const loadWriter = loadOnce(() => import('./call-writer.js').then((module) => (writer = module)))
+/** The writer, loaded; a chunk that cannot be fetched rejects with an `McpNetworkError` naming it. */
+const writerChunk = () => loadChunk('the round writer', loadWriter)
 
 /**
  * One observer's call in its storage, read and written without ever
@@ -46,7 +48,7 @@ export class CallPersistence {
    * loaded (a chunk that cannot be fetched rejects with an `McpNetworkError`).
    */
   withWriter<T>(use: (writer: CallWriter) => T): Promise<T> {
-    return writer ? Promise.resolve(use(writer)) : loadChunk('the round writer', loadWriter).then(use)
+    return writer ? Promise.resolve(use(writer)) : writerChunk().then(use)
   }
 
   /** The call kept in storage, if any. */
@@ -68,11 +70,11 @@ export class CallPersistence {
     const queued = this.#waiting !== undefined
     this.#waiting = snapshot
     if (queued) return
-    loadWriter().then(
+    writerChunk().then(
       () => this.#flush(),
-      (error: unknown) => {
+      (error: Error) => {
         this.#waiting = undefined
-        this.#report(`The call was not saved (a reload cannot resume it): its storage code did not load (${error instanceof Error ? error.message : String(error)})`)
+        this.#report(`The call was not saved (a reload cannot resume it): ${error.message}`)
       },
     )
   }
