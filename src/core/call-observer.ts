@@ -9,7 +9,7 @@
  */
 import { reduceCall, IDLE, isActive, type CallAction, type CallState, type PendingInput } from './call-state.js'
 import { CallPersistence } from './call-persistence.js'
-import { answersToResend, isLostCall, isSavedTask, savedRound, type RoundStorage, type SavedCall, type SavedTask, type StoredCall } from './call-storage.js'
+import { answersOf, answersToResend, isLostCall, isSavedTask, savedRound, type RoundStorage, type SavedCall, type SavedTask, type StoredCall } from './call-storage.js'
 import type { InputContext, McpClient } from './client.js'
 import { McpCancelledError, McpInputError, isMcpCancelledError, isMcpError, type McpError } from './errors.js'
 import { hostAnswer, type HostHandlers } from './host-handlers.js'
@@ -215,8 +215,7 @@ export class CallObserver {
       }),
     )
     if (signal.aborted) throw new McpCancelledError({ method: context.method })
-    const answered = () => Object.fromEntries(inputs.filter((i) => i.answered).map((i) => [i.key, i.response!]))
-    if (inputs.every((input) => input.answered)) return answered()
+    if (inputs.every((input) => input.answered)) return answersOf(inputs)
     // Drafts of another round do not belong to these questions.
     const keys = new Set(inputs.map((input) => input.key))
     this.#drafts = Object.fromEntries(Object.entries(this.#drafts).filter(([key]) => keys.has(key)))
@@ -254,11 +253,11 @@ export class CallObserver {
     this.#dispatch({ type: 'answer', key, response })
     const state = this.#state
     if (state.status !== 'awaiting_input') return
-    const answers = new Map(state.inputs.filter((input) => input.answered).map((input) => [input.key, input.response!]))
+    const answers = answersOf(state.inputs)
     for (const waiter of [...this.#waiters]) {
-      if (!waiter.keys.every((k) => answers.has(k))) continue
+      if (!waiter.keys.every((k) => Object.hasOwn(answers, k))) continue
       this.#waiters.splice(this.#waiters.indexOf(waiter), 1)
-      waiter.resolve(Object.fromEntries(waiter.keys.map((k) => [k, answers.get(k)!])))
+      waiter.resolve(Object.fromEntries(waiter.keys.map((k) => [k, answers[k]!])))
     }
   }
 

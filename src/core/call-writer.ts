@@ -100,7 +100,7 @@ function savedTask({ state, drafts, taskAnswered }: CallSnapshot): SavedTask | u
 function lostCall(state: CallState): LostCall | undefined {
   if (state.status !== 'awaiting_input' || state.pending || !state.inputs.some((input) => input.era === 'legacy')) return undefined
   const questions = state.inputs.map((input) => ({ key: input.key, method: input.method, params: input.params }))
-  return { version: 1, lost: true, request: state.request, round: state.round, questions, answers: answersOf(state) }
+  return { version: 1, lost: true, request: state.request, round: state.round, questions, answers: answersOf(state.inputs) }
 }
 
 /** What a call leaves in storage as it stands: an open round, a task, a lost legacy round, or nothing. */
