@@ -46,7 +46,7 @@ const BUDGETS = [
     entry: '`./react` (core + hooks)',
     aspiration: 'core + 2 KB',
     between:
-      "first load only: the sign-in kit (an endpoint's sign-in view, `needs_auth`, ≈ 0.8 KB) loads under a sign-in store, the round writer (what a call keeps across a reload, ≈ 1 KB) once a call has a `storage`. Still in it: the call observer and its reducer (≈ 2.6 KB), reading a stored round and the round `save()` and `retry()` send, the hooks' own code",
+      "first load only: the sign-in kit (an endpoint's sign-in view, `needs_auth`, ≈ 0.8 KB) loads under a sign-in store, the round writer (what a call keeps across a reload, with the words of a failed write and the `McpNotResumableError` a reload of a stored 2025-11-25 call ends in, ≈ 1.5 KB) once a call has a `storage`. Still in it: the call observer and its reducer (≈ 2.6 KB), reading a stored round and the round `save()` and `retry()` send, the hooks' own code",
   },
   { name: 'forms', entry: '`./forms` (every export, peers external)', aspiration: '—', between: '' },
   {

@@ -146,10 +146,17 @@ const ON_DEMAND = [
     firstLoads: ['app', 'ai-sdk-page', 'assistant-ui-page'],
   },
   {
-    what: 'round writer or sign-in kit',
-    // The react entry keeps no call across reloads and has no sign-in store:
-    // the round writer and the sign-in kit load on demand.
-    modules: /^src\/(core\/call-writer|react\/(sign-in-kit|sign-in-source|auth-view|needs-auth|useMcpAuth))\.ts$/,
+    what: 'round writer or not-resumable error',
+    // The round writer, with McpNotResumableError (which only a stored
+    // 2025-11-25 call meets after a reload), loads once a call has a storage,
+    // never with a page's first load.
+    modules: /^src\/core\/(call-writer|not-resumable-error)\.ts$/,
+    firstLoads: ['react', 'app', 'ai-sdk-page', 'assistant-ui-page'],
+  },
+  {
+    what: 'sign-in kit',
+    // The react entry has no sign-in store: the sign-in kit loads on demand.
+    modules: /^src\/react\/(sign-in-kit|sign-in-source|auth-view|needs-auth|useMcpAuth)\.ts$/,
     firstLoads: ['react'],
   },
   {

@@ -9,9 +9,9 @@
  */
 import { reduceCall, IDLE, isActive, type CallAction, type CallState, type PendingInput } from './call-state.js'
 import { CallPersistence } from './call-persistence.js'
-import { answersToResend, isLostCall, isSavedTask, savedRound, type RoundStorage, type SavedCall, type SavedTask, type StoredCall } from './call-storage.js'
+import { answersOf, answersToResend, isLostCall, isSavedTask, savedRound, type RoundStorage, type SavedCall, type SavedTask, type StoredCall } from './call-storage.js'
 import type { InputContext, McpClient } from './client.js'
-import { McpCancelledError, McpInputError, McpNotResumableError, isMcpCancelledError, isMcpError, type McpError } from './errors.js'
+import { McpCancelledError, McpInputError, isMcpCancelledError, isMcpError, type McpError } from './errors.js'
 import { hostAnswer, type HostHandlers } from './host-handlers.js'
 import type { OriginalRequest } from './input-round.js'
 import { DETACHED } from './signals.js'
@@ -117,7 +117,8 @@ export class CallObserver {
    * Resumes the call kept in storage, if there is one: an open round, or a
    * task (polling goes on with the same task id). A 2025-11-25 call cannot
    * be resumed: it ends in an error that says so, with its last question
-   * and the answers given (`retry()` runs it again).
+   * and the answers given (`retry()` runs it again), as soon as the round
+   * writer (which stored it) is there; `running` until then.
    */
   restore(): Promise<CallState> | undefined {
     const saved = this.saved()
@@ -125,8 +126,14 @@ export class CallObserver {
     if (isLostCall(saved)) {
       this.cancel()
       this.#dispatch({ type: 'resume', request: saved.request, round: saved.round, answers: saved.answers })
-      this.#dispatch({ type: 'fail', error: new McpNotResumableError(saved.questions, saved.answers, { method: saved.request.method, url: this.#client.url }) })
-      return Promise.resolve(this.#state)
+      const resumed = this.#state
+      // The error's words come with the writer (which wrote the lost call, so it is there or on its way).
+      const fail = (error: McpError) => {
+        // Unless the call was started or reset meanwhile.
+        if (this.#state === resumed) this.#dispatch({ type: 'fail', error })
+        return this.#state
+      }
+      return this.#storage.withWriter((writer) => fail(writer.notResumable(saved, { method: saved.request.method, url: this.#client.url }))).catch(fail)
     }
     return saved ? this.resume(saved) : undefined
   }
@@ -208,8 +215,7 @@ export class CallObserver {
       }),
     )
     if (signal.aborted) throw new McpCancelledError({ method: context.method })
-    const answered = () => Object.fromEntries(inputs.filter((i) => i.answered).map((i) => [i.key, i.response!]))
-    if (inputs.every((input) => input.answered)) return answered()
+    if (inputs.every((input) => input.answered)) return answersOf(inputs)
     // Drafts of another round do not belong to these questions.
     const keys = new Set(inputs.map((input) => input.key))
     this.#drafts = Object.fromEntries(Object.entries(this.#drafts).filter(([key]) => keys.has(key)))
@@ -247,11 +253,11 @@ export class CallObserver {
     this.#dispatch({ type: 'answer', key, response })
     const state = this.#state
     if (state.status !== 'awaiting_input') return
-    const answers = new Map(state.inputs.filter((input) => input.answered).map((input) => [input.key, input.response!]))
+    const answers = answersOf(state.inputs)
     for (const waiter of [...this.#waiters]) {
-      if (!waiter.keys.every((k) => answers.has(k))) continue
+      if (!waiter.keys.every((k) => Object.hasOwn(answers, k))) continue
       this.#waiters.splice(this.#waiters.indexOf(waiter), 1)
-      waiter.resolve(Object.fromEntries(waiter.keys.map((k) => [k, answers.get(k)!])))
+      waiter.resolve(Object.fromEntries(waiter.keys.map((k) => [k, answers[k]!])))
     }
   }
 

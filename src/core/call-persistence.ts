@@ -1,32 +1,11 @@
 /**
  * An observer's handle on its storage: reads the call kept there at once,
- * writes the call at every change through call-writer.ts (loaded on demand),
- * and turns a failed write into a warning. Apart from call-writer.ts's
- * imports, so what a warning needs stays out of that chunk.
+ * writes the call at every change through call-writer.ts (loaded on demand,
+ * with the words of a failed write and of a lost call), and warns of a
+ * failure once.
  */
 import type { CallSnapshot, RoundStorage, StoredCall } from './call-storage.js'
-import { isLostCall, isSavedTask } from './call-storage.js'
-import type { WriteFailure } from './call-writer.js'
-import { displayText } from './display-text.js'
-import { loadOnce } from './load-chunk.js'
-
-function describeCall(saved: StoredCall): string {
-  if (isSavedTask(saved)) return `Task ${saved.task.taskId} of ${saved.request.method}`
-  if (isLostCall(saved)) return `Round ${saved.round} of ${saved.request.method}`
-  return `Round ${saved.pending.round} of ${saved.request.method}`
-}
-
-function why(error: unknown): string {
-  const message = error instanceof Error ? error.message : displayText(error, 'unknown error')
-  // Stack overflow ("Maximum call stack size exceeded") or a string past the engine's length.
-  if (error instanceof RangeError) return `it is too large or nested too deeply to store (${message})`
-  return `the storage refused it (${message})`
-}
-
-/** What a warning says of a failed write. */
-function warningOf({ stored, error }: WriteFailure, key: string): string {
-  return stored ? `${describeCall(stored)} was not saved (a reload cannot resume it): ${why(error)}` : `The saved call under "${key}" could not be removed: ${why(error)}`
-}
+import { loadChunk, loadOnce } from './load-chunk.js'
 
 type CallWriter = typeof import('./call-writer.js')
 
@@ -34,6 +13,8 @@ type CallWriter = typeof import('./call-writer.js')
 let writer: CallWriter | undefined
 // A chunk that failed to load (offline, a new deploy): the next write tries again.
 const loadWriter = loadOnce(() => import('./call-writer.js').then((module) => (writer = module)))
+/** The writer, loaded; a chunk that cannot be fetched rejects with an `McpNetworkError` naming it. */
+const writerChunk = () => loadChunk('the round writer', loadWriter)
 
 /**
  * One observer's call in its storage, read and written without ever
@@ -62,6 +43,14 @@ export class CallPersistence {
     if (!writer && this.#place().storage) loadWriter().catch(() => {})
   }
 
+  /**
+   * `use` run with the writer: at once when it is there, else once it has
+   * loaded (a chunk that cannot be fetched rejects with an `McpNetworkError`).
+   */
+  withWriter<T>(use: (writer: CallWriter) => T): Promise<T> {
+    return writer ? Promise.resolve(use(writer)) : writerChunk().then(use)
+  }
+
   /** The call kept in storage, if any. */
   load(): StoredCall | undefined {
     const { storage, key } = this.#place()
@@ -77,18 +66,15 @@ export class CallPersistence {
   save(snapshot: CallSnapshot): void {
     const { storage, key } = this.#place()
     if (!storage) return
-    if (writer) {
-      const failure = writer.writeCall(storage, key, snapshot)
-      return this.#report(failure && warningOf(failure, key))
-    }
+    if (writer) return this.#report(writer.writeCall(storage, key, snapshot))
     const queued = this.#waiting !== undefined
     this.#waiting = snapshot
     if (queued) return
-    loadWriter().then(
+    writerChunk().then(
       () => this.#flush(),
-      (error: unknown) => {
+      (error: Error) => {
         this.#waiting = undefined
-        this.#report(`The call was not saved (a reload cannot resume it): its storage code did not load (${error instanceof Error ? error.message : String(error)})`)
+        this.#report(`The call was not saved (a reload cannot resume it): ${error.message}`)
       },
     )
   }

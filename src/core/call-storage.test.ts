@@ -1,13 +1,16 @@
 /**
  * Files in round storage (SEP-2356 data: URIs in answers and drafts): kept up
  * to STORED_FILE_CHARS per stored call, the rest stored as "not kept" so the
- * round itself (its requestState) still fits in sessionStorage.
+ * round itself (its requestState) still fits in sessionStorage. And what an
+ * observer does before its writer (loaded on demand) is there.
  */
 import { describe, expect, it, vi } from 'vitest'
 import { CallPersistence } from './call-persistence'
 import { answersToResend, isFileNotKept, parseSavedCall, sessionStorageAdapter, type LostCall, type SavedCall, type SavedTask } from './call-storage'
 import { STORED_FILE_CHARS, withoutLargeFiles } from './call-writer'
-import type { CallState } from './call-state'
+import { IDLE, type CallState } from './call-state'
+import type { McpClient } from './client'
+import { isMcpNotResumableError } from './not-resumable-error'
 
 const file = (bytes: number, type = 'image/png') => `data:${type};base64,${'A'.repeat(Math.ceil(bytes / 3) * 4)}`
 const request = { method: 'tools/call' as const, params: { name: 't' } }
@@ -109,5 +112,54 @@ describe('CallPersistence before its writer has loaded', () => {
     // Loaded: writes are synchronous from now on.
     persistence.save({ state: { status: 'done', request, result: { content: [] }, rounds: 1 } as CallState, drafts: {}, taskAnswered: [] })
     expect(writes).toEqual(['save k {"a":{"action":"decline"}}', 'remove k'])
+  })
+})
+
+describe('a lost legacy call restored before the writer has loaded', () => {
+  const lost: LostCall = { version: 1, lost: true, request, round: 1, questions: [{ key: 'q', method: 'elicitation/create', params: { message: 'Name?' } }], answers: {} }
+  const observe = async () => {
+    // A fresh module: the writer (which makes the error) an earlier test loaded is not there yet.
+    vi.resetModules()
+    const { CallObserver } = await import('./call-observer')
+    const removed: string[] = []
+    const storage = { load: () => lost, save: () => {}, remove: (key: string) => void removed.push(key) }
+    const warnings: string[] = []
+    const client = { url: 'https://a.example/mcp', warn: (message: string) => void warnings.push(message) } as unknown as McpClient
+    return { observer: new CallObserver(client, { storage, storageKey: 'k' }), removed, warnings }
+  }
+
+  it('ends in NOT_RESUMABLE once the writer is there, with its question, and leaves storage', async () => {
+    const { observer, removed } = await observe()
+    const shown = observer.restore()!
+    expect(observer.getSnapshot()).toMatchObject({ status: 'running', request, round: 1 })
+    const final = await shown
+    expect(final).toBe(observer.getSnapshot())
+    expect(final).toMatchObject({ status: 'error', round: 1, error: { code: 'NOT_RESUMABLE', method: 'tools/call', url: 'https://a.example/mcp' } })
+    expect(final.status === 'error' && isMcpNotResumableError(final.error) && final.error.message).toContain('“Name?”')
+    expect(removed).toEqual(['k'])
+  })
+
+  it('a call started or reset meanwhile is left alone', async () => {
+    const { observer } = await observe()
+    const shown = observer.restore()!
+    observer.reset()
+    expect(await shown).toEqual(IDLE)
+    expect(observer.getSnapshot()).toEqual(IDLE)
+  })
+  it('a writer that cannot be fetched ends it in an McpNetworkError naming the round writer', async () => {
+    vi.doMock('./call-writer', () => {
+      throw new Error('offline')
+    })
+    try {
+      const { observer, warnings } = await observe()
+      const final = await observer.restore()!
+      expect(final).toMatchObject({ status: 'error', error: { code: 'NETWORK_ERROR' } })
+      expect(final.status === 'error' && final.error.message).toContain('could not load the round writer of mcp-elicit')
+      // Writing the ended call (removing the lost one) needed the writer too: a warning says so, once.
+      await vi.waitFor(() => expect(warnings).toHaveLength(1))
+      expect(warnings[0]).toMatch(/^The call was not saved \(a reload cannot resume it\): Network error: could not load the round writer of mcp-elicit \(/)
+    } finally {
+      vi.doUnmock('./call-writer')
+    }
   })
 })

@@ -10,7 +10,7 @@
  * an observer's handle on its storage is call-persistence.ts. The observer
  * keeps the state.
  */
-import type { AwaitingInputState, CallState } from './call-state.js'
+import type { CallState, PendingInput } from './call-state.js'
 import type { OriginalRequest, PendingRound } from './input-round.js'
 import type { InputResponse, InputResponses, JsonObject, TaskInfo, TaskStatus } from './types.js'
 import { isObject } from './json-object.js'
@@ -154,9 +154,9 @@ export interface CallSnapshot {
   taskAnswered: readonly string[]
 }
 
-/** The answers given so far in a round on screen. */
-export function answersOf(state: AwaitingInputState): Record<string, InputResponse> {
-  return Object.fromEntries(state.inputs.filter((i) => i.answered).map((i) => [i.key, i.response!]))
+/** The answers given so far to a round's questions, by key. */
+export function answersOf(inputs: readonly PendingInput[]): Record<string, InputResponse> {
+  return Object.fromEntries(inputs.filter((i) => i.answered).map((i) => [i.key, i.response!]))
 }
 
 /**
@@ -170,7 +170,7 @@ export function savedRound(state: CallState, drafts: Record<string, JsonObject>)
     return { version: 1, request: state.request, pending: state.pending, answers: { ...state.answers } }
   }
   if (state.status !== 'awaiting_input' || !state.pending) return undefined
-  const saved: SavedCall = { version: 1, request: state.request, pending: state.pending as PendingRound, answers: answersOf(state) }
+  const saved: SavedCall = { version: 1, request: state.request, pending: state.pending as PendingRound, answers: answersOf(state.inputs) }
   if (Object.keys(drafts).length > 0) saved.drafts = { ...drafts }
   return saved
 }

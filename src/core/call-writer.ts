@@ -1,11 +1,14 @@
 /**
  * Writing an observer's call to its storage: what of the call is kept
  * ({@link storedCallOf}), files trimmed to what a storage holds
- * ({@link withoutLargeFiles}), and the write itself, which never throws.
+ * ({@link withoutLargeFiles}), and the write itself, which never throws
+ * (a failure comes back in words, for a warning). Also what a reload makes
+ * of a 2025-11-25 call that was waiting for the person
+ * ({@link notResumable}): it is in storage only if this wrote it.
  *
  * Loaded on demand (call-persistence.ts imports it dynamically, once an
  * observer has a storage): a page that keeps no call across reloads never
- * downloads it.
+ * downloads it, nor the words of a failed write or of a lost call.
  *
  * A write may fail: a storage that is full or forbidden, or a round a server
  * nested so deep that the adapter's `JSON.stringify` (or an IndexedDB
@@ -24,6 +27,8 @@
  */
 import { isActive, type CallState } from './call-state.js'
 import { answersOf, isLostCall, isSavedTask, savedRound, type CallSnapshot, type LostCall, type RoundStorage, type SavedCall, type SavedTask, type StoredCall } from './call-storage.js'
+import { displayText } from './display-text.js'
+import { McpNotResumableError } from './not-resumable-error.js'
 import { isObject } from './json-object.js'
 import type { InputResponse, JsonObject } from './types.js'
 
@@ -95,7 +100,7 @@ function savedTask({ state, drafts, taskAnswered }: CallSnapshot): SavedTask | u
 function lostCall(state: CallState): LostCall | undefined {
   if (state.status !== 'awaiting_input' || state.pending || !state.inputs.some((input) => input.era === 'legacy')) return undefined
   const questions = state.inputs.map((input) => ({ key: input.key, method: input.method, params: input.params }))
-  return { version: 1, lost: true, request: state.request, round: state.round, questions, answers: answersOf(state) }
+  return { version: 1, lost: true, request: state.request, round: state.round, questions, answers: answersOf(state.inputs) }
 }
 
 /** What a call leaves in storage as it stands: an open round, a task, a lost legacy round, or nothing. */
@@ -103,18 +108,25 @@ export function storedCallOf(snapshot: CallSnapshot): StoredCall | undefined {
   return savedRound(snapshot.state, snapshot.drafts) ?? savedTask(snapshot) ?? lostCall(snapshot.state)
 }
 
-/** A write that failed: what was to be stored (undefined for a remove) and what the storage threw. */
-export interface WriteFailure {
-  stored: StoredCall | undefined
-  error: unknown
+function describeCall(saved: StoredCall): string {
+  if (isSavedTask(saved)) return `Task ${saved.task.taskId} of ${saved.request.method}`
+  if (isLostCall(saved)) return `Round ${saved.round} of ${saved.request.method}`
+  return `Round ${saved.pending.round} of ${saved.request.method}`
+}
+
+function why(error: unknown): string {
+  const message = error instanceof Error ? error.message : displayText(error, 'unknown error')
+  // Stack overflow ("Maximum call stack size exceeded") or a string past the engine's length.
+  if (error instanceof RangeError) return `it is too large or nested too deeply to store (${message})`
+  return `the storage refused it (${message})`
 }
 
 /**
  * Writes the call as it stands under `key` (removes the key once the call is
- * over with nothing to keep). Never throws: returns the failure, or
- * undefined when the write succeeded.
+ * over with nothing to keep). Never throws: returns a warning that says what
+ * was not saved and why, or undefined when the write succeeded.
  */
-export function writeCall(storage: RoundStorage, key: string, snapshot: CallSnapshot): WriteFailure | undefined {
+export function writeCall(storage: RoundStorage, key: string, snapshot: CallSnapshot): string | undefined {
   const stored = storedCallOf(snapshot)
   try {
     // Inside the try: a value too deep to serialize fails here as it would in storage.save.
@@ -130,6 +142,14 @@ export function writeCall(storage: RoundStorage, key: string, snapshot: CallSnap
         // The warning already says storage is failing.
       }
     }
-    return { stored, error }
+    return stored ? `${describeCall(stored)} was not saved (a reload cannot resume it): ${why(error)}` : `The saved call under "${key}" could not be removed: ${why(error)}`
   }
+}
+
+/**
+ * The error a reload ends a lost 2025-11-25 call in: it cannot be resumed,
+ * and the message gives its last question and the answers given.
+ */
+export function notResumable(saved: LostCall, details: { method: string; url: string }): McpNotResumableError {
+  return new McpNotResumableError(saved.questions, saved.answers, details)
 }

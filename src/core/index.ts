@@ -37,7 +37,6 @@ export {
   McpRedirectError,
   McpResponseTooLargeError,
   McpUnsupportedResultError,
-  McpNotResumableError,
   McpTaskError,
   RpcErrorCode,
   isMcpError,
@@ -55,10 +54,10 @@ export {
   isMcpRedirectError,
   isMcpResponseTooLargeError,
   isMcpUnsupportedResultError,
-  isMcpNotResumableError,
   isMcpTaskError,
 } from './errors.js'
 export type { McpLocalErrorCode } from './errors.js'
+export { McpNotResumableError, isMcpNotResumableError } from './not-resumable-error.js'
 export { MODERN_PROTOCOL_VERSION, LEGACY_PROTOCOL_VERSION, TASKS_EXTENSION } from './types.js'
 export type * from './types.js'
 export { CallObserver, declineAnswer, cancelAnswer } from './call-observer.js'
