@@ -62,12 +62,11 @@ function PartBody({ name, settings, ...part }: McpToolPartProps & { name: string
   const interrupt = part.interrupt
   // The call an execute runs on this page, while it runs.
   const live = useLiveCall(runs.live, part.toolCallId)
-  const task = live && 'task' in live ? live.task : undefined
   if (interrupt?.type === 'human' && isMcpRoundPayload(interrupt.payload)) {
     return (
       <>
         {/* The questions belong to a task that goes on running: say so above them. */}
-        {task && <LazyTaskStatus task={task} progress={live && 'progress' in live ? live.progress : undefined} compact messages={options.messages} onError={options.onError} />}
+        {live?.task && <LazyTaskStatus task={live.task} progress={live.progress} compact messages={options.messages} onError={options.onError} />}
         <RoundQuestions key={interrupt.payload.round} payload={interrupt.payload} resume={(answers: McpRoundAnswers) => part.resume(answers)} options={options} />
       </>
     )
@@ -119,19 +118,18 @@ function PartBody({ name, settings, ...part }: McpToolPartProps & { name: string
  * when no observer runs it on this page), and the sign-in card when it
  * waits for one.
  */
-function Executing({ settings, live }: { settings: PartSettings; live: CallState | undefined }) {
+function Executing({ settings, live }: { settings: PartSettings; live: LiveState | undefined }) {
   const { messages, onError } = settings.options
   const text = resolvePart(messages, callTexts)
-  const running =
-    live && 'progress' in live ? (
-      <CallProgress retrying={live.status === 'retrying'} progress={live.progress} task={live.task} messages={messages} onError={onError} />
-    ) : (
-      <p role="status" className="mcp-elicit-progress">
-        {text.running}
-      </p>
-    )
+  const running = live ? (
+    <CallProgress retrying={live.status === 'retrying'} progress={live.progress} task={live.task} messages={messages} onError={onError} />
+  ) : (
+    <p role="status" className="mcp-elicit-progress">
+      {text.running}
+    </p>
+  )
   // Without a sign-in store nothing can wait for a sign-in.
-  return settings.signIn ? <ExecutingSignIn settings={settings} running={running} task={live && 'task' in live ? live.task : undefined} /> : running
+  return settings.signIn ? <ExecutingSignIn settings={settings} running={running} task={live?.task} /> : running
 }
 
 function ExecutingSignIn({ settings, running, task }: { settings: PartSettings; running: ReactNode; task: TaskInfo | undefined }) {
@@ -147,11 +145,15 @@ function ExecutingSignIn({ settings, running, task }: { settings: PartSettings; 
   )
 }
 
-/** The state of the call an `execute` runs under `id` on this page, or undefined (none runs here). */
-function useLiveCall(calls: LiveCalls | undefined, id: string): CallState | undefined {
+/** A call in flight: its progress and task. */
+type LiveState = Extract<CallState, { progress: unknown }>
+
+/** The state of the call an `execute` runs under `id` on this page while it is in flight, or undefined (none runs here). */
+function useLiveCall(calls: LiveCalls | undefined, id: string): LiveState | undefined {
   const subscribe = useCallback((listener: () => void) => calls?.subscribe(id, listener) ?? (() => {}), [calls, id])
   const state = () => calls?.state(id)
-  return useSyncExternalStore(subscribe, state, state)
+  const live = useSyncExternalStore(subscribe, state, state)
+  return live && 'progress' in live ? live : undefined
 }
 
 function Stopped({ addResult, text }: { addResult: McpToolPartProps['addResult']; text: string }) {

@@ -131,7 +131,7 @@ describe('executeMcpTool', () => {
     expect(seen.at(-1)).toBeUndefined()
     expect(live.state('call-5')).toBeUndefined()
     stop()
-    expect(live.size).toEqual({ calls: 0, listened: 0 })
+    expect(live.size()).toBe(0)
   })
 
   it('follows a call the server runs as a task: the task’s status and its question, and nothing once it ended', async () => {
@@ -150,6 +150,6 @@ describe('executeMcpTool', () => {
     expect(states.some((state) => state.status === 'awaiting_input' && state.task?.taskId !== undefined)).toBe(true)
     expect(seen.at(-1)).toBeUndefined()
     stop()
-    expect(live.size).toEqual({ calls: 0, listened: 0 })
+    expect(live.size()).toBe(0)
   })
 })

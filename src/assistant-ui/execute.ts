@@ -11,7 +11,7 @@
  */
 import { CallObserver, type CallObserverOptions, type CallState, type JsonObject, type McpClient, type McpResult } from '../core/index.js'
 import { missingApi } from './errors.js'
-import { LiveCalls } from './live-calls.js'
+import { liveCalls, type LiveCalls } from './live-calls.js'
 import { ROUND_PAYLOAD_TYPE, readRoundAnswers, type McpRoundPayload } from './round-payload.js'
 
 /** What assistant-ui hands a frontend tool's `execute` (assistant-stream's `ToolExecutionContext`). */
@@ -35,7 +35,7 @@ export interface ExecuteRuns {
 }
 
 export function executeRuns(): ExecuteRuns {
-  return { running: new Set(), stopped: new Set(), live: new LiveCalls() }
+  return { running: new Set(), stopped: new Set(), live: liveCalls() }
 }
 
 /**
