@@ -151,6 +151,9 @@ test.describe('in a runtime that runs tools (execute, human() and resume)', () =
     const reply = await ask(page, 'slow_report seconds=20')
     const part = toolPart(reply, 'slow_report')
     await expect(part.getByRole('status')).toHaveText('Working…')
+    // The part follows the execute's call: its progress, as in the local runtime.
+    await expect(part.getByRole('progressbar')).toBeVisible()
+    await expect(part.locator('.mcp-elicit-progress-text')).toContainText('of 20 s')
     await expect.poll(() => stack.demo.log.some((hit) => hit.method === 'POST' && hit.tool === 'slow_report')).toBe(true)
     await page.getByRole('form', { name: 'Composer' }).getByRole('button', { name: 'Stop' }).click()
     const report = await stack.demo.waitForReceived('slow_report', 5000)

@@ -3,9 +3,12 @@
  * where the model made it. Which part of it depends on who runs the call:
  *
  * - an `execute` parked on `human()` (runtimes that run frontend tools): the
- *   round's questions ({@link RoundQuestions}), answered with `resume`;
- * - an `execute` still working: a status line, and the sign-in card when
- *   the call waits for one;
+ *   round's questions ({@link RoundQuestions}), answered with `resume`
+ *   (under a task's status line when a task asks);
+ * - an `execute` still working: the call's progress or its task's status
+ *   (`CallProgress`, as `McpToolCall` shows them, from the observer the
+ *   `execute` runs: see live-calls.ts), and the sign-in card when the call
+ *   waits for one;
  * - nobody (the local runtime runs no frontend tool: it pauses the thread
  *   at `requires-action` until a result is added): this UI runs the call
  *   itself with `McpToolCall` (questions, consents, sign-in, progress,
@@ -15,16 +18,18 @@
  * - a settled call: its result (`ToolResult`, or the tool's MCP App when an
  *   `McpAppsProvider` is around the thread).
  */
-import { useEffect, type ComponentType, type ReactNode } from 'react'
+import { useCallback, useEffect, useSyncExternalStore, type ComponentType, type ReactNode } from 'react'
 import type { ToolCallMessagePartProps } from '@assistant-ui/react'
-import { displayText, type JsonObject, type McpResult, type RoundStorage } from '../core/index.js'
+import { displayText, type CallState, type JsonObject, type McpResult, type RoundStorage, type TaskInfo } from '../core/index.js'
+import { CallProgress } from '../forms/CallProgress.js'
 import { CardBoundary, InputRequestPanel, McpToolCall, useMcpViews } from '../forms/index.js'
-// The result renderer loads when first shown, as in McpToolCall (forms/lazy-parts.tsx).
-import { LazyToolResult } from '../forms/lazy-parts.js'
+// The result renderer and the task line load when first shown, as in McpToolCall (forms/lazy-parts.tsx).
+import { LazyTaskStatus, LazyToolResult } from '../forms/lazy-parts.js'
 import { callTexts } from '../forms/texts/call.js'
 import { resolvePart } from '../forms/texts/resolve.js'
 import { McpProvider, useMcpAuth } from '../react/index.js'
 import { stoppedResult } from './execute.js'
+import type { LiveCalls } from './live-calls.js'
 import { isMcpRoundPayload, type McpRoundAnswers } from './round-payload.js'
 import { RoundQuestions } from './RoundQuestions.js'
 import { observerOptions, type PartSettings } from './settings.js'
@@ -55,11 +60,19 @@ function PartBody({ name, settings, ...part }: McpToolPartProps & { name: string
   const { options, runs } = settings
   const text = resolvePart(options.messages, callTexts)
   const interrupt = part.interrupt
+  // The call an execute runs on this page, while it runs.
+  const live = useLiveCall(runs.live, part.toolCallId)
   if (interrupt?.type === 'human' && isMcpRoundPayload(interrupt.payload)) {
-    return <RoundQuestions key={interrupt.payload.round} payload={interrupt.payload} resume={(answers: McpRoundAnswers) => part.resume(answers)} options={options} />
+    return (
+      <>
+        {/* The questions belong to a task that goes on running: say so above them. */}
+        {live?.task && <LazyTaskStatus task={live.task} progress={live.progress} compact messages={options.messages} onError={options.onError} />}
+        <RoundQuestions key={interrupt.payload.round} payload={interrupt.payload} resume={(answers: McpRoundAnswers) => part.resume(answers)} options={options} />
+      </>
+    )
   }
   if (part.result !== undefined) return <Settled name={name} args={part.args} result={part.result} settings={settings} />
-  if (runs.running.has(part.toolCallId)) return <Executing settings={settings} />
+  if (runs.running.has(part.toolCallId)) return <Executing settings={settings} live={live} />
   // The run's Stop ended this call's execute: never started again; the model hears it was stopped.
   if (runs.stopped.has(part.toolCallId)) return <Stopped addResult={part.addResult} text={text.cancelled} />
   // Paused for a result: this UI runs the call when no execute does (`'tool-ui'`), or when
@@ -99,22 +112,48 @@ function PartBody({ name, settings, ...part }: McpToolPartProps & { name: string
   )
 }
 
-/** An `execute` runs the call: its questions come as interrupts; here, a status line (and the sign-in card when it waits for one). */
-function Executing({ settings }: { settings: PartSettings }) {
-  const text = resolvePart(settings.options.messages, callTexts)
-  const running = (
+/**
+ * An `execute` runs the call: its questions come as interrupts; here, its
+ * progress or its task's status as `McpToolCall` shows them (a status line
+ * when no observer runs it on this page), and the sign-in card when it
+ * waits for one.
+ */
+function Executing({ settings, live }: { settings: PartSettings; live: LiveState | undefined }) {
+  const { messages, onError } = settings.options
+  const text = resolvePart(messages, callTexts)
+  const running = live ? (
+    <CallProgress retrying={live.status === 'retrying'} progress={live.progress} task={live.task} messages={messages} onError={onError} />
+  ) : (
     <p role="status" className="mcp-elicit-progress">
       {text.running}
     </p>
   )
   // Without a sign-in store nothing can wait for a sign-in.
-  return settings.signIn ? <ExecutingSignIn settings={settings} running={running} /> : running
+  return settings.signIn ? <ExecutingSignIn settings={settings} running={running} task={live?.task} /> : running
 }
 
-function ExecutingSignIn({ settings, running }: { settings: PartSettings; running: ReactNode }) {
+function ExecutingSignIn({ settings, running, task }: { settings: PartSettings; running: ReactNode; task: TaskInfo | undefined }) {
   const auth = useMcpAuth()
   if (!auth.pending) return running
-  return <InputRequestPanel status="needs_auth" auth={auth} server={settings.client.serverInfo} respond={() => {}} messages={settings.options.messages} onError={settings.options.onError} autoFocus />
+  const { messages, onError } = settings.options
+  return (
+    <>
+      {/* A task's polls wait for the sign-in too: its line stays above the card. */}
+      {task && <LazyTaskStatus task={task} compact messages={messages} onError={onError} />}
+      <InputRequestPanel status="needs_auth" auth={auth} server={settings.client.serverInfo} respond={() => {}} messages={messages} onError={onError} autoFocus />
+    </>
+  )
+}
+
+/** A call in flight: its progress and task. */
+type LiveState = Extract<CallState, { progress: unknown }>
+
+/** The state of the call an `execute` runs under `id` on this page while it is in flight, or undefined (none runs here). */
+function useLiveCall(calls: LiveCalls | undefined, id: string): LiveState | undefined {
+  const subscribe = useCallback((listener: () => void) => calls?.subscribe(id, listener) ?? (() => {}), [calls, id])
+  const state = () => calls?.state(id)
+  const live = useSyncExternalStore(subscribe, state, state)
+  return live && 'progress' in live ? live : undefined
 }
 
 function Stopped({ addResult, text }: { addResult: McpToolPartProps['addResult']; text: string }) {

@@ -2,23 +2,32 @@
  * The `execute` of an MCP tool against a real SDK server: every input round
  * goes through `human()` (here the test answers as the tool UI would with
  * `resume`), Stop aborts the call on the server, a missing `human` is a
- * typed error, and the round kept under the toolCallId is resumed.
+ * typed error, the round kept under the toolCallId is resumed, and the
+ * running call's state (progress, a task's status) is followed under its
+ * toolCallId while it runs, and only then.
  */
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
+import { startDualEraServer, type DualEraServer } from '../../servers/dual-era-server.ts'
 import { startModernServer, type ModernServer } from '../../servers/modern-server.ts'
-import { createClient, type McpClient, type RoundStorage, type StoredCall } from '../core/index'
+import { TASKS_EXTENSION, createClient, type CallState, type McpClient, type RoundStorage, type StoredCall } from '../core/index'
 import { executeMcpTool, executeRuns, type ExecuteContext } from './execute'
+import type { LiveCalls } from './live-calls'
 import { isMcpRoundPayload, type McpRoundPayload } from './round-payload'
 
 let mcp: ModernServer
 let client: McpClient
+/** A server whose `long_task` runs as a task for a client with the tasks extension. */
+let tasks: DualEraServer
+let taskClient: McpClient
 
 beforeAll(async () => {
   mcp = await startModernServer()
   client = createClient(mcp.url, { capabilities: { elicitation: { form: {} } } })
+  tasks = await startDualEraServer()
+  taskClient = createClient(tasks.url, { capabilities: { elicitation: { form: {} }, extensions: { [TASKS_EXTENSION]: {} } } })
 })
 afterAll(async () => {
-  await mcp.close()
+  await Promise.all([mcp.close(), tasks.close()])
 })
 
 const toolCalls = (name: string) => mcp.requests.filter((r) => r.rpcMethod === 'tools/call' && (r.body as { params: { name: string } }).params.name === name)
@@ -26,6 +35,13 @@ const toolCalls = (name: string) => mcp.requests.filter((r) => r.rpcMethod === '
 function memoryStorage(): RoundStorage & { entries: Map<string, StoredCall> } {
   const entries = new Map<string, StoredCall>()
   return { entries, load: (key) => entries.get(key), save: (key, saved) => void entries.set(key, structuredClone(saved)), remove: (key) => void entries.delete(key) }
+}
+
+/** Every state the call under `id` had in `live`, as a tool part would see them (undefined: no call runs under it). */
+function follow(live: LiveCalls, id: string) {
+  const seen: Array<CallState | undefined> = []
+  const stop = live.subscribe(id, () => seen.push(live.state(id)))
+  return { seen, stop }
 }
 
 /** A human() that answers each round from `answer`, recording the payloads. */
@@ -101,5 +117,39 @@ describe('executeMcpTool', () => {
     expect(storage.entries.has('call-4')).toBe(false)
     first.abort()
     await parked
+  })
+
+  it('follows the running call under its toolCallId: its progress while it runs, nothing once it ended', async () => {
+    const runs = executeRuns()
+    const live = runs.live!
+    const { seen, stop } = follow(live, 'call-5')
+    const running = executeMcpTool(client, 'progress', { count: 4, delayMs: 50 }, { toolCallId: 'call-5', abortSignal: new AbortController().signal, human: async () => ({}) }, {}, runs)
+    await vi.waitFor(() => expect(live.state('call-5')).toMatchObject({ status: 'running', progress: { total: 4, message: expect.stringMatching(/^step \d of 4$/) } }), { interval: 5 })
+    expect((await running).content).toEqual([{ type: 'text', text: 'progress done: 4 notifications' }])
+    expect(seen.map((state) => state && 'progress' in state && state.progress?.message).filter(Boolean)).toEqual(['step 1 of 4', 'step 2 of 4', 'step 3 of 4', 'step 4 of 4'])
+    // The call ended: nothing is followed under its id any more, and the last word said so.
+    expect(seen.at(-1)).toBeUndefined()
+    expect(live.state('call-5')).toBeUndefined()
+    stop()
+    expect(live.size()).toBe(0)
+  })
+
+  it('follows a call the server runs as a task: the task’s status and its question, and nothing once it ended', async () => {
+    const runs = executeRuns()
+    const live = runs.live!
+    const { seen, stop } = follow(live, 'call-6')
+    const { asked, human } = answering((payload) => ({ [payload.inputs[0]!.key]: { action: 'accept', content: { proceed: true } } }))
+    const result = await executeMcpTool(taskClient, 'long_task', { steps: 4, stepMs: 60, askAt: 2 }, { toolCallId: 'call-6', abortSignal: new AbortController().signal, human }, {}, runs)
+    expect(result.content).toEqual([{ type: 'text', text: 'long_task: 4 steps done; confirm: accept {"proceed":true}' }])
+    const states = seen.filter((state): state is CallState => state !== undefined)
+    // The task as polled, with the progress its polls brought.
+    expect(states.some((state) => state.status === 'running' && state.task?.status === 'working')).toBe(true)
+    expect(states.some((state) => 'task' in state && state.task !== undefined && state.progress?.total === 4 && /^Step \d of 4$/.test(state.progress.message ?? ''))).toBe(true)
+    // The task's question was asked through human() while the task stayed followed, with its status.
+    expect(asked.map((payload) => payload.inputs.map((input) => input.key))).toEqual([['confirm-2']])
+    expect(states.some((state) => state.status === 'awaiting_input' && state.task?.taskId !== undefined)).toBe(true)
+    expect(seen.at(-1)).toBeUndefined()
+    stop()
+    expect(live.size()).toBe(0)
   })
 })

@@ -11,6 +11,7 @@
  */
 import { CallObserver, type CallObserverOptions, type CallState, type JsonObject, type McpClient, type McpResult } from '../core/index.js'
 import { missingApi } from './errors.js'
+import { liveCalls, type LiveCalls } from './live-calls.js'
 import { ROUND_PAYLOAD_TYPE, readRoundAnswers, type McpRoundPayload } from './round-payload.js'
 
 /** What assistant-ui hands a frontend tool's `execute` (assistant-stream's `ToolExecutionContext`). */
@@ -23,15 +24,18 @@ export interface ExecuteContext {
 /**
  * The calls `execute` runs (so the tool UI does not start the same call a
  * second time) and those the run's Stop ended (so the tool UI does not start
- * them again either: it tells the model they were stopped).
+ * them again either: it tells the model they were stopped). `live` holds
+ * each running call's observer while it runs, for its tool UI to show the
+ * call's progress and task status.
  */
 export interface ExecuteRuns {
   running: Set<string>
   stopped: Set<string>
+  live?: LiveCalls | undefined
 }
 
 export function executeRuns(): ExecuteRuns {
-  return { running: new Set(), stopped: new Set() }
+  return { running: new Set(), stopped: new Set(), live: liveCalls() }
 }
 
 /**
@@ -49,6 +53,7 @@ export async function executeMcpTool(client: McpClient, name: string, args: Json
   const stop = () => observer.cancel()
   context.abortSignal.addEventListener('abort', stop, { once: true })
   runs.running.add(context.toolCallId)
+  runs.live?.add(context.toolCallId, observer)
   let asked = 0
   const unsubscribe = observer.subscribe(() => {
     const state = observer.getSnapshot()
@@ -75,6 +80,7 @@ export async function executeMcpTool(client: McpClient, name: string, args: Json
     unsubscribe()
     if (context.abortSignal.aborted) runs.stopped.add(context.toolCallId)
     runs.running.delete(context.toolCallId)
+    runs.live?.remove(context.toolCallId, observer)
     context.abortSignal.removeEventListener('abort', stop)
   }
 }

@@ -5,8 +5,9 @@
  * `unstable_enableToolInvocations`, as the AI SDK runtime does): the tool's
  * `execute` asks each MCP round through `human()`, the round shows in the
  * tool part as its `interrupt`, the answers go back with `resume`, and the
- * result reaches the thread through `onAddToolResult`. Against a real SDK
- * server; the model is the scripted stand-in.
+ * result reaches the thread through `onAddToolResult`. While the `execute`
+ * runs a call, its part shows the call's progress, or its task's status.
+ * Against real SDK servers; the model is the scripted stand-in.
  */
 import { useMemo, useRef, useState } from 'react'
 import { cleanup, render, screen, within } from '@testing-library/react'
@@ -24,27 +25,34 @@ import {
 } from '@assistant-ui/react'
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
 import { scriptedStep, type ScriptedLastMessage, type ScriptedTool } from '../../servers/scripted-model.ts'
+import { startDualEraServer, type DualEraServer } from '../../servers/dual-era-server.ts'
 import { startModernServer, type ModernServer } from '../../servers/modern-server.ts'
-import { createClient, type McpClient } from '../core/index'
+import { TASKS_EXTENSION, createClient, type McpClient } from '../core/index'
 import { McpProvider } from '../react/index'
 import { McpAssistantTools } from './McpAssistantTools'
+import type { McpToolMapping } from './toolkit'
 
 let mcp: ModernServer
 let client: McpClient
+/** A server whose `long_task` runs as a task for a client with the tasks extension. */
+let tasks: DualEraServer
+let taskClient: McpClient
 
 beforeAll(async () => {
   mcp = await startModernServer()
   client = createClient(mcp.url, { capabilities: { elicitation: { form: {} } } })
+  tasks = await startDualEraServer()
+  taskClient = createClient(tasks.url, { capabilities: { elicitation: { form: {} }, extensions: { [TASKS_EXTENSION]: {} } } })
 })
 afterAll(async () => {
-  await mcp.close()
+  await Promise.all([mcp.close(), tasks.close()])
 })
 afterEach(() => cleanup())
 
 type ToolCall = Extract<Exclude<ThreadMessageLike['content'], string>[number], { type: 'tool-call' }>
 
 /** A store of our own: messages in React state, the model run on each new message and each tool result. */
-function ExternalChat() {
+function ExternalChat({ mcpClient = client, onTools }: { mcpClient?: McpClient; onTools?: (mapping: McpToolMapping) => void }) {
   const [messages, setMessages] = useState<ThreadMessageLike[]>([])
   const [statuses, setStatuses] = useState<Record<string, ToolExecutionStatus>>({})
   const runtime = useRef<AssistantRuntime | null>(null)
@@ -105,9 +113,9 @@ function ExternalChat() {
   runtime.current = assistantRuntime
 
   return (
-    <McpProvider client={client}>
+    <McpProvider client={mcpClient}>
       <AssistantRuntimeProvider runtime={assistantRuntime}>
-        <McpAssistantTools validator={validator} runCalls="execute" />
+        <McpAssistantTools validator={validator} runCalls="execute" onTools={onTools} />
         <ThreadPrimitive.Root>
           <ThreadPrimitive.Messages components={{ UserMessage: Message, AssistantMessage: Message }} />
           <ComposerPrimitive.Root>
@@ -158,8 +166,74 @@ describe('a runtime that runs frontend tools', () => {
       { size: { action: 'accept', content: { size: 5 } } },
     ])
   })
+
+  it('while execute runs the call, its part shows the call’s progress; the result replaces it', async () => {
+    const tools = registered()
+    render(<ExternalChat onTools={tools.onTools} />)
+    await tools.ready('progress')
+    await send('run progress count=40 delayMs=60')
+    const part = await partOf('progress')
+    // The server's progress, as McpToolCall shows it: the working line, a bar, its message.
+    expect(within(part).getByRole('status').textContent).toBe('Working…')
+    await within(part).findByText(/^step \d+ of 40$/)
+    const bar = await vi.waitFor(() => within(part).getByRole('progressbar') as HTMLProgressElement)
+    expect(bar.max).toBe(40)
+    expect(await screen.findByText('The tool progress answered: “progress done: 40 notifications”.', undefined, { timeout: 10_000 })).toBeTruthy()
+    expect(part.querySelector('.mcp-elicit-progress')).toBeNull()
+  })
+
+  it('while execute runs a call the server made a task, its part shows the task’s status, above the task’s question too', async () => {
+    const tools = registered()
+    render(<ExternalChat mcpClient={taskClient} onTools={tools.onTools} />)
+    await tools.ready('long_task')
+    await send('run long_task steps=6 stepMs=200 askAt=2')
+    const part = await partOf('long_task')
+    const line = await inside(part, '.mcp-elicit-task')
+    expect(within(line).getByRole('status').textContent).toBe('Running in the background')
+    // The server's status message, as text.
+    await within(part).findByText(/^(Starting|Step \d of 6)$/)
+    // The task asks: the question is the part's interrupt, under the task's compact line.
+    const question = await within(part).findByRole('group', { name: 'Halfway there: continue with the remaining steps?' }, { timeout: 5000 })
+    expect(part.querySelector('.mcp-elicit-task[data-compact]')).not.toBeNull()
+    await userEvent.click(within(question).getByRole('button', { name: 'Accept' }))
+    // The task goes on: its whole line again, with the bar of its progress.
+    const running = await inside(part, '.mcp-elicit-task:not([data-compact])')
+    expect(within(running).getByRole('progressbar')).toBeTruthy()
+    expect(await screen.findByText('The tool long_task answered: “long_task: 6 steps done; confirm: accept {"proceed":true}”.', undefined, { timeout: 10_000 })).toBeTruthy()
+    expect(part.querySelector('.mcp-elicit-task')).toBeNull()
+  })
 })
 
 async function waitForTools() {
   await vi.waitFor(() => expect(mcp.requests.some((r) => r.rpcMethod === 'tools/list')).toBe(true))
+}
+
+/** The mapping the registration reports, to wait until a tool is offered. */
+function registered() {
+  let mapping: McpToolMapping | undefined
+  return {
+    onTools: (next: McpToolMapping) => void (mapping = next),
+    ready: (name: string) => vi.waitFor(() => expect(mapping?.tools.some((entry) => entry.name === name)).toBe(true)),
+  }
+}
+
+async function send(text: string) {
+  await userEvent.type(screen.getByRole('textbox', { name: 'Message' }), text)
+  await userEvent.click(screen.getByRole('button', { name: 'Send' }))
+}
+
+function partOf(tool: string): Promise<HTMLElement> {
+  return inside(document.body, `.mcp-elicit-assistant-tool[data-tool="${tool}"]`)
+}
+
+/** The first element matching `selector` in `root`, once there is one. */
+function inside(root: HTMLElement, selector: string): Promise<HTMLElement> {
+  return vi.waitFor(
+    () => {
+      const element = root.querySelector<HTMLElement>(selector)
+      if (!element) throw new Error(`nothing matches ${selector}`)
+      return element
+    },
+    { timeout: 5000 },
+  )
 }

@@ -1,8 +1,9 @@
 /**
  * What every MCP tool part of one registration shares: the client and
- * sign-in the calls go through, the call options, and the set of calls an
- * `execute` is running. Kept in one mutable holder the parts read at
- * render time, so a new option does not re-register every tool UI.
+ * sign-in the calls go through, the call options, and the calls an
+ * `execute` is running (with their observers: live-calls.ts). Kept in one
+ * mutable holder the parts read at render time, so a new option does not
+ * re-register every tool UI.
  */
 import type { ErrorInfo } from 'react'
 import type { ValidatorType } from '@rjsf/utils'
@@ -23,7 +24,8 @@ export interface McpAssistantToolOptions {
    *   assistant-transport, the external-store runtime with
    *   `unstable_enableToolInvocations`): the tool's `execute` runs the call
    *   and asks each round through `human()`; the part shows the round and
-   *   answers with `resume`; the thread's Stop aborts the call.
+   *   answers with `resume`, and while the call runs its progress and a
+   *   task's status; the thread's Stop aborts the call.
    * The tools get an `execute` only in `'execute'` mode, so a runtime can
    * never run a call the part runs too.
    * @defaultValue `'tool-ui'`

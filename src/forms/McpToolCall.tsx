@@ -23,6 +23,7 @@ import { forwardRef, useEffect, useRef, useState, type ErrorInfo, type Forwarded
 import type { ValidatorType } from '@rjsf/utils'
 import { displayText, type CallObserverOptions, type InputResponse, type JsonObject, type McpResult } from '../core/index.js'
 import { useMcpClient, useMcpTool, useSignInStore, type McpCallEvents, type UseMcpCallOptions } from '../react/index.js'
+import { CallProgress } from './CallProgress.js'
 import { CardBoundary } from './CardBoundary.js'
 import type { ElicitationFormTheme } from './ElicitationForm.js'
 import { InputRequestPanel } from './InputRequestPanel.js'
@@ -123,22 +124,8 @@ export const McpToolCall = /* @__PURE__ */ forwardRef(function McpToolCall(props
         </button>
       )}
 
-      {(tool.status === 'running' || tool.status === 'retrying') && task && <LazyTaskStatus task={task} progress={progress} messages={props.messages} onError={onError} />}
-
-      {(tool.status === 'running' || tool.status === 'retrying') && !task && (
-        <div className="mcp-elicit-progress">
-          <p role="status">{tool.status === 'retrying' ? text.retrying : text.running}</p>
-          {progress && (
-            <>
-              {progress.total !== undefined && progress.total > 0 ? (
-                <progress value={Math.min(progress.progress, progress.total)} max={progress.total} aria-label={text.progress(progress.progress, progress.total)} />
-              ) : null}
-              <p className="mcp-elicit-progress-text" dir="auto">
-                {progress.message !== undefined ? displayText(progress.message) : text.progress(progress.progress, progress.total)}
-              </p>
-            </>
-          )}
-        </div>
+      {(tool.status === 'running' || tool.status === 'retrying') && (
+        <CallProgress retrying={tool.status === 'retrying'} progress={progress} task={task} messages={props.messages} onError={onError} />
       )}
 
       {/* The questions belong to a task that goes on running: say so above them. */}
