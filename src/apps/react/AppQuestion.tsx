@@ -7,17 +7,27 @@
  * takes its place: never a decline. The person can switch to the native form
  * at any time. The frame is bound to this question and torn down once
  * answered.
+ *
+ * The check (`answer-check.ts`, with the forms' no-eval validator) is a chunk
+ * of its own, fetched while the frame loads: a page that never meets an
+ * app-drawn question never downloads it. The question goes to the app only
+ * once the check is there, so an answer is never taken unchecked; a check
+ * that cannot be fetched tears the app down without asking it (its
+ * `McpNetworkError` goes to `onWarning`) and the native form takes its place.
  */
 import { useContext, useEffect, useRef, useState } from 'react'
-import { sameEndpoint } from '../../core/index.js'
+import { loadChunk, loadOnce, sameEndpoint } from '../../core/index.js'
 import type { FormQuestionViewProps } from '../../forms/index.js'
 import { appTexts } from '../../forms/texts/apps.js'
 import { resolvePart } from '../../forms/texts/resolve.js'
 import { useMcpClient } from '../../react/index.js'
 import { mountMcpApp } from '../mount.js'
 import { elicitationAppUri } from '../ui-meta.js'
-import { checkAppAnswer } from './answer-check.js'
+import type { checkAppAnswer } from './answer-check.js'
 import { McpAppsContext } from './context.js'
+
+/** The answer check, loaded on demand (once per page; again after a failure, by the next question). */
+const loadAnswerCheck: () => Promise<typeof checkAppAnswer> = loadOnce(() => loadChunk('the app answer check', () => import('./answer-check.js').then((module) => module.checkAppAnswer)))
 
 export function AppQuestion({ input, params, onRespond, fallback }: FormQuestionViewProps) {
   const host = useContext(McpAppsContext)
@@ -34,6 +44,11 @@ export function AppQuestion({ input, params, onRespond, fallback }: FormQuestion
   useEffect(() => {
     if (!usable || native || !frameHost.current) return
     const controller = new AbortController()
+    // Fetched with the frame; a failure is told once, here, and ends in the native form below.
+    const checking = loadAnswerCheck().catch((error: unknown) => {
+      if (!controller.signal.aborted) (host.onWarning ?? console.warn)(`[mcp-elicit/apps] ${error instanceof Error ? error.message : String(error)}: the question is asked with the native form`)
+      throw error
+    })
     const mounted = mountMcpApp(frameHost.current, {
       client,
       sandbox: host.sandbox!,
@@ -50,12 +65,13 @@ export function AppQuestion({ input, params, onRespond, fallback }: FormQuestion
       },
     })
     void (async () => {
-      await mounted.ready
+      // An answer that could not be checked is never asked for: the app gets the question only with the check in hand.
+      const [, check] = await Promise.all([mounted.ready, checking])
       if (controller.signal.aborted) return
       setReady(true)
       // The person's time: no timeout on the answer itself (the native form is one click away).
       const answer = await mounted.elicit(params as Record<string, never>, { signal: controller.signal })
-      const checked = checkAppAnswer(params.requestedSchema, answer)
+      const checked = check(params.requestedSchema, answer)
       if (!checked) throw new Error('The app answered what was not asked.')
       await mounted.teardown()
       if (!controller.signal.aborted) latest.current(checked)
