@@ -155,6 +155,14 @@ const ON_DEMAND = [
     firstLoads: ['apps-react'],
   },
   {
+    what: 'MCP Apps host (mountMcpApp, the bridge)',
+    // McpAppsProvider is around every call, but most tools have no app: the
+    // host (resource read, CSP, frame, bridge, SEP-3118 forwarding) loads
+    // with the first app shown (src/apps/react/load-mount.ts).
+    modules: /^src\/apps\/(mount|bridge|bridge-[a-z]+|resource|csp|frame|host-context|elicitation)\.ts$/,
+    firstLoads: ['apps-react'],
+  },
+  {
     what: 'round writer or sign-in kit',
     // The react entry keeps no call across reloads and has no sign-in store:
     // the round writer and the sign-in kit load on demand.
