@@ -35,6 +35,10 @@ export default defineConfig({
         'forms-sign-in-card': 'src/forms/SignInCard.tsx',
         'forms-approval-card': 'src/forms/ApprovalCard.tsx',
         'forms-task-status': 'src/forms/TaskStatus.tsx',
+        // The same for the check of an app-drawn answer (with the no-eval
+        // validator), which AppQuestion loads on demand and the apps/react
+        // entry exports (checkAppAnswer): a file of its own, not apps-react.js.
+        'apps-answer-check': 'src/apps/react/answer-check.ts',
       },
       formats: ['es'],
     },
@@ -55,6 +59,9 @@ export default defineConfig({
             { name: 'forms-shared', test: /src[\\/]forms[\\/](file-descriptor|no-eval-mark|date-formats|content-media|image-size)\.ts$/ },
             { name: 'file-data-uri', test: /src[\\/]forms[\\/]file-data-uri\.ts$/ },
             { name: 'no-eval-validator', test: /src[\\/]forms[\\/](csp|no-eval-validator|string-formats)\.ts$/ },
+            // The apps' constants (withMcpApps needs them) apart from the MCP
+            // Apps host that apps/react loads on demand, or they share its chunk.
+            { name: 'apps-constants', test: /src[\\/]apps[\\/]constants\.ts$/ },
           ],
         },
       },

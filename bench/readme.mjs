@@ -63,7 +63,13 @@ const BUDGETS = [
     between:
       "what the AI SDK's `MCPAppRenderer` leaves to its host: reading the `ui://` resource and its `_meta.ui`, checking every message of the view against the spec's shapes and bounds, SEP-3118's forwarding and its answer check, the CSP and permission sanitising; the bridge is the largest part (`bridge.ts` + `bridge-handlers.ts`: 15.5 KB of the bundle before minification)",
   },
-  { name: 'apps-react', entry: 'the typical app + `McpAppsProvider`', aspiration: '—', between: '' },
+  {
+    name: 'apps-react',
+    entry: 'the typical app + `McpAppsProvider`',
+    aspiration: '—',
+    between:
+      "first load only (≈ 2.8 KB over the typical app: the provider, `McpApp`, `AppQuestion`, `withMcpApps`, the `_meta.ui` readers): the host (`mountMcpApp` with the resource read, the CSP and the bridge, ≈ 9.4 KB) loads with the first app shown, the check of an app-drawn answer with the forms' no-eval validator (≈ 5 KB) with the first app-drawn question, the URL card with its URL analysis (≈ 3.4 KB) with an app's first link",
+  },
   { name: 'ai-sdk-route', entry: '`./ai-sdk` in a route (`mcpToolsForModel`, `ai` external)', aspiration: '—', between: '' },
   { name: 'ai-sdk-page', entry: 'the typical app + a `useChat` page with `<McpToolPart>` (`ai`, `@ai-sdk/*` external)', aspiration: '—', between: '' },
   { name: 'assistant-ui-page', entry: 'the typical app + `<McpAssistantTools>` (`@assistant-ui/*` external)', aspiration: '—', between: '' },

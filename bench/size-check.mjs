@@ -143,7 +143,24 @@ const ON_DEMAND = [
     // (src/forms/lazy-parts.tsx); the typical app and the chat pages render
     // McpToolCall and ElicitationForm only.
     modules: /^src\/forms\/(ToolResult\.tsx|content-tree\.tsx|content-blocks\.tsx|bounded-json\.ts|UrlElicitation\.tsx|url-safety\.ts|url-display\.tsx|SignInCard\.tsx|ApprovalCard\.tsx|TaskStatus\.tsx)$/,
-    firstLoads: ['app', 'ai-sdk-page', 'assistant-ui-page'],
+    // apps-react too: an app's link shows the URL card (src/apps/react/link-consent.tsx) only when the app asks to open one.
+    firstLoads: ['app', 'ai-sdk-page', 'assistant-ui-page', 'apps-react'],
+  },
+  {
+    what: "app answer check or the forms' no-eval validator",
+    // The check of an app-drawn question's answer (SEP-3118) runs the forms'
+    // no-eval validator: both load with the first such question
+    // (src/apps/react/AppQuestion.tsx), not with McpAppsProvider.
+    modules: /^src\/(apps\/react\/answer-check\.ts|forms\/(no-eval-validator|string-formats|file-data-uri)\.ts)$/,
+    firstLoads: ['apps-react'],
+  },
+  {
+    what: 'MCP Apps host (mountMcpApp, the bridge)',
+    // McpAppsProvider is around every call, but most tools have no app: the
+    // host (resource read, CSP, frame, bridge, SEP-3118 forwarding) loads
+    // with the first app shown (src/apps/react/load-mount.ts).
+    modules: /^src\/apps\/(mount|bridge|bridge-[a-z]+|resource|csp|frame|host-context|elicitation)\.ts$/,
+    firstLoads: ['apps-react'],
   },
   {
     what: 'round writer or not-resumable error',

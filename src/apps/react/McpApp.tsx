@@ -6,6 +6,10 @@
  * tool calls through `useMcpTool` (rounds shown under the frame), its links
  * through the URL consent card.
  *
+ * The host itself (`mountMcpApp` and the bridge) loads with the first app
+ * shown (`load-mount.ts`); a chunk that cannot be fetched ends in the
+ * fallback and `onAppError` (`APP_FRAME_FAILED`).
+ *
  * React unmounts the frame with its component, so only a teardown the host
  * starts (an answered question, `request-teardown` honoured, the handle's
  * `teardown()`) waits for the app's reply; an unmount sends it without
@@ -17,11 +21,12 @@ import { appTexts } from '../../forms/texts/apps.js'
 import { resolvePart } from '../../forms/texts/resolve.js'
 import { useMcpClient, type UseMcpCallOptions } from '../../react/index.js'
 import type { McpAppError } from '../errors.js'
-import { mountMcpApp, type McpAppHandle, type McpAppOptions } from '../mount.js'
+import type { McpAppHandle, McpAppOptions } from '../mount.js'
 import { appResourceUri } from '../ui-meta.js'
 import { useAppCalls, type AppCallPanelProps } from './app-calls.js'
 import { McpAppsContext } from './context.js'
 import { useLinkConsent } from './link-consent.js'
+import { loadMount, mountLoadFailed } from './load-mount.js'
 
 /** The host capabilities an app may be given, each off unless set (here or on the provider). */
 export interface McpAppHostProps extends AppCallPanelProps, Pick<McpAppOptions, 'hostInfo' | 'hostContext' | 'onMessage' | 'onUpdateModelContext' | 'displayModes' | 'onDisplayModeChange' | 'permissions' | 'onLog' | 'maxHeight' | 'initTimeoutMs' | 'onWarning'> {
@@ -70,7 +75,7 @@ export function McpApp(props: McpAppProps) {
   const handle = useRef<McpAppHandle | undefined>(undefined)
   const sent = useRef<{ input?: JsonObject | undefined; result?: McpResult | undefined; cancelled?: string | undefined; hostContext?: McpAppOptions['hostContext'] }>({})
   const calls = useAppCalls(options.callOptions, options)
-  const links = useLinkConsent(client, resolvePart(options.messages, appTexts).appOpensLink, options.messages)
+  const links = useLinkConsent(client, resolvePart(options.messages, appTexts).appOpensLink, options.messages, options.onError)
   // The bridge reads the latest callbacks through this, so a new render never remounts the frame.
   const latest = useRef(options)
   latest.current = options
@@ -99,56 +104,79 @@ export function McpApp(props: McpAppProps) {
     if (!tool || !uri || !sandbox || closed || !frameHost.current) return
     setFailure(undefined)
     setState('loading')
-    const current = latest.current
-    const mounted = mountMcpApp(frameHost.current, {
-      client,
-      sandbox,
-      tool,
-      ...(current.arguments ? { toolInput: current.arguments } : {}),
-      ...(current.result ? { toolResult: current.result } : {}),
-      hostInfo: current.hostInfo,
-      hostContext: current.hostContext,
-      serverTools: current.serverTools ? (toolName, args, context) => calls.call(toolName, args, context) : false,
-      serverResources: current.serverResources === true,
-      prompts: current.prompts === true,
-      ...(current.openLinks ? { onOpenLink: (url: URL) => links.onOpenLink(url) } : {}),
-      ...(current.onMessage ? { onMessage: (message) => latest.current.onMessage?.(message) } : {}),
-      ...(current.onUpdateModelContext ? { onUpdateModelContext: (context) => latest.current.onUpdateModelContext?.(context) } : {}),
-      ...(current.displayModes ? { displayModes: current.displayModes, onDisplayModeChange: (mode) => latest.current.onDisplayModeChange?.(mode) } : {}),
-      ...(current.permissions ? { permissions: current.permissions } : {}),
-      ...(current.onLog ? { onLog: (params) => latest.current.onLog?.(params) } : {}),
-      ...(current.maxHeight !== undefined ? { maxHeight: current.maxHeight } : {}),
-      ...(current.initTimeoutMs !== undefined ? { initTimeoutMs: current.initTimeoutMs } : {}),
-      ...(current.onWarning ? { onWarning: (message) => latest.current.onWarning?.(message) } : {}),
-      // The app asked to close: its teardown is awaited with the frame still in the page, then the fallback shows.
-      onRequestTeardown: () => void handle.current?.teardown().then(() => setClosed(true)),
-      onError: (error) => {
-        setFailure(error)
-        latest.current.onAppError?.(error)
+    const element = frameHost.current
+    let live = true
+    let mounted: McpAppHandle | undefined
+    const mount = (mountMcpApp: Awaited<ReturnType<typeof loadMount>>) => {
+      // Read once the host is loaded: what the call did meanwhile is in there.
+      const current = latest.current
+      mounted = mountMcpApp(element, {
+        client,
+        sandbox,
+        tool,
+        ...(current.arguments ? { toolInput: current.arguments } : {}),
+        ...(current.result ? { toolResult: current.result } : {}),
+        hostInfo: current.hostInfo,
+        hostContext: current.hostContext,
+        serverTools: current.serverTools ? (toolName, args, context) => calls.call(toolName, args, context) : false,
+        serverResources: current.serverResources === true,
+        prompts: current.prompts === true,
+        ...(current.openLinks ? { onOpenLink: (url: URL) => links.onOpenLink(url) } : {}),
+        ...(current.onMessage ? { onMessage: (message) => latest.current.onMessage?.(message) } : {}),
+        ...(current.onUpdateModelContext ? { onUpdateModelContext: (context) => latest.current.onUpdateModelContext?.(context) } : {}),
+        ...(current.displayModes ? { displayModes: current.displayModes, onDisplayModeChange: (mode) => latest.current.onDisplayModeChange?.(mode) } : {}),
+        ...(current.permissions ? { permissions: current.permissions } : {}),
+        ...(current.onLog ? { onLog: (params) => latest.current.onLog?.(params) } : {}),
+        ...(current.maxHeight !== undefined ? { maxHeight: current.maxHeight } : {}),
+        ...(current.initTimeoutMs !== undefined ? { initTimeoutMs: current.initTimeoutMs } : {}),
+        ...(current.onWarning ? { onWarning: (message) => latest.current.onWarning?.(message) } : {}),
+        // The app asked to close: its teardown is awaited with the frame still in the page, then the fallback shows.
+        onRequestTeardown: () => void handle.current?.teardown().then(() => setClosed(true)),
+        onError: (error) => {
+          setFailure(error)
+          latest.current.onAppError?.(error)
+        },
+      })
+      handle.current = mounted
+      sent.current = { input: current.arguments, result: current.result, hostContext: current.hostContext }
+      mounted.ready.then(
+        () => setState('ready'),
+        () => {},
+      )
+    }
+    loadMount().then(
+      (mountMcpApp) => {
+        if (!live) return
+        mount(mountMcpApp)
+        follow()
       },
-    })
-    handle.current = mounted
-    sent.current = { input: current.arguments, result: current.result, hostContext: current.hostContext }
-    mounted.ready.then(
-      () => setState('ready'),
-      () => {},
+      (error: unknown) => {
+        if (!live) return
+        const failure = mountLoadFailed(error, uri)
+        setFailure(failure)
+        latest.current.onAppError?.(failure)
+      },
     )
     return () => {
+      live = false
       handle.current = undefined
-      void mounted.teardown()
+      if (mounted) void mounted.teardown()
     }
   }, [client, uri, sandbox, tool, closed])
 
   // Input, result and cancellation follow the call, each sent once per new value (the spec: tool-input once);
   // the bridge holds them until the app is initialized.
-  useEffect(() => {
+  // Also run once the host is mounted, which may be after the last render.
+  function follow() {
     const mounted = handle.current
     if (!mounted) return
-    if (props.arguments && props.arguments !== sent.current.input) mounted.setToolInput((sent.current.input = props.arguments))
-    if (props.result && props.result !== sent.current.result) mounted.setToolResult((sent.current.result = props.result))
-    if (props.cancelled !== undefined && props.cancelled !== sent.current.cancelled) mounted.cancelTool((sent.current.cancelled = props.cancelled))
-    if (options.hostContext && options.hostContext !== sent.current.hostContext) mounted.setHostContext((sent.current.hostContext = options.hostContext))
-  })
+    const current = latest.current
+    if (current.arguments && current.arguments !== sent.current.input) mounted.setToolInput((sent.current.input = current.arguments))
+    if (current.result && current.result !== sent.current.result) mounted.setToolResult((sent.current.result = current.result))
+    if (current.cancelled !== undefined && current.cancelled !== sent.current.cancelled) mounted.cancelTool((sent.current.cancelled = current.cancelled))
+    if (current.hostContext && current.hostContext !== sent.current.hostContext) mounted.setHostContext((sent.current.hostContext = current.hostContext))
+  }
+  useEffect(follow)
 
   // Until the listing says whether the tool has an app, show what shows without one (most tools have none).
   if (!lookup || 'missing' in lookup) return props.fallback ?? null

@@ -3,10 +3,18 @@
  * as a server's URL-mode question does: the person sees the host, and the
  * page opens only on their click (without opener or referrer). Open is the
  * consent: the card goes away there, with no "Done" step.
+ *
+ * The card (with its URL analysis) loads the first time an app asks to open
+ * a link (`LazyUrlElicitation`): a page whose apps never do never downloads
+ * it. A card that cannot be loaded or drawn refuses the link (the app gets
+ * "Link opening denied") and goes away; the error (a `PartLoadError` for a
+ * chunk that cannot be fetched) goes to `onError`.
  */
-import { useCallback, useRef, useState, type ReactNode } from 'react'
+import { useCallback, useRef, useState, type ErrorInfo, type ReactNode } from 'react'
 import type { McpClient } from '../../core/index.js'
-import { UrlElicitation, type Messages } from '../../forms/index.js'
+import { CardBoundary } from '../../forms/CardBoundary.js'
+import { LazyUrlElicitation } from '../../forms/lazy-parts.js'
+import type { Messages } from '../../forms/messages.js'
 
 interface LinkRequest {
   id: number
@@ -15,7 +23,12 @@ interface LinkRequest {
 }
 
 /** The `onOpenLink` for the bridge, and the consent cards waiting for the person. */
-export function useLinkConsent(client: McpClient, message: string, messages: Partial<Messages> | undefined): { onOpenLink: (url: URL) => Promise<boolean>; cards: ReactNode } {
+export function useLinkConsent(
+  client: McpClient,
+  message: string,
+  messages: Partial<Messages> | undefined,
+  onError?: ((error: unknown, info: ErrorInfo) => void) | undefined,
+): { onOpenLink: (url: URL) => Promise<boolean>; cards: ReactNode } {
   const [links, setLinks] = useState<readonly LinkRequest[]>([])
   const next = useRef(0)
   const onOpenLink = useCallback(
@@ -34,15 +47,23 @@ export function useLinkConsent(client: McpClient, message: string, messages: Par
     [],
   )
   const cards = links.map((link) => (
-    <UrlElicitation
+    <CardBoundary
       key={link.id}
-      request={{ mode: 'url', url: link.url, message }}
-      server={client.serverInfo}
-      url={client.url}
-      messages={messages}
-      onOpen={() => link.settle(true)}
-      onRespond={(response) => link.settle(response.action === 'accept')}
-    />
+      onError={(error, info) => {
+        link.settle(false)
+        onError?.(error, info)
+      }}
+      fallback={() => null}
+    >
+      <LazyUrlElicitation
+        request={{ mode: 'url', url: link.url, message }}
+        server={client.serverInfo}
+        url={client.url}
+        messages={messages}
+        onOpen={() => link.settle(true)}
+        onRespond={(response) => link.settle(response.action === 'accept')}
+      />
+    </CardBoundary>
   ))
   return { onOpenLink, cards }
 }
