@@ -39,6 +39,13 @@ export default defineConfig({
         // validator), which AppQuestion loads on demand and the apps/react
         // entry exports (checkAppAnswer): a file of its own, not apps-react.js.
         'apps-answer-check': 'src/apps/react/answer-check.ts',
+        // And apps/react's components: apps-react.js then only re-exports, and
+        // an app's bundler links each import to the file that defines it. An
+        // entry file with code of its own is included with all its static
+        // imports, the check's among them, used or not.
+        'apps-provider': 'src/apps/react/McpAppsProvider.tsx',
+        'apps-app': 'src/apps/react/McpApp.tsx',
+        'apps-app-question': 'src/apps/react/AppQuestion.tsx',
       },
       formats: ['es'],
     },
@@ -62,6 +69,10 @@ export default defineConfig({
             // The apps' constants (withMcpApps needs them) apart from the MCP
             // Apps host that apps/react loads on demand, or they share its chunk.
             { name: 'apps-constants', test: /src[\\/]apps[\\/]constants\.ts$/ },
+            // The apps' texts apart from every part's (texts/all.ts, which the
+            // forms entry exports as defaultMessages), or apps/react reaches
+            // all.ts's chunk and, through it, each card's texts and the card.
+            { name: 'apps-texts', test: /src[\\/]forms[\\/]texts[\\/]apps\.ts$/ },
           ],
         },
       },

@@ -760,14 +760,21 @@ const appBuilt = check('consumer app: vite build of the README and docs blocks',
   return note
 })
 
-// What the forms load on demand must stay on demand in an app bundling the
-// package, not only in the repository's own bundles (bench/size-check.mjs):
-// the typical app, which passes @rjsf/validator-ajv8 and shows no file field,
-// must not import the no-eval validator, the file widget or the data URI
-// code statically (they are there, behind import()).
+// What loads on demand must stay on demand in an app bundling the package,
+// not only in the repository's own bundles (bench/size-check.mjs): the typical
+// app with MCP Apps, which passes @rjsf/validator-ajv8, shows no file field and
+// has drawn no app yet, must not import statically the no-eval validator, the
+// file widget, the data URI code, the cards, the result renderer, the URL
+// analysis, the apps' host and answer check, nor the core's legacy era, tasks,
+// listener, SSE reader or the sign-in kit (they are there, behind import()).
 const lazyApp = join(app, 'lazy-app')
-const LAZY_CHUNKS = ['no-eval-validator', 'file-widget', 'file-data-uri']
-const lazyBuilt = check('consumer app: an app passing its validator loads the default one and the file widget on demand', [appInstalled], async () => {
+const LAZY_CHUNKS = [
+  'no-eval-validator', 'file-widget', 'file-data-uri',
+  'forms-tool-result', 'forms-url-elicitation', 'forms-sign-in-card', 'forms-approval-card', 'forms-task-status', 'url-safety',
+  'mount', 'apps-answer-check',
+  'legacy-connection', 'task-client', 'subscriptions', 'sse', 'sign-in-kit',
+]
+const lazyBuilt = check('consumer app: the typical app with MCP Apps loads what it does not show yet on demand', [appInstalled], async () => {
   write(
     join(lazyApp, 'src/main.js'),
     `import { createElement as h } from 'react'
@@ -776,10 +783,16 @@ import validator from '@rjsf/validator-ajv8'
 import { createClient } from 'mcp-elicit'
 import { McpProvider } from 'mcp-elicit/react'
 import { ElicitationForm, McpToolCall } from 'mcp-elicit/forms'
+import { McpAppsProvider } from 'mcp-elicit/apps/react'
 const client = createClient(new URL('/mcp', location.href))
 const request = { message: 'Name?', requestedSchema: { type: 'object', properties: { name: { type: 'string' } } } }
 createRoot(document.getElementById('root')).render(
-  h(McpProvider, { client }, h(McpToolCall, { name: 'wizard', validator }), h(ElicitationForm, { request, validator, onRespond: console.log })),
+  h(
+    McpProvider,
+    { client },
+    h(McpAppsProvider, { sandbox: 'https://sandbox.example.com/sandbox.html' }, h(McpToolCall, { name: 'wizard', validator })),
+    h(ElicitationForm, { request, validator, onRespond: console.log }),
+  ),
 )
 `,
   )
