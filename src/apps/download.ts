@@ -34,12 +34,10 @@ export const DEFAULT_MAX_DOWNLOAD_BYTES = 10 * 1024 * 1024
 /** The name used when the URI gives none. */
 export const DEFAULT_DOWNLOAD_NAME = 'download'
 const MAX_NAME_LENGTH = 120
-const MAX_URI_LENGTH = 8192
-const METHOD = 'ui/download-file'
 
-/** RFC 9110 token characters, as media types spell type and subtype. */
-const MEDIA_TYPE = /^[a-z0-9!#$&^_.+-]{1,63}\/[a-z0-9!#$&^_.+-]{1,63}$/
-const BASE64 = /^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$/
+/** RFC 9110 token characters, as media types spell type and subtype (lower-cased first). */
+const MEDIA_TYPE = /^[\w!#$&^.+-]+\/[\w!#$&^.+-]+$/
+const BASE64 = /^[A-Za-z0-9+/]*={0,2}$/
 /**
  * Removed from names: controls (C0, DEL, C1), every format character (bidi
  * overrides such as U+202E that make `gnp.exe` read as `exe.png`, zero-width
@@ -49,83 +47,56 @@ const BASE64 = /^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$
 const UNSAFE_NAME_CHARS = /[\p{Cc}\p{Cf}\p{Zl}\p{Zp}/\\<>:"|?*]/gu
 
 function invalid(what: string): BridgeRpcError {
-  return new BridgeRpcError(RpcCode.invalidParams, `${METHOD}: ${what}`)
+  return new BridgeRpcError(RpcCode.invalidParams, `ui/download-file: ${what}`)
 }
 
 /**
- * A file name from a resource URI: its last path segment (query and
- * fragment dropped, percent-escapes decoded), cleaned of anything that could
- * name another folder, hide the real extension or make a hidden file.
+ * A file name from a resource URI: its last path segment (scheme, authority,
+ * query and fragment dropped, percent-escapes decoded), cleaned of anything
+ * that could name another folder, hide the real extension or make a hidden
+ * file; a long one keeps its end (the extension).
  */
 export function downloadFileName(uri: string): string {
   // The scheme and authority are not a name (`https://example.com` names no file).
-  const path = uri.replace(/[?#].*$/s, '').replace(/^[a-z][a-z0-9+.-]*:(?:\/\/[^/\\]*)?/i, '')
-  const segments = path.split(/[/\\]/)
-  let name = segments.filter((segment) => segment !== '').at(-1) ?? ''
+  let name = uri.replace(/[?#].*$/s, '').replace(/^[a-z][a-z0-9+.-]*:(?:\/\/[^/\\]*)?/i, '')
   try {
     name = decodeURIComponent(name)
   } catch {
     // A malformed escape stays as written.
   }
-  // Decoding may bring back separators (%2F): only the part after the last one is a name.
-  name = name.split(/[/\\]/).at(-1) ?? ''
-  name = name.replace(UNSAFE_NAME_CHARS, '').replace(/^[\s.]+/, '').replace(/[\s.]+$/, '')
-  if (name.length > MAX_NAME_LENGTH) {
-    const dot = name.lastIndexOf('.')
-    const extension = dot > 0 && name.length - dot <= 16 ? name.slice(dot) : ''
-    name = name.slice(0, MAX_NAME_LENGTH - extension.length) + extension
-  }
-  return name === '' ? DEFAULT_DOWNLOAD_NAME : name
+  // After decoding, so that an escaped separator (%2F) separates too.
+  name = (name.split(/[/\\]/).filter(Boolean).pop() ?? '').replace(UNSAFE_NAME_CHARS, '').replace(/^[\s.]+|[\s.]+$/g, '')
+  return name.slice(-MAX_NAME_LENGTH) || DEFAULT_DOWNLOAD_NAME
 }
 
 /** A media type the browser can be given: its `type/subtype` lower-cased, parameters dropped, or `application/octet-stream`. */
 export function downloadMediaType(mimeType: unknown): string {
-  if (typeof mimeType !== 'string') return 'application/octet-stream'
-  const essence = (mimeType.split(';')[0] ?? '').trim().toLowerCase()
-  return MEDIA_TYPE.test(essence) ? essence : 'application/octet-stream'
-}
-
-function decodeBase64(blob: string): Uint8Array {
-  const binary = atob(blob)
-  const bytes = new Uint8Array(binary.length)
-  for (let index = 0; index < binary.length; index++) bytes[index] = binary.charCodeAt(index)
-  return bytes
+  const essence = typeof mimeType === 'string' ? mimeType.split(';')[0]!.trim().toLowerCase() : ''
+  return essence.length < 128 && MEDIA_TYPE.test(essence) ? essence : 'application/octet-stream'
 }
 
 /**
  * The files of a `ui/download-file` request, or a -32602 error: `contents`
  * must be a non-empty array of at most {@link MAX_DOWNLOAD_FILES} embedded
  * resources, each with a string `uri` and either a string `text` or a
- * base64 `blob`, whose decoded sizes together stay within `maxBytes`.
+ * base64 `blob`, whose decoded sizes together stay within `maxBytes` (the
+ * message cap, which the bridge sets from it, bounds what is decoded).
  */
 export function readDownloadFiles(params: Record<string, unknown>, maxBytes = DEFAULT_MAX_DOWNLOAD_BYTES): McpAppDownloadFile[] {
   const { contents } = params
-  if (!Array.isArray(contents) || contents.length === 0) throw invalid('contents must be a non-empty array')
-  if (contents.length > MAX_DOWNLOAD_FILES) throw invalid(`at most ${MAX_DOWNLOAD_FILES} files at once`)
-  const files: McpAppDownloadFile[] = []
+  if (!Array.isArray(contents) || contents.length === 0 || contents.length > MAX_DOWNLOAD_FILES) throw invalid(`contents must be an array of 1 to ${MAX_DOWNLOAD_FILES} files`)
   let total = 0
-  const encoder = new TextEncoder()
-  for (const [index, item] of contents.entries()) {
-    if (isObject(item) && item.type === 'resource_link') throw invalid(`contents[${index}]: resource links are not supported; embed the contents (type "resource")`)
-    if (!isObject(item) || item.type !== 'resource' || !isObject(item.resource)) throw invalid(`contents[${index}] must be an embedded resource`)
-    const { uri, mimeType, text, blob } = item.resource
-    if (typeof uri !== 'string' || uri.length > MAX_URI_LENGTH) throw invalid(`contents[${index}].resource.uri must be a string`)
-    if (mimeType !== undefined && typeof mimeType !== 'string') throw invalid(`contents[${index}].resource.mimeType must be a string`)
-    let data: Uint8Array
-    if (typeof text === 'string' && blob === undefined) {
-      // UTF-8 is at most 3 bytes per UTF-16 unit: a text far over the cap is refused before it is encoded.
-      if (total + text.length > maxBytes) throw invalid(`the files are over ${maxBytes} bytes`)
-      data = encoder.encode(text)
-    } else if (typeof blob === 'string' && text === undefined) {
-      if (!BASE64.test(blob)) throw invalid(`contents[${index}].resource.blob must be base64`)
-      if (total + (blob.length / 4) * 3 - 2 > maxBytes) throw invalid(`the files are over ${maxBytes} bytes`)
-      data = decodeBase64(blob)
-    } else {
-      throw invalid(`contents[${index}].resource needs either text or blob`)
+  return contents.map((item, index) => {
+    const resource = isObject(item) && item.type === 'resource' && isObject(item.resource) ? item.resource : {}
+    const { uri, mimeType, text, blob } = resource
+    const isText = typeof text === 'string' && blob === undefined
+    const isBlob = typeof blob === 'string' && text === undefined && blob.length % 4 === 0 && BASE64.test(blob)
+    // A resource_link (the host fetching a URI of the view's choosing) is refused here too.
+    if (typeof uri !== 'string' || !(mimeType === undefined || typeof mimeType === 'string') || !(isText || isBlob)) {
+      throw invalid(`contents[${index}] must be an embedded resource (type "resource") with a uri and either text or a base64 blob`)
     }
-    total += data.byteLength
-    if (total > maxBytes) throw invalid(`the files are over ${maxBytes} bytes`)
-    files.push({ name: downloadFileName(uri), mimeType: downloadMediaType(mimeType), data, uri })
-  }
-  return files
+    const data = isText ? new TextEncoder().encode(text) : Uint8Array.from(atob(blob as string), (char) => char.charCodeAt(0))
+    if ((total += data.byteLength) > maxBytes) throw invalid(`the files are over ${maxBytes} bytes`)
+    return { name: downloadFileName(uri), mimeType: downloadMediaType(mimeType), data, uri }
+  })
 }
