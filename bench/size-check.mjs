@@ -159,7 +159,13 @@ const ON_DEMAND = [
     // McpAppsProvider is around every call, but most tools have no app: the
     // host (resource read, CSP, frame, bridge, SEP-3118 forwarding) loads
     // with the first app shown (src/apps/react/load-mount.ts).
-    modules: /^src\/apps\/(mount|bridge|bridge-[a-z]+|resource|csp|frame|host-context|elicitation)\.ts$/,
+    modules: /^src\/apps\/(mount|bridge|bridge-[a-z]+|resource|csp|frame|host-context|elicitation|download)\.ts$/,
+    firstLoads: ['apps-react'],
+  },
+  {
+    what: 'app download card',
+    // Shown only when an app with downloadFiles on asks to save files (src/apps/react/download-consent.tsx).
+    modules: /^src\/apps\/react\/DownloadCard\.tsx$/,
     firstLoads: ['apps-react'],
   },
   {

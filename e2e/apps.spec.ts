@@ -4,13 +4,14 @@
  * ext-apps' own `App` class (servers/views/), not on our code: they are the
  * oracle for our host.
  */
-import type { FrameLocator, Locator } from '@playwright/test'
+import { readFileSync } from 'node:fs'
+import type { Download, FrameLocator, Locator } from '@playwright/test'
 import { expect, resultOf, sendTool, test } from './fixtures'
 
 /** The app's own document: the page frames the sandbox proxy, which frames the view. */
 const viewOf = (scope: Locator): FrameLocator => scope.frameLocator('iframe.mcp-elicit-app-frame').frameLocator('iframe')
 
-test('seat_map: drawn in the chat; a seat held through an app-only tool whose question is answered in the chat; a message; a link after consent; resized; torn down on request', async ({ page, stack }) => {
+test('seat_map: drawn in the chat; a seat held through an app-only tool whose question is answered in the chat; a message; a link after consent; two files saved after consent; resized; torn down on request', async ({ page, stack }) => {
   const turn = await sendTool(page, 'seat_map', { flight: 'LX 318', rows: 8 }, 'demo')
   const view = viewOf(turn)
   // Input then result, as the view shows them.
@@ -57,6 +58,29 @@ test('seat_map: drawn in the chat; a seat held through an app-only tool whose qu
   expect(opened.url()).toContain('example.com/airline-terms')
   await opened.close()
   await expect(view.locator('#link-status')).toHaveText('Opened https://example.com/airline-terms')
+
+  // ui/download-file: the download card first (the server's host, each file); Don't save tells the view so, and
+  // nothing is saved; Save writes both files from the page, named from their URIs, with the view's exact bytes.
+  const downloads: Download[] = []
+  page.on('download', (download) => downloads.push(download))
+  const saveButton = view.getByRole('button', { name: 'Save boarding pass' })
+  await saveButton.click()
+  const card = turn.locator('.mcp-elicit-app .mcp-elicit-app-download')
+  await expect(card).toContainText('asks to save these 2 files')
+  await expect(card).toContainText(new URL(stack.demo.url).host)
+  await expect(card.locator('bdi')).toHaveText(['boarding-pass.txt', 'bytes.bin'])
+  await card.getByRole('button', { name: "Don't save" }).click()
+  await expect(view.locator('#download-status')).toHaveAttribute('data-state', 'declined')
+  expect(downloads).toHaveLength(0)
+  await saveButton.click()
+  const both = new Promise<void>((resolve) => page.on('download', () => downloads.length === 2 && resolve()))
+  await turn.locator('.mcp-elicit-app .mcp-elicit-app-download').getByRole('button', { name: 'Save', exact: true }).click()
+  await both
+  await expect(view.locator('#download-status')).toHaveAttribute('data-state', 'saved')
+  expect(downloads.map((download) => download.suggestedFilename())).toEqual(['boarding-pass.txt', 'bytes.bin'])
+  const read = async (download: Download) => readFileSync((await download.path())!)
+  expect((await read(downloads[0]!)).toString('utf8')).toBe(`Boarding pass\nFlight LX 318\nSeat ${seat}\n`)
+  expect([...(await read(downloads[1]!))]).toEqual(Array.from({ length: 256 }, (_, index) => index))
 
   // Done: the view asks to be closed; the host sends ui/resource-teardown and waits for its answer with the frame still
   // there (the view reports through an app-only tool during teardown), then shows the plain result in its place.

@@ -109,7 +109,7 @@ export function App() {
       </DemoHeader>
 
       {/* Apps in every turn: their tool calls, links (after consent) and messages allowed; nothing else. */}
-      <McpAppsProvider sandbox={config?.sandboxUrl} serverTools openLinks onMessage={(message) => setAppMessages((list) => [...list, textOf(message.content)])}>
+      <McpAppsProvider sandbox={config?.sandboxUrl} serverTools openLinks downloadFiles onMessage={(message) => setAppMessages((list) => [...list, textOf(message.content)])}>
       <main className="demo-chat" aria-label="Conversation">
         {turns.length === 0 && <p className="demo-empty">Pick a tool below and send it: the server's questions appear here.</p>}
         {turns.map((turn, index) => {

@@ -4,12 +4,13 @@
  * soon as it arrives, draws the seats from the result's structuredContent,
  * holds a picked seat through the app-only `hold_seat` tool (which asks the
  * person one question in the chat), tells the assistant, opens the
- * airline's terms through the host, asks to be closed (Done), and on teardown calls the app-only
+ * airline's terms through the host, saves a boarding pass through the host
+ * (`ui/download-file`, a text and a binary file), asks to be closed (Done), and on teardown calls the app-only
  * `view_closed` tool so the server's record shows it was torn down.
  *
  * Lines a test waits for (text of the ids): #flight, #input, #status
  * (data-state: waiting|ready|holding|held|not-held|failed|closing), #held,
- * #message-status, #link-status; seats are `[data-seat="3C"]` with
+ * #message-status, #link-status, #download-status; seats are `[data-seat="3C"]` with
  * data-state free|taken|held; body[data-connected="true"] once initialized.
  */
 import { App } from '@modelcontextprotocol/ext-apps'
@@ -32,12 +33,13 @@ const main = document.querySelector('main') ?? document.body.appendChild(h('main
 const heading = h('h1', { id: 'flight' }, 'Seat map')
 const map = h('div', { id: 'map' })
 const tell = h('button', { id: 'tell', type: 'button', disabled: true, onclick: () => void tellAssistant() }, 'Tell the assistant')
+const save = h('button', { id: 'save', type: 'button', onclick: () => void saveBoardingPass() }, 'Save boarding pass')
 const terms = h('a', { id: 'terms', href: TERMS_URL, onclick: (event) => openTerms(event) }, 'Airline terms')
 // Asks the host to close the view (request-teardown): the host then sends ui/resource-teardown and waits for onteardown.
 const done = h('button', { id: 'done', type: 'button', onclick: () => void app.requestTeardown() }, 'Done')
 const legend = h('p', { class: 'legend' }, h('span', { 'data-key': 'free' }, 'free'), h('span', { 'data-key': 'taken' }, 'taken'), h('span', { 'data-key': 'held' }, 'yours'))
 // The lines in reading order; the status lines of the buttons come after them.
-main.append(heading, h('p', { id: 'input', class: 'line' }), map, legend, h('p', { id: 'status', class: 'line' }), h('p', { id: 'held', class: 'line' }), h('div', { class: 'actions' }, tell, terms, done))
+main.append(heading, h('p', { id: 'input', class: 'line' }), map, legend, h('p', { id: 'status', class: 'line' }), h('p', { id: 'held', class: 'line' }), h('div', { class: 'actions' }, tell, save, terms, done))
 setLine('status', 'Waiting for the seats…', 'waiting')
 
 app.ontoolinput = ({ arguments: args }) => {
@@ -152,6 +154,26 @@ async function tellAssistant(): Promise<void> {
     setLine('message-status', answer.isError ? 'The host refused the message.' : 'Told the assistant.', answer.isError ? 'refused' : 'sent')
   } catch (error) {
     setLine('message-status', `The host refused the message: ${describeError(error)}`, 'refused')
+  }
+}
+
+/** The bytes of the binary file the view saves: every byte value once, so a test can check none was altered. */
+const PASS_BYTES = Array.from({ length: 256 }, (_, index) => index)
+
+/** A sandboxed view cannot download: it asks the host, which asks the person. */
+async function saveBoardingPass(): Promise<void> {
+  const pass = `Boarding pass\nFlight ${flight}\nSeat ${held?.seat ?? 'none'}\n`
+  const blob = btoa(String.fromCharCode(...PASS_BYTES))
+  try {
+    const answer = await app.downloadFile({
+      contents: [
+        { type: 'resource', resource: { uri: 'file:///exports/../boarding-pass.txt', mimeType: 'text/plain', text: pass } },
+        { type: 'resource', resource: { uri: 'file:///exports/bytes.bin', mimeType: 'application/octet-stream', blob } },
+      ],
+    })
+    setLine('download-status', answer.isError ? 'The host did not save the files.' : 'Saved.', answer.isError ? 'declined' : 'saved')
+  } catch (error) {
+    setLine('download-status', `The host refused the download: ${describeError(error)}`, 'refused')
   }
 }
 

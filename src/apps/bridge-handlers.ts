@@ -9,7 +9,8 @@
  */
 import { isMcpCancelledError, isMcpProtocolError, type JsonObject } from '../core/index.js'
 import type { AppBridgeOptions } from './bridge-options.js'
-import { BridgeRpcError, RpcCode } from './bridge-messages.js'
+import { BridgeRpcError, MAX_PARAMS_BYTES, RpcCode } from './bridge-messages.js'
+import { DEFAULT_MAX_DOWNLOAD_BYTES, readDownloadFiles } from './download.js'
 import { isObject } from './json-object.js'
 import * as Method from './methods.js'
 import type { McpUiAppCapabilities, McpUiDisplayMode, McpUiHostCapabilities } from './types.js'
@@ -102,6 +103,13 @@ const openLink: Handler = async (params, context) => {
   return {}
 }
 
+const downloadFile: Handler = async (params, context) => {
+  const files = readDownloadFiles(params, context.options.maxDownloadBytes)
+  // Declined is an answer, not an error: the spec's result says so with isError.
+  const answer = await context.options.onDownloadFile!(files)
+  return answer === false ? { isError: true } : {}
+}
+
 const message: Handler = async (params, context) => {
   if (params.role !== 'user' || !Array.isArray(params.content)) throw invalid(Method.MESSAGE, 'needs role "user" and a content array')
   await context.options.onMessage!({ role: 'user', content: params.content })
@@ -140,6 +148,7 @@ const ROUTES: Record<string, { run: Handler; on?: (options: AppBridgeOptions) =>
   'resources/templates/list': { run: listTemplates, on: (options) => Boolean(options.serverResources && options.client) },
   'prompts/list': { run: listPrompts, on: (options) => Boolean(options.prompts && options.client) },
   [Method.OPEN_LINK]: { run: openLink, on: (options) => options.onOpenLink !== undefined },
+  [Method.DOWNLOAD_FILE]: { run: downloadFile, on: (options) => options.onDownloadFile !== undefined },
   [Method.MESSAGE]: { run: message, on: (options) => options.onMessage !== undefined },
   [Method.UPDATE_MODEL_CONTEXT]: { run: updateModelContext, on: (options) => options.onUpdateModelContext !== undefined },
   [Method.REQUEST_DISPLAY_MODE]: { run: requestDisplayMode },
@@ -158,6 +167,17 @@ export async function handleViewRequest(method: string, params: JsonObject, cont
   } catch (error) {
     throw forwarded(error)
   }
+}
+
+/**
+ * The largest serialised params of one view message: `maxParamsBytes`, but
+ * room for the files' base64 (and the JSON around them) on `ui/download-file`
+ * when the host takes downloads, so `maxDownloadBytes` is the cap there.
+ */
+export function paramsLimit(method: string, options: AppBridgeOptions): number {
+  const base = options.maxParamsBytes ?? MAX_PARAMS_BYTES
+  if (method !== Method.DOWNLOAD_FILE || !options.onDownloadFile) return base
+  return Math.max(base, Math.ceil(((options.maxDownloadBytes ?? DEFAULT_MAX_DOWNLOAD_BYTES) * 4) / 3) + 64 * 1024)
 }
 
 /** The finite, non-negative number, or undefined. */
@@ -186,6 +206,7 @@ export function handleViewNotification(method: string, params: JsonObject, optio
 export function buildHostCapabilities(options: AppBridgeOptions): McpUiHostCapabilities {
   const capabilities: McpUiHostCapabilities = {}
   if (options.onOpenLink) capabilities.openLinks = {}
+  if (options.onDownloadFile) capabilities.downloadFile = {}
   if (options.serverTools && options.client) capabilities.serverTools = {}
   if (options.serverResources && options.client) capabilities.serverResources = {}
   if (options.onLog) capabilities.logging = {}

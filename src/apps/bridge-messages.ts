@@ -57,11 +57,12 @@ function serialisedLength(params: unknown): number | undefined {
  * Sorts one message from the view. Accepted: `jsonrpc: "2.0"`; an id that is
  * a string (at most 256 characters) or a safe integer; a method that is a
  * non-empty string of at most 256 characters; `params`, when present, a JSON
- * object (missing is read as `{}`) that serialises to at most `maxParamsBytes`;
+ * object (missing is read as `{}`) that serialises to at most `maxParamsBytes`
+ * (a number, or one per method);
  * a response with exactly one of `result` (an object) and `error`
  * (`{ code: integer, message: string }`). Everything else is refused.
  */
-export function parseViewMessage(data: unknown, maxParamsBytes = MAX_PARAMS_BYTES): ParsedMessage {
+export function parseViewMessage(data: unknown, maxParamsBytes: number | ((method: string) => number) = MAX_PARAMS_BYTES): ParsedMessage {
   if (!isObject(data)) return { ok: false, reason: 'not a JSON-RPC object' }
   if (data.jsonrpc !== '2.0') return { ok: false, reason: 'jsonrpc is not "2.0"' }
   // A key present with `undefined` (possible in a structured clone) counts as absent, as it would in JSON.
@@ -78,7 +79,8 @@ export function parseViewMessage(data: unknown, maxParamsBytes = MAX_PARAMS_BYTE
     if (!isObject(params)) return fail(`${method}: params is not an object`)
     const length = serialisedLength(params)
     if (length === undefined) return fail(`${method}: params is not JSON`)
-    if (length > maxParamsBytes) return fail(`${method}: params is over ${maxParamsBytes} bytes`)
+    const limit = typeof maxParamsBytes === 'function' ? maxParamsBytes(method) : maxParamsBytes
+    if (length > limit) return fail(`${method}: params is over ${limit} bytes`)
     return { ok: true, message: hasId ? { kind: 'request', id, method, params } : { kind: 'notification', method, params } }
   }
 

@@ -7,6 +7,7 @@
  * `hostCapabilities` (so a well-behaved view does not even try the rest).
  */
 import type { Implementation, JsonObject, McpClient, McpResult } from '../core/index.js'
+import type { McpAppDownloadFile } from './download.js'
 import type { McpUiAppCapabilities, McpUiDisplayMode, McpUiHostContext, McpUiResourceCsp, McpUiResourcePermissions } from './types.js'
 
 /** The client calls a bridge makes on the view's behalf; an `McpClient` has them all. */
@@ -47,6 +48,17 @@ export interface McpAppHandlers {
    * @example `onOpenLink: (url) => { window.open(url, '_blank', 'noopener') }`
    */
   onOpenLink?: ((url: URL) => void | boolean | Promise<void | boolean>) | undefined
+  /**
+   * `ui/download-file`: the view asks to save files (a sandboxed frame cannot
+   * download). The files arrive checked and decoded, with a bare file name
+   * and a plain media type; save them yourself, e.g. after asking. Return
+   * `false` when the person or the host declined (the view gets
+   * `{ isError: true }`). Also advertises `hostCapabilities.downloadFile`.
+   * @defaultValue off
+   */
+  onDownloadFile?: ((files: McpAppDownloadFile[]) => void | boolean | Promise<void | boolean>) | undefined
+  /** The decoded bytes of one `ui/download-file` request's files together (the message cap, `maxParamsBytes`, applies too). @defaultValue 10 MiB */
+  maxDownloadBytes?: number | undefined
   /** `ui/message`: content for the conversation, as the person's own message. */
   onMessage?: ((message: { role: 'user'; content: unknown[] }) => void | Promise<void>) | undefined
   /** `ui/update-model-context`: what the view wants the model to know next turn; each call replaces the last. */

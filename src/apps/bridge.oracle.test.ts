@@ -117,6 +117,26 @@ describe('what the bridge sends, against ext-apps schema.json', () => {
     )
   })
 
+  it('with downloads on, hostCapabilities.downloadFile is valid, and both answers of ui/download-file are McpUiDownloadFileResults', async () => {
+    let agree = true
+    const { bridge, sent, initialize } = everything({ onDownloadFile: () => agree })
+    initialize()
+    const result = sent[0]!.result as JsonObject
+    expect(errorsOf('McpUiInitializeResult', result)).toEqual([])
+    expect((result.hostCapabilities as JsonObject).downloadFile).toEqual({})
+    const params = { contents: [{ type: 'resource', resource: { uri: 'file:///export.json', mimeType: 'application/json', text: '{}' } }] }
+    expect(errorsOf('McpUiDownloadFileRequest', { method: 'ui/download-file', params })).toEqual([])
+    for (const id of [1, 2]) {
+      agree = id === 1
+      bridge.receive({ jsonrpc: '2.0', id, method: 'ui/download-file', params })
+      await new Promise((resolve) => setTimeout(resolve, 0))
+      const answer = sent.find((message) => message.id === id)!
+      expect(() => parseJSONRPCMessage(answer)).not.toThrow()
+      expect(errorsOf('McpUiDownloadFileResult', answer.result)).toEqual([])
+    }
+    expect(sent.filter((message) => message.id === 1 || message.id === 2).map((message) => message.result)).toEqual([{}, { isError: true }])
+  })
+
   it('with SEP-3118 on, the only difference from the 2026-01-26 schema is hostCapabilities.elicitation', () => {
     const { sent, initialize } = everything({ elicitation: true })
     initialize()

@@ -142,7 +142,7 @@ describe('AppBridge after initialized', () => {
     request(2, 'sampling/createMessage', { messages: [] })
     request(3, 'tools/call', { name: 'x' })
     request(4, 'ui/open-link', { url: 'https://example.com' })
-    request(5, 'ui/download-file', { contents: [] })
+    request(5, 'ui/download-file', { contents: [{ type: 'resource', resource: { uri: 'a.txt', text: 'a' } }] })
     request(6, 'constructor')
     await settle()
     expect(answerTo(1)).toEqual({ jsonrpc: '2.0', id: 1, result: {} })

@@ -17,7 +17,7 @@
  *   answer before the frame may go; afterwards the bridge is inert.
  */
 import type { ElicitResult, JsonObject, McpResult } from '../core/index.js'
-import { buildHostCapabilities, handleViewNotification, handleViewRequest, type HandlerContext } from './bridge-handlers.js'
+import { buildHostCapabilities, handleViewNotification, handleViewRequest, paramsLimit, type HandlerContext } from './bridge-handlers.js'
 import { BridgeRpcError, parseViewMessage, RpcCode, rpcError, rpcNotification, rpcResult, type RequestId, type ViewMessage } from './bridge-messages.js'
 import { DEFAULT_HOST_INFO, DEFAULT_MAX_IN_FLIGHT, DEFAULT_TEARDOWN_TIMEOUT_MS, type AppBridgeOptions, type McpAppViewInfo } from './bridge-options.js'
 import { HostRequests, Latch } from './bridge-requests.js'
@@ -90,7 +90,7 @@ export class AppBridge {
   receive(data: unknown): void {
     if (this.#state === 'closed') return
     try {
-      const parsed = parseViewMessage(data, this.#options.maxParamsBytes)
+      const parsed = parseViewMessage(data, (method) => paramsLimit(method, this.#options))
       if (!parsed.ok) {
         this.#drop(parsed.reason)
         if (parsed.id !== undefined) this.#post(rpcError(parsed.id, RpcCode.invalidRequest, parsed.reason))

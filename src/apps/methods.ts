@@ -23,6 +23,7 @@ export const ELICITATION_CREATE = 'elicitation/create'
 
 /** View -> host requests. */
 export const OPEN_LINK = 'ui/open-link'
+export const DOWNLOAD_FILE = 'ui/download-file'
 export const MESSAGE = 'ui/message'
 export const UPDATE_MODEL_CONTEXT = 'ui/update-model-context'
 export const REQUEST_DISPLAY_MODE = 'ui/request-display-mode'

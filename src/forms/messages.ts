@@ -147,6 +147,18 @@ export interface Messages {
   stopCall: string
   /** MCP Apps: what the URL consent card says of a link an app asks to open. @defaultValue `'The app asks to open this page.'` */
   appOpensLink: string
+  /**
+   * MCP Apps: what the download card says when an app asks to save files
+   * (`ui/download-file`). `host` is the app's server's host (undefined when
+   * unknown), `count` the number of files.
+   */
+  appDownloadAsks: (host: string | undefined, count: number) => string
+  /** MCP Apps: one file on the download card, after its name: its media type and size. */
+  appDownloadDetails: (mimeType: string, bytes: number) => string
+  /** MCP Apps: the download card's Save button (it saves the files). @defaultValue `'Save'` */
+  appDownloadSave: string
+  /** MCP Apps: the download card's refusal (the app is told the download was declined). @defaultValue `"Don't save"` */
+  appDownloadDecline: string
   /** MCP Apps: switches a question an app draws (SEP-3118) to the native form. @defaultValue `'Use the plain form instead'` */
   appUseNativeForm: string
   /** Shown after the call was cancelled. @defaultValue `'Cancelled.'` */

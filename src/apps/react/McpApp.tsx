@@ -4,7 +4,7 @@
  * result. Everything the app may ask of the page is off until a prop turns
  * it on; what it is allowed goes through the same parts as the chat: its
  * tool calls through `useMcpTool` (rounds shown under the frame), its links
- * through the URL consent card.
+ * through the URL consent card, its downloads through the download card.
  *
  * The host itself (`mountMcpApp` and the bridge) loads with the first app
  * shown (`load-mount.ts`); a chunk that cannot be fetched ends in the
@@ -25,11 +25,12 @@ import type { McpAppHandle, McpAppOptions } from '../mount.js'
 import { appResourceUri } from '../ui-meta.js'
 import { useAppCalls, type AppCallPanelProps } from './app-calls.js'
 import { McpAppsContext } from './context.js'
+import { useDownloadConsent } from './download-consent.js'
 import { useLinkConsent } from './link-consent.js'
 import { loadMount, mountLoadFailed } from './load-mount.js'
 
 /** The host capabilities an app may be given, each off unless set (here or on the provider). */
-export interface McpAppHostProps extends AppCallPanelProps, Pick<McpAppOptions, 'hostInfo' | 'hostContext' | 'onMessage' | 'onUpdateModelContext' | 'displayModes' | 'onDisplayModeChange' | 'permissions' | 'onLog' | 'maxHeight' | 'initTimeoutMs' | 'onWarning'> {
+export interface McpAppHostProps extends AppCallPanelProps, Pick<McpAppOptions, 'hostInfo' | 'hostContext' | 'onMessage' | 'onUpdateModelContext' | 'displayModes' | 'onDisplayModeChange' | 'permissions' | 'onLog' | 'maxDownloadBytes' | 'maxHeight' | 'initTimeoutMs' | 'onWarning'> {
   /** The sandbox proxy page (`mcp-elicit/apps/sandbox.html`) served from another origin than the page. */
   sandbox?: string | URL | undefined
   /** Let the app call this server's tools that are visible to apps; their questions show under the frame. */
@@ -42,6 +43,12 @@ export interface McpAppHostProps extends AppCallPanelProps, Pick<McpAppOptions, 
   prompts?: boolean | undefined
   /** Let the app ask to open links; each is shown on the URL consent card first. */
   openLinks?: boolean | undefined
+  /**
+   * Let the app ask to save files (`ui/download-file`); each request is shown
+   * on a download card (the server's host, each file's name, type and size)
+   * and saved only when the person clicks Save.
+   */
+  downloadFiles?: boolean | undefined
   /** Told when the app failed (the fallback is shown instead). */
   onAppError?: ((error: McpAppError) => void) | undefined
 }
@@ -76,6 +83,7 @@ export function McpApp(props: McpAppProps) {
   const sent = useRef<{ input?: JsonObject | undefined; result?: McpResult | undefined; cancelled?: string | undefined; hostContext?: McpAppOptions['hostContext'] }>({})
   const calls = useAppCalls(options.callOptions, options)
   const links = useLinkConsent(client, resolvePart(options.messages, appTexts).appOpensLink, options.messages, options.onError)
+  const downloads = useDownloadConsent(client, options.messages, options.onError)
   // The bridge reads the latest callbacks through this, so a new render never remounts the frame.
   const latest = useRef(options)
   latest.current = options
@@ -122,6 +130,8 @@ export function McpApp(props: McpAppProps) {
         serverResources: current.serverResources === true,
         prompts: current.prompts === true,
         ...(current.openLinks ? { onOpenLink: (url: URL) => links.onOpenLink(url) } : {}),
+        ...(current.downloadFiles ? { onDownloadFile: (files) => downloads.onDownloadFile(files) } : {}),
+        ...(current.maxDownloadBytes !== undefined ? { maxDownloadBytes: current.maxDownloadBytes } : {}),
         ...(current.onMessage ? { onMessage: (message) => latest.current.onMessage?.(message) } : {}),
         ...(current.onUpdateModelContext ? { onUpdateModelContext: (context) => latest.current.onUpdateModelContext?.(context) } : {}),
         ...(current.displayModes ? { displayModes: current.displayModes, onDisplayModeChange: (mode) => latest.current.onDisplayModeChange?.(mode) } : {}),
@@ -187,6 +197,7 @@ export function McpApp(props: McpAppProps) {
       <div ref={frameHost} className="mcp-elicit-app-view" />
       {calls.panels}
       {links.cards}
+      {downloads.cards}
     </div>
   )
 }

@@ -12,7 +12,10 @@
  * bridge answers the app "Link opening denied") and goes to `onError`, with
  * the app still in the page (here the forms' index loads every card, so the
  * card's loader is made to fail; bench/size-check.mjs checks that the card is
- * out of the first load). The host itself (`mountMcpApp`, with the bridge)
+ * out of the first load). The download card of an app's files loads the
+ * same way: it shows the server's host and each sanitised name as text, Save
+ * downloads in the click, Don't save and a card that cannot be fetched
+ * decline. The host itself (`mountMcpApp`, with the bridge)
  * loads with the first app shown: what the call did meanwhile reaches the
  * app, and a host that cannot be fetched leaves the fallback (the native
  * form for a question) and an `APP_FRAME_FAILED` for `onAppError`. The frame
@@ -77,6 +80,7 @@ afterEach(() => {
   vi.doUnmock('../mount')
   vi.resetModules()
   vi.restoreAllMocks()
+  vi.unstubAllGlobals()
 })
 
 const SANDBOX = 'https://sandbox.example.com/sandbox.html'
@@ -226,6 +230,102 @@ describe("an app's link: the URL consent card loads on demand", () => {
     const again = onOpenLink(new URL('https://example.com/terms'))
     await userEvent.click(await screen.findByRole('button', { name: 'Decline' }))
     expect(await again).toBe(false)
+  })
+})
+
+describe("an app's download: the download card loads on demand", () => {
+  const tool = { name: 'seat_map', inputSchema: { type: 'object' as const }, _meta: { ui: { resourceUri: 'ui://demo/seat-map.html' } } }
+
+  async function app(host: Record<string, unknown> = {}) {
+    const { wrap } = await page(host)
+    const { McpApp } = await import('./McpApp')
+    const view = render(wrap(<McpApp tool={tool} fallback={<p>plain result</p>} />))
+    await waitFor(() => expect(mounts).toHaveLength(1))
+    return { view, onDownloadFile: mounts[0]!.options.onDownloadFile }
+  }
+
+  /** Files as the bridge hands them over: read and sanitised by `readDownloadFiles`, from what a hostile view sent. */
+  async function files() {
+    const { readDownloadFiles } = await import('../download')
+    return readDownloadFiles({
+      contents: [
+        { type: 'resource', resource: { uri: 'file:///../../etc/passwd', mimeType: 'text/html;<script>alert(1)</script>', text: 'root:x:0:0' } },
+        { type: 'resource', resource: { uri: 'file:///<img src=x onerror=alert(1)>\u202Egnp.exe', mimeType: 'image/png', blob: 'AAEC/w==' } },
+      ],
+    })
+  }
+
+  /** The downloads the page started: each anchor clicked, with the blob behind its object URL. */
+  function watchDownloads() {
+    const blobs = new Map<string, Blob>()
+    let made = 0
+    const revoked: string[] = []
+    vi.stubGlobal('URL', Object.assign(URL, {
+      createObjectURL: (blob: Blob) => {
+        const url = `blob:https://page.example/${++made}`
+        blobs.set(url, blob)
+        return url
+      },
+      revokeObjectURL: (url: string) => revoked.push(url),
+    }))
+    const clicked: { name: string; blob: Blob | undefined; inPage: boolean }[] = []
+    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+      clicked.push({ name: this.download, blob: blobs.get(this.href), inPage: document.body.contains(this) })
+    })
+    return { clicked, revoked }
+  }
+
+  it('is off unless downloadFiles is set: the bridge gets no onDownloadFile', async () => {
+    const { onDownloadFile } = await app()
+    expect(onDownloadFile).toBeUndefined()
+  })
+
+  it("shows the server's host and each file as text; Save downloads them in the click, and the app is told", async () => {
+    const { clicked, revoked } = watchDownloads()
+    vi.useFakeTimers({ shouldAdvanceTime: true })
+    const { view, onDownloadFile } = await app({ downloadFiles: true })
+    const saved = onDownloadFile!(await files())
+    const card = await screen.findByRole('group', { name: 'The app from tools.example.com asks to save these 2 files:' })
+    expect(card.querySelectorAll('li')).toHaveLength(2)
+    expect([...card.querySelectorAll('bdi')].map((name) => name.textContent)).toEqual(['passwd', 'img src=x onerror=alert(1)gnp.exe'])
+    expect(card.textContent).toContain('(text/html, 10 bytes)')
+    expect(card.textContent).toContain('(image/png, 4 bytes)')
+    expect(view.container.querySelector('img, script')).toBeNull()
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }))
+    expect(await saved).toBe(true)
+    expect(clicked.map(({ name, inPage }) => ({ name, inPage }))).toEqual([
+      { name: 'passwd', inPage: true },
+      { name: 'img src=x onerror=alert(1)gnp.exe', inPage: true },
+    ])
+    expect(clicked[0]!.blob!.type).toBe('text/html')
+    expect(await clicked[0]!.blob!.text()).toBe('root:x:0:0')
+    expect([...new Uint8Array(await clicked[1]!.blob!.arrayBuffer())]).toEqual([0, 1, 2, 255])
+    expect(document.querySelector('a[download]')).toBeNull()
+    expect(screen.queryByRole('group')).toBeNull()
+    vi.advanceTimersByTime(10_000)
+    expect(revoked).toHaveLength(2)
+    vi.useRealTimers()
+  })
+
+  it("Don't save downloads nothing and tells the app it was declined", async () => {
+    const { clicked } = watchDownloads()
+    const { onDownloadFile } = await app({ downloadFiles: true })
+    const saved = onDownloadFile!(await files())
+    await userEvent.click(await screen.findByRole('button', { name: "Don't save" }))
+    expect(await saved).toBe(false)
+    expect(clicked).toEqual([])
+  })
+
+  it('a card that cannot be fetched declines, goes to onError as a PartLoadError, and leaves the app', async () => {
+    vi.doMock('./DownloadCard', () => FETCH_FAILED())
+    const onError = vi.fn()
+    vi.spyOn(console, 'error').mockImplementation(() => {})
+    const { view, onDownloadFile } = await app({ downloadFiles: true, onError })
+    expect(await onDownloadFile!(await files())).toBe(false)
+    const { PartLoadError } = await import('../../forms/lazy-parts')
+    expect(onError.mock.calls.map(([error]) => error instanceof PartLoadError && error.part)).toEqual(['DownloadCard'])
+    expect(view.container.querySelector('.mcp-elicit-app .mcp-elicit-app-view')).toBeTruthy()
+    vi.doUnmock('./DownloadCard')
   })
 })
 
