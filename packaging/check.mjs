@@ -771,7 +771,7 @@ const lazyApp = join(app, 'lazy-app')
 const LAZY_CHUNKS = [
   'no-eval-validator', 'file-widget', 'file-data-uri',
   'forms-tool-result', 'forms-url-elicitation', 'forms-sign-in-card', 'forms-approval-card', 'forms-task-status', 'url-safety',
-  'mount', 'apps-answer-check',
+  'mount', 'apps-answer-check', 'DownloadCard',
   'legacy-connection', 'task-client', 'subscriptions', 'sse', 'sign-in-kit',
 ]
 const lazyBuilt = check('consumer app: the typical app with MCP Apps loads what it does not show yet on demand', [appInstalled], async () => {
