@@ -9,23 +9,17 @@
  * `{ isError: true }`) and goes away; the error (a `PartLoadError` for a
  * chunk that cannot be fetched) goes to `onError`.
  */
-import { useCallback, useRef, useState, type ComponentProps, type ErrorInfo, type ReactNode } from 'react'
+import type { ComponentProps, ErrorInfo, ReactNode } from 'react'
 import type { McpClient } from '../../core/index.js'
-import { CardBoundary } from '../../forms/CardBoundary.js'
 import { endpointHost } from '../../forms/endpoint-host.js'
 import { lazyPart } from '../../forms/lazy-parts.js'
 import type { Messages } from '../../forms/messages.js'
 import type { McpAppDownloadFile } from '../download.js'
+import { useConsentCards } from './consent-cards.js'
 import type { DownloadCard } from './DownloadCard.js'
 
 // Pure: a page that never turns downloads on drops the wrapper, and with it the import().
 export const LazyDownloadCard = /* @__PURE__ */ lazyPart<ComponentProps<typeof DownloadCard>>('DownloadCard', () => import('./DownloadCard.js').then((m) => m.DownloadCard))
-
-interface DownloadRequest {
-  id: number
-  files: McpAppDownloadFile[]
-  settle: (saved: boolean) => void
-}
 
 /** The `onDownloadFile` for the bridge, and the download cards waiting for the person. */
 export function useDownloadConsent(
@@ -33,35 +27,7 @@ export function useDownloadConsent(
   messages: Partial<Messages> | undefined,
   onError?: ((error: unknown, info: ErrorInfo) => void) | undefined,
 ): { onDownloadFile: (files: McpAppDownloadFile[]) => Promise<boolean>; cards: ReactNode } {
-  const [requests, setRequests] = useState<readonly DownloadRequest[]>([])
-  const next = useRef(0)
-  const onDownloadFile = useCallback(
-    (files: McpAppDownloadFile[]) =>
-      new Promise<boolean>((resolve) => {
-        const request: DownloadRequest = {
-          id: ++next.current,
-          files,
-          settle: (saved) => {
-            setRequests((list) => list.filter((entry) => entry !== request))
-            resolve(saved)
-          },
-        }
-        setRequests((list) => [...list, request])
-      }),
-    [],
-  )
   const host = endpointHost(client.url)
-  const cards = requests.map((request) => (
-    <CardBoundary
-      key={request.id}
-      onError={(error, info) => {
-        request.settle(false)
-        onError?.(error, info)
-      }}
-      fallback={() => null}
-    >
-      <LazyDownloadCard files={request.files} host={host} messages={messages} onAnswer={request.settle} />
-    </CardBoundary>
-  ))
-  return { onDownloadFile, cards }
+  const { ask, cards } = useConsentCards<McpAppDownloadFile[]>((files, settle) => <LazyDownloadCard files={files} host={host} messages={messages} onAnswer={settle} />, onError)
+  return { onDownloadFile: ask, cards }
 }

@@ -10,17 +10,11 @@
  * "Link opening denied") and goes away; the error (a `PartLoadError` for a
  * chunk that cannot be fetched) goes to `onError`.
  */
-import { useCallback, useRef, useState, type ErrorInfo, type ReactNode } from 'react'
+import type { ErrorInfo, ReactNode } from 'react'
 import type { McpClient } from '../../core/index.js'
-import { CardBoundary } from '../../forms/CardBoundary.js'
 import { LazyUrlElicitation } from '../../forms/lazy-parts.js'
 import type { Messages } from '../../forms/messages.js'
-
-interface LinkRequest {
-  id: number
-  url: string
-  settle: (opened: boolean) => void
-}
+import { useConsentCards } from './consent-cards.js'
 
 /** The `onOpenLink` for the bridge, and the consent cards waiting for the person. */
 export function useLinkConsent(
@@ -29,41 +23,18 @@ export function useLinkConsent(
   messages: Partial<Messages> | undefined,
   onError?: ((error: unknown, info: ErrorInfo) => void) | undefined,
 ): { onOpenLink: (url: URL) => Promise<boolean>; cards: ReactNode } {
-  const [links, setLinks] = useState<readonly LinkRequest[]>([])
-  const next = useRef(0)
-  const onOpenLink = useCallback(
-    (url: URL) =>
-      new Promise<boolean>((resolve) => {
-        const link: LinkRequest = {
-          id: ++next.current,
-          url: url.href,
-          settle: (opened) => {
-            setLinks((list) => list.filter((entry) => entry !== link))
-            resolve(opened)
-          },
-        }
-        setLinks((list) => [...list, link])
-      }),
-    [],
-  )
-  const cards = links.map((link) => (
-    <CardBoundary
-      key={link.id}
-      onError={(error, info) => {
-        link.settle(false)
-        onError?.(error, info)
-      }}
-      fallback={() => null}
-    >
+  const { ask, cards } = useConsentCards<string>(
+    (url, settle) => (
       <LazyUrlElicitation
-        request={{ mode: 'url', url: link.url, message }}
+        request={{ mode: 'url', url, message }}
         server={client.serverInfo}
         url={client.url}
         messages={messages}
-        onOpen={() => link.settle(true)}
-        onRespond={(response) => link.settle(response.action === 'accept')}
+        onOpen={() => settle(true)}
+        onRespond={(response) => settle(response.action === 'accept')}
       />
-    </CardBoundary>
-  ))
-  return { onOpenLink, cards }
+    ),
+    onError,
+  )
+  return { onOpenLink: (url: URL) => ask(url.href), cards }
 }
