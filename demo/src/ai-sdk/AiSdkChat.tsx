@@ -63,7 +63,7 @@ export function AiSdkChat({ server, sandbox }: { server: ServerEntry; sandbox: s
 
   return (
     // An app's `ui/message` is the person's next message to the model, as a chat host sends it.
-    <McpAppsProvider sandbox={sandbox} serverTools openLinks onMessage={(message) => void chat.sendMessage({ text: appText(message.content) })}>
+    <McpAppsProvider sandbox={sandbox} serverTools openLinks downloadFiles onMessage={(message) => void chat.sendMessage({ text: appText(message.content) })}>
       <main className="demo-chat demo-ai-chat" aria-label="Conversation">
         {chat.messages.length === 0 && (
           <p className="demo-empty">

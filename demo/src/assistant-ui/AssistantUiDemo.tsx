@@ -40,7 +40,7 @@ export function AssistantUiDemo() {
         </a>
       </DemoHeader>
       <McpProvider client={clients.get(server.id)!} signIn={server.auth ? kit?.signIn : undefined}>
-        <McpAppsProvider sandbox={config.sandboxUrl} serverTools openLinks>
+        <McpAppsProvider sandbox={config.sandboxUrl} serverTools openLinks downloadFiles>
           {/* One runtime and thread per server and kind: a call always goes to the server its tool came from. */}
           <Chat key={`${server.id}:${kind}`} server={server} kind={kind} />
         </McpAppsProvider>
