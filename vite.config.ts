@@ -52,7 +52,7 @@ export default defineConfig({
     rolldownOptions: {
       external: [/^eventsource-parser/, /^oauth4webapi/, /^react/, /^@rjsf\//, /^ai$/, /^ai\//, /^@ai-sdk\//, /^@assistant-ui\//, /^assistant-stream/],
       output: {
-        // What the forms load on demand (default-validator.ts, lazy-file-widget.tsx)
+        // What the forms load on demand (default-validator.ts, lazy-file-widget.tsx, lazy-date-time.ts)
         // must stay chunks of their own here too, or an app bundling dist/
         // downloads it up front. Left alone, rolldown puts csp.ts and the
         // no-eval validator into the forms chunk (the entry exports them too)
@@ -65,6 +65,8 @@ export default defineConfig({
           groups: [
             { name: 'forms-shared', test: /src[\\/]forms[\\/](file-descriptor|no-eval-mark|date-formats|content-media|image-size)\.ts$/ },
             { name: 'file-data-uri', test: /src[\\/]forms[\\/]file-data-uri\.ts$/ },
+            // The date-time conversions: the forms entry exports them, but a form loads them with its date-time widget (lazy-date-time.ts).
+            { name: 'datetime', test: /src[\\/]forms[\\/]date-time(-format)?\.ts$/ },
             { name: 'no-eval-validator', test: /src[\\/]forms[\\/](csp|no-eval-validator|string-formats)\.ts$/ },
             // The apps' constants (withMcpApps needs them) apart from the MCP
             // Apps host that apps/react loads on demand, or they share its chunk.

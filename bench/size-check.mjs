@@ -129,12 +129,14 @@ const ON_DEMAND = [
     firstLoads: ['core', 'react', 'app'],
   },
   {
-    what: 'default validator or file widget code',
+    what: 'default validator, file widget or date-time widget code',
     // The typical app passes @rjsf/validator-ajv8 and its one form has no file
-    // field: the default validator (csp.ts, the no-eval validator) loads only
-    // for a form without a validator, the file widget and its data URI code
-    // only for a form with a file field.
-    modules: /^src\/forms\/(csp|no-eval-validator|string-formats|file-widget|file-data-uri)\.tsx?$/,
+    // or date-time field: the default validator (csp.ts, the no-eval
+    // validator) loads only for a form without a validator, the file widget
+    // and its data URI code only for a form with a file field, the date-time
+    // widget and its conversions only for one with a date-time field
+    // (src/forms/lazy-date-time.ts).
+    modules: /^src\/forms\/(csp|no-eval-validator|string-formats|file-widget|file-data-uri|date-time-widget|date-time|date-time-format)\.tsx?$/,
     firstLoads: ['app'],
   },
   {

@@ -762,14 +762,15 @@ const appBuilt = check('consumer app: vite build of the README and docs blocks',
 
 // What loads on demand must stay on demand in an app bundling the package,
 // not only in the repository's own bundles (bench/size-check.mjs): the typical
-// app with MCP Apps, which passes @rjsf/validator-ajv8, shows no file field and
-// has drawn no app yet, must not import statically the no-eval validator, the
-// file widget, the data URI code, the cards, the result renderer, the URL
+// app with MCP Apps, which passes @rjsf/validator-ajv8, shows no file or
+// date-time field and has drawn no app yet, must not import statically the
+// no-eval validator, the file widget, the data URI code, the date-time widget
+// and its conversions, the cards, the result renderer, the URL
 // analysis, the apps' host and answer check, nor the core's legacy era, tasks,
 // listener, SSE reader or the sign-in kit (they are there, behind import()).
 const lazyApp = join(app, 'lazy-app')
 const LAZY_CHUNKS = [
-  'no-eval-validator', 'file-widget', 'file-data-uri',
+  'no-eval-validator', 'file-widget', 'file-data-uri', 'date-time-widget', 'datetime',
   'forms-tool-result', 'forms-url-elicitation', 'forms-sign-in-card', 'forms-approval-card', 'forms-task-status', 'url-safety',
   'mount', 'apps-answer-check', 'DownloadCard',
   'legacy-connection', 'task-client', 'subscriptions', 'sse', 'sign-in-kit',

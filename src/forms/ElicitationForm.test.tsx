@@ -2,11 +2,14 @@
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import validator from '@rjsf/validator-ajv8'
-import { afterEach, describe, expect, it, vi } from 'vitest'
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
 import { canEvaluateCode, resetCodeEvaluationCheck } from './csp'
 import { fromDateTimeInput } from './date-time'
 import { ElicitationForm, type ElicitationFormProps } from './ElicitationForm'
+import { loadDateTimeWidget } from './lazy-date-time'
 
+// The date-time widget loads with the first form that has a date-time field (on-demand.test.tsx): here it is there already, so the fields show at once.
+beforeAll(() => loadDateTimeWidget())
 afterEach(cleanup)
 
 const server = { name: 'travel', version: '3.0.1' }

@@ -3,7 +3,8 @@
  *
  * The widgets and templates of `form-parts.tsx` plug into rjsf's own
  * extension points; a theme passed in replaces them all except the date-time
- * widget.
+ * and file widgets, which load with the first form that needs them
+ * (`lazy-date-time.ts`, `lazy-file-widget.tsx`).
  */
 import { forwardRef, useCallback, useEffect, useId, useMemo, useRef, useState, type ComponentType, type ErrorInfo, type ForwardedRef, type KeyboardEvent, type MouseEvent } from 'react'
 import CoreForm, { type FormProps, type IChangeEvent } from '@rjsf/core'
@@ -11,11 +12,12 @@ import { type RegistryWidgetsType, type RJSFSchema, type RJSFValidationError, ty
 import type { ElicitResult, JsonObject } from '../core/index.js'
 import { AskedBy } from './AskedBy.js'
 import { CLAMP_LONG, ClampedText } from './ClampedText.js'
-import { DateTimeWidget, templates, widgets } from './form-parts.js'
+import { templates, widgets } from './form-parts.js'
 import { inlineText } from './IsolatedLine.js'
 import { DeclineCancel } from './DeclineCancel.js'
 import type { FormContext } from './field-aria.js'
 import { useFormValidator } from './default-validator.js'
+import { hasDateTimeField, useDateTimePart } from './lazy-date-time.js'
 import { LazyFileInputWidget } from './lazy-file-widget.js'
 import { guardedCard } from './guarded-card.js'
 import type { AskingServer, Messages } from './messages.js'
@@ -76,7 +78,10 @@ export interface ElicitationFormProps {
   /**
    * Told when the form failed to render; the card then shows only Decline and
    * Skip question. Told too when a file field's input could not be loaded
-   * (a `PartLoadError`): only that field is replaced, by a line and Try again.
+   * (a `PartLoadError`): only that field is replaced, by a line and Try again;
+   * and when the date-time widget could not be loaded (a `PartLoadError`):
+   * the fields are replaced by a line and Try again, with Decline and Skip
+   * question.
    */
   onError?: ((error: unknown, info: ErrorInfo) => void) | undefined
   /**
@@ -110,12 +115,21 @@ interface SummaryEntry {
 const FormCard = /* @__PURE__ */ forwardRef(function FormCard(props: ElicitationFormProps, ref: ForwardedRef<HTMLDivElement>) {
   const { request, server, url, onRespond, onDraft, theme, initialData, autoFocus, className } = props
   const text = resolvePart(props.messages, cardTexts, formTexts)
-  const mapped = useMemo(() => toKeyedFormSchema(request.requestedSchema, { maxFileBytes: props.maxFileBytes }), [request.requestedSchema, props.maxFileBytes])
+  // The date-time widget, which also reads a date-time default: the fields wait for it (lazy-date-time.ts).
+  const parts = useDateTimePart(useMemo(() => hasDateTimeField(request.requestedSchema), [request.requestedSchema]), props.onError)
+  const mapped = useMemo(
+    () => toKeyedFormSchema(request.requestedSchema, { maxFileBytes: props.maxFileBytes }, parts.kit?.dateTimeDefault),
+    [request.requestedSchema, props.maxFileBytes, parts.kit],
+  )
   const validator = useFormValidator(props.validator)
-  const [initialFormData] = useState(() => ({ ...mapped.defaults, ...toFieldKeys(mapped, initialData) }))
+  // Taken when the fields are first shown: a date-time default is read once its part is there.
+  const initial = useRef<Record<string, unknown> | undefined>(undefined)
   // What was last reported as a draft, so an unchanged form (rjsf also reports on mount) is not reported again.
   const lastDraft = useRef<string | undefined>(undefined)
-  if (lastDraft.current === undefined) lastDraft.current = JSON.stringify(contentOf(mapped, initialFormData))
+  if (initial.current === undefined && parts.state === 'ready') {
+    initial.current = { ...mapped.defaults, ...toFieldKeys(mapped, initialData) }
+    lastDraft.current = JSON.stringify(contentOf(mapped, initial.current))
+  }
   const [status, setStatus] = useState<FormStatus>('open')
   const [failure, setFailure] = useState<{ attempt: number; entries: SummaryEntry[] }>({ attempt: 0, entries: [] })
   const sent = useRef(false)
@@ -137,8 +151,8 @@ const FormCard = /* @__PURE__ */ forwardRef(function FormCard(props: Elicitation
   const blocking = acceptBlocked(request.requestedSchema, mapped.unsupported, properties.length)
   const answered = status === 'answered'
 
-  // The fields wait for the default validator (default-validator.ts) when none was passed; a confirmation has none.
-  const loading = validator === undefined && properties.length > 0
+  // The fields wait for the default validator (default-validator.ts) when none was passed, and for the date-time widget; a confirmation has none.
+  const loading = (validator === undefined || parts.state === 'loading') && properties.length > 0
   const focused = useRef(false)
   const focusAtMount = useRef<Element | null>(null)
   useEffect(() => {
@@ -154,6 +168,13 @@ const FormCard = /* @__PURE__ */ forwardRef(function FormCard(props: Elicitation
     first?.focus()
     // Once, when the fields are first there: focus must not jump while the person types.
   }, [loading])
+  useEffect(() => {
+    // After Try again brought the fields, focus goes to the first one (the button it was on is gone), unless the person went elsewhere.
+    if (parts.attempt === 0 || loading || parts.state !== 'ready' || !root.current) return
+    const active = root.current.ownerDocument.activeElement
+    if (active && active !== root.current.ownerDocument.body && !root.current.contains(active)) return
+    root.current.querySelector<HTMLElement>('input:not([disabled]), select:not([disabled]), textarea:not([disabled])')?.focus()
+  }, [loading, parts.state])
 
   const onKeyDown = (event: KeyboardEvent<HTMLElement>) => {
     if (event.key !== 'Escape' || event.defaultPrevented || event.nativeEvent.isComposing || answered) return
@@ -197,9 +218,8 @@ const FormCard = /* @__PURE__ */ forwardRef(function FormCard(props: Elicitation
 
   const FormComponent = theme?.Form ?? CoreForm
   // The date-time and file widgets are the form's own under any theme (a theme may still replace them by name).
-  const formKit = theme
-    ? { templates: theme.templates ?? {}, widgets: { DateTimeWidget, mcpFile: LazyFileInputWidget, ...theme.widgets } }
-    : { templates, widgets: { ...widgets, mcpFile: LazyFileInputWidget } }
+  const own = { ...(parts.kit && { DateTimeWidget: parts.kit.DateTimeWidget }), mcpFile: LazyFileInputWidget }
+  const formKit = theme ? { templates: theme.templates ?? {}, widgets: { ...own, ...theme.widgets } } : { templates, widgets: { ...widgets, ...own } }
 
   return (
     <div
@@ -257,12 +277,26 @@ const FormCard = /* @__PURE__ */ forwardRef(function FormCard(props: Elicitation
       )}
       {properties.length === 0 ? (
         buttons('button', () => respond({ action: 'accept', content: {} }))
-      ) : validator === undefined ? null : (
+      ) : parts.state === 'failed' ? (
+        <div className="mcp-elicit-fields-failed">
+          {/* A new element per failed attempt, so a second failure is announced too. */}
+          <p key={parts.attempt} role="alert" className="mcp-elicit-error">
+            {text.fieldsLoadFailed}
+          </p>
+          <div className="mcp-elicit-actions">
+            {/* After a failed Try again, focus stays on the button rather than falling back to the page. */}
+            <button type="button" className="mcp-elicit-retry" data-action="retry-fields" autoFocus={parts.attempt > 0} disabled={answered} onClick={parts.retry}>
+              {text.fieldsLoadRetry}
+            </button>
+            <DeclineCancel disabled={answered} onRespond={respond} text={text} />
+          </div>
+        </div>
+      ) : validator === undefined || initial.current === undefined ? null : (
         <FormComponent
           schema={mapped.schema}
           uiSchema={mapped.uiSchema}
           validator={validator}
-          initialFormData={initialFormData}
+          initialFormData={initial.current}
           idPrefix={idPrefix}
           className="mcp-elicit-fields"
           formContext={{ messages: props.messages, onError: props.onError } satisfies FormContext}

@@ -7,7 +7,7 @@ import ajvValidator, { customizeValidator } from '@rjsf/validator-ajv8'
 import { afterEach, describe, expect, test, vi } from 'vitest'
 import { canEvaluateCode, chooseValidator, resetCodeEvaluationCheck } from './csp'
 import { noEvalValidator } from './no-eval-validator'
-import { toFormSchema } from './schema'
+import { toFormSchema } from './form-schema'
 
 const EXAMPLES = join(import.meta.dirname, '../../test/fixtures/mcp-schema/2026-07-28/examples')
 const contactRequest = JSON.parse(readFileSync(join(EXAMPLES, 'ElicitRequestFormParams/elicit-multiple-fields.json'), 'utf8'))

@@ -12,6 +12,8 @@
  * sign of `Date#getTimezoneOffset()`.
  */
 
+import { isDateTime } from './date-time-format.js'
+
 // Also takes what ajv-formats lets through: a space separator, `+hh` and `+hhmm` offsets.
 const RFC3339 = /^(\d{4})-(\d{2})-(\d{2})[Tt ](\d{2}):(\d{2})(?::(\d{2})(\.\d+)?)?([Zz]|[+-]\d{2}(?::?\d{2})?)?$/
 const LOCAL = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2})(\.\d{1,3})?)?$/
@@ -166,4 +168,20 @@ function formatOffset(minutes: number): string {
 
 function isValidOffset(minutes: number): boolean {
   return Number.isInteger(minutes) && Math.abs(minutes) < 24 * 60
+}
+
+/**
+ * A server's `default` for a `date-time` field as the form pre-fills it:
+ * kept as given when it is a valid date-time with an offset; one without an
+ * offset (or with seconds left out) is read as the person's local time and
+ * written with their offset; `undefined` when a `datetime-local` input could
+ * not show it (it would look empty), so it is not pre-filled.
+ * Internal: the schema mapping's (`schema.ts`), loaded with the date-time
+ * widget (`date-time-widget.tsx`) by the form.
+ */
+export function dateTimeDefault(value: string): string | undefined {
+  const local = toDateTimeInput(value)
+  if (local === '') return undefined
+  const hasOffset = /(?:[Zz]|[+-]\d{2}(?::?\d{2})?)$/.test(value.trim())
+  return hasOffset && isDateTime(value) ? value : fromDateTimeInput(local) || undefined
 }

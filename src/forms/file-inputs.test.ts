@@ -17,7 +17,8 @@ import {
 } from './file-data-uri'
 import { defaultMessages } from './texts/all'
 import { noEvalValidator } from './no-eval-validator'
-import { pickSubmittedContent, toFormSchema } from './schema'
+import { toFormSchema } from './form-schema'
+import { pickSubmittedContent } from './schema'
 import { humanizeErrors } from './validation-messages'
 
 /** The SEP's own example: a complete 1×1 PNG. */

@@ -7,9 +7,9 @@
  * so a right-to-left override in a title cannot reorder the text around it),
  * long titles and descriptions clamped with "Show all" (`ClampedText.tsx`;
  * the toggle sits outside the `<label>` and the described element, so it
- * joins neither the input's name nor its description), and a date-time
- * input that keeps the chosen offset. The choice widgets are in
- * `choice-widgets.tsx`.
+ * joins neither the input's name nor its description). The choice widgets
+ * are in `choice-widgets.tsx`; the date-time input that keeps the chosen
+ * offset (`date-time-widget.tsx`) loads on demand (`lazy-date-time.ts`).
  * Internal: their props follow rjsf's and may change with it.
  */
 import type { FormProps } from '@rjsf/core'
@@ -28,13 +28,10 @@ import {
 } from '@rjsf/utils'
 import { CheckboxesWidget, RadioWidget, SelectWidget } from './choice-widgets.js'
 import { CLAMP_LONG, ClampedText, useClamp } from './ClampedText.js'
-import { fromDateTimeInput, toDateTimeInput } from './date-time.js'
 import { describedBy, invalid, labelIdOf, messagesOf } from './field-aria.js'
 import { cardTexts } from './texts/card.js'
 import { formTexts } from './texts/form.js'
 import { resolvePart } from './texts/resolve.js'
-
-const zoneIdOf = (id: string) => `${id}__zone`
 
 function FieldTemplate(props: FieldTemplateProps) {
   const { id, label, children, errors, description, hidden, required, displayLabel, rawErrors, schema, uiSchema, registry } = props
@@ -132,35 +129,6 @@ function BaseInputTemplate(props: BaseInputTemplateProps) {
   )
 }
 
-/** The person's UTC offset on the shown date (daylight saving included), as `+01:00`. */
-function localOffset(local: string): string {
-  const date = local ? new Date(local) : new Date()
-  const minutes = -(Number.isNaN(date.getTime()) ? new Date() : date).getTimezoneOffset()
-  const abs = Math.abs(minutes)
-  return `${minutes < 0 ? '-' : '+'}${String(Math.floor(abs / 60)).padStart(2, '0')}:${String(abs % 60).padStart(2, '0')}`
-}
-
-/** `format: date-time` as a native `datetime-local` input that keeps the chosen instant with its offset. */
-export function DateTimeWidget(props: WidgetProps) {
-  const { id, value, onChange, options, registry } = props
-  const Input = getTemplate('BaseInputTemplate', registry, options)
-  const local = typeof value === 'string' && value ? toDateTimeInput(value) : ''
-  return (
-    <>
-      <Input
-        {...props}
-        type="datetime-local"
-        value={local}
-        onChange={(local: unknown) => onChange(typeof local === 'string' && local ? fromDateTimeInput(local) : options.emptyValue)}
-        aria-describedby={zoneIdOf(id)}
-      />
-      <small id={zoneIdOf(id)} className="mcp-elicit-hint">
-        {resolvePart(messagesOf(registry), formTexts).timeZoneNote(localOffset(local))}
-      </small>
-    </>
-  )
-}
-
 function CheckboxWidget(props: WidgetProps) {
   const { id, htmlName, value, disabled, readonly, autofocus, label, hideLabel, onChange, onBlur, onFocus, schema, options, registry, required } = props
   // With `ui:widget: checkbox` the field template shows the description (rjsf's split).
@@ -203,5 +171,6 @@ function CheckboxWidget(props: WidgetProps) {
 }
 
 export const templates: NonNullable<FormProps['templates']> = { FieldTemplate, DescriptionFieldTemplate, FieldErrorTemplate, BaseInputTemplate }
-export const widgets: RegistryWidgetsType = { DateTimeWidget, CheckboxWidget, SelectWidget, RadioWidget, CheckboxesWidget }
+/** The date-time widget (`date-time-widget.tsx`) loads with the first form that has a date-time field (`lazy-date-time.ts`). */
+export const widgets: RegistryWidgetsType = { CheckboxWidget, SelectWidget, RadioWidget, CheckboxesWidget }
 

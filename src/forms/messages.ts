@@ -69,6 +69,10 @@ export interface Messages {
   answered: string
   /** Under a date-time field: the offset the chosen time is sent with. */
   timeZoneNote: (offset: string) => string
+  /** In place of the fields when the code of their date-time widget could not be fetched (offline, a new deploy); Decline and Skip question stay. @defaultValue `'The fields of this question could not be loaded.'` */
+  fieldsLoadFailed: string
+  /** Asks for the fields' code again. @defaultValue `'Try again'` */
+  fieldsLoadRetry: string
 
   /** Label of the full address on a URL card. @defaultValue `'Address'` */
   urlLabel: string

@@ -5,7 +5,7 @@ import { customizeValidator } from '@rjsf/validator-ajv8'
 import { afterEach, describe, expect, test, vi } from 'vitest'
 import { createNoEvalValidator, noEvalValidator } from './no-eval-validator'
 import { matchesFormat } from './string-formats'
-import { toFormSchema } from './schema'
+import { toFormSchema } from './form-schema'
 
 const EXAMPLES = join(import.meta.dirname, '../../test/fixtures/mcp-schema/2026-07-28/examples')
 const readExamples = (dir: string): unknown[] =>

@@ -9,8 +9,12 @@
  * declines. The file
  * input (`lazy-file-widget.tsx`): a form without a file field never loads
  * `file-widget.tsx`; in one with, the other fields are usable while it loads,
- * and what was typed there stays when it arrives. Each test starts from fresh
- * modules, so nothing is loaded yet.
+ * and what was typed there stays when it arrives. The date-time widget
+ * (`lazy-date-time.ts`): a form without a date-time field never loads
+ * `date-time-widget.tsx`; one with is `aria-busy` until it is there, then
+ * shows all its fields at once, its default read; a failed load puts a line
+ * and Try again in place of the fields, Decline and Skip question still
+ * answer. Each test starts from fresh modules, so nothing is loaded yet.
  */
 import { cleanup, render, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
@@ -22,13 +26,33 @@ afterEach(() => {
   cleanup()
   vi.doUnmock('./csp')
   vi.doUnmock('./file-widget')
+  vi.doUnmock('./date-time-widget')
   vi.resetModules()
   vi.restoreAllMocks()
   vi.unstubAllGlobals()
 })
 
+/** Holds the load of a module of this folder until the returned function is called. */
+function holdLoad(path: './file-widget' | './date-time-widget'): () => void {
+  let release = () => {}
+  const gate = new Promise<void>((resolve) => (release = resolve))
+  vi.doMock(path, async (importOriginal) => {
+    await gate
+    return importOriginal()
+  })
+  return () => release()
+}
+
+/** Makes the load of a module of this folder fail as an unreachable chunk does (React's report of the caught error silenced). */
+function failLoad(path: './csp' | './date-time-widget') {
+  vi.spyOn(console, 'error').mockImplementation(() => {})
+  vi.doMock(path, () => {
+    throw new TypeError('Failed to fetch dynamically imported module')
+  })
+}
+
 /** Counts the loads of a module of this folder. */
-function watchLoads(path: './csp' | './file-widget') {
+function watchLoads(path: './csp' | './file-widget' | './date-time-widget') {
   const loaded = vi.fn()
   vi.doMock(path, async (importOriginal) => {
     loaded()
@@ -115,10 +139,7 @@ describe('the default validator', () => {
   })
 
   it('a default validator that cannot be loaded leaves the fallback card: onError is told, Decline still answers', async () => {
-    vi.spyOn(console, 'error').mockImplementation(() => {})
-    vi.doMock('./csp', () => {
-      throw new TypeError('Failed to fetch dynamically imported module')
-    })
+    failLoad('./csp')
     const onRespond = vi.fn()
     const onError = vi.fn()
     const { ElicitationForm } = await import('./ElicitationForm')
@@ -140,12 +161,7 @@ describe('the file input', () => {
   })
 
   it('while the file widget loads, the other fields take answers, and keep them once it is there', async () => {
-    let release = () => {}
-    const gate = new Promise<void>((resolve) => (release = resolve))
-    vi.doMock('./file-widget', async (importOriginal) => {
-      await gate
-      return importOriginal()
-    })
+    const release = holdLoad('./file-widget')
     const onRespond = vi.fn()
     const { ElicitationForm } = await import('./ElicitationForm')
     const requestedSchema = { type: 'object', properties: { name: { type: 'string', title: 'Name' }, scan: { type: 'string', format: 'uri', title: 'Scan', 'x-mcp-file': {} } } }
@@ -159,5 +175,90 @@ describe('the file input', () => {
     expect(screen.getByRole('textbox', { name: 'Name' })).toHaveProperty('value', 'Ada')
     await userEvent.click(screen.getByRole('button', { name: 'Accept' }))
     expect(onRespond.mock.calls).toStrictEqual([[{ action: 'accept', content: { name: 'Ada' } }]])
+  })
+})
+
+describe('the date-time widget', () => {
+  const when = { type: 'object', properties: { name: { type: 'string', title: 'Name' }, departure: { type: 'string', title: 'Departure', format: 'date-time', default: '2026-11-30T14:05' } } }
+
+  it('a form without a date-time field never loads it: the fields are there at once', async () => {
+    const loaded = watchLoads('./date-time-widget')
+    const onRespond = vi.fn()
+    const { ElicitationForm } = await import('./ElicitationForm')
+    render(<ElicitationForm request={{ message: 'Name?', requestedSchema: { type: 'object', properties: { name: { type: 'string', title: 'Name' }, day: { type: 'string', title: 'Day', format: 'date' } } } }} validator={validator} onRespond={onRespond} />)
+    await userEvent.type(screen.getByRole('textbox', { name: 'Name' }), 'Ada')
+    await userEvent.click(screen.getByRole('button', { name: 'Accept' }))
+    expect(onRespond.mock.calls).toStrictEqual([[{ action: 'accept', content: { name: 'Ada' } }]])
+    expect(loaded).not.toHaveBeenCalled()
+  })
+
+  it('with one, the card is busy until the widget is there, then every field shows at once, the default read as local time, focus on the first', async () => {
+    const release = holdLoad('./date-time-widget')
+    const onRespond = vi.fn()
+    const { ElicitationForm } = await import('./ElicitationForm')
+    const { fromDateTimeInput } = await import('./date-time')
+    const { container } = render(<ElicitationForm request={{ message: 'When?', requestedSchema: when }} validator={validator} onRespond={onRespond} autoFocus />)
+    const card = screen.getByRole('group', { name: 'When?' })
+    expect(card.getAttribute('aria-busy')).toBe('true')
+    expect(screen.queryByRole('textbox')).toBeNull()
+    expect(screen.queryByRole('button', { name: 'Accept' })).toBeNull()
+    release()
+    const name = await screen.findByRole('textbox', { name: 'Name' })
+    const departure = container.querySelector<HTMLInputElement>('input[type="datetime-local"]')!
+    expect([card.getAttribute('aria-busy'), departure.value, departure.labels?.[0]?.textContent]).toEqual([null, '2026-11-30T14:05', 'Departure'])
+    await waitFor(() => expect(document.activeElement).toBe(name))
+    await userEvent.type(name, 'Ada')
+    await userEvent.click(screen.getByRole('button', { name: 'Accept' }))
+    expect(onRespond.mock.calls).toStrictEqual([[{ action: 'accept', content: { name: 'Ada', departure: fromDateTimeInput('2026-11-30T14:05') } }]])
+  })
+
+  it('once loaded, a later form with a date-time field shows its fields at once', async () => {
+    const { ElicitationForm } = await import('./ElicitationForm')
+    const { loadDateTimeWidget } = await import('./lazy-date-time')
+    await loadDateTimeWidget()
+    const { container } = render(<ElicitationForm request={{ message: 'When?', requestedSchema: when }} validator={validator} onRespond={vi.fn()} />)
+    expect(container.querySelector('input[type="datetime-local"]')).not.toBeNull()
+  })
+
+  it('a widget that cannot be loaded: onError is told, a line and Try again replace the fields, Decline still answers', async () => {
+    failLoad('./date-time-widget')
+    const onRespond = vi.fn()
+    const onError = vi.fn()
+    const { ElicitationForm } = await import('./ElicitationForm')
+    render(<ElicitationForm request={{ message: 'When?', requestedSchema: when }} validator={validator} onRespond={onRespond} onError={onError} />)
+    expect((await screen.findByRole('alert')).textContent).toBe('The fields of this question could not be loaded.')
+    const card = screen.getByRole('group', { name: 'When?' })
+    expect([card.getAttribute('aria-busy'), screen.queryByRole('textbox')]).toEqual([null, null])
+    expect(screen.getByRole('button', { name: 'Try again' })).toBeTruthy()
+    expect(onError.mock.calls).toHaveLength(1)
+    expect(onError.mock.calls[0]![0]).toMatchObject({ name: 'PartLoadError', part: 'DateTimeWidget' })
+    await userEvent.click(screen.getByRole('button', { name: 'Decline' }))
+    expect(onRespond.mock.calls).toStrictEqual([[{ action: 'decline' }]])
+  })
+
+  it('Try again asks for the chunk anew: a second failure is announced again with focus kept on Try again; a success brings the fields, focus on the first', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {})
+    let failures = 2
+    vi.doMock('./date-time-widget', async (importOriginal) => {
+      if (failures-- > 0) throw new TypeError('Failed to fetch dynamically imported module')
+      return importOriginal()
+    })
+    const onRespond = vi.fn()
+    const onError = vi.fn()
+    const { ElicitationForm } = await import('./ElicitationForm')
+    const { container } = render(<ElicitationForm request={{ message: 'When?', requestedSchema: when }} validator={validator} onRespond={onRespond} onError={onError} />)
+    await userEvent.click(await screen.findByRole('button', { name: 'Try again' }))
+    await waitFor(() => expect(onError).toHaveBeenCalledTimes(2))
+    const retry = await screen.findByRole('button', { name: 'Try again' })
+    await waitFor(() => expect(document.activeElement).toBe(retry))
+    expect(screen.getByRole('alert').textContent).toBe('The fields of this question could not be loaded.')
+    await userEvent.keyboard('{Enter}')
+    const name = await screen.findByRole('textbox', { name: 'Name' })
+    expect(container.querySelector<HTMLInputElement>('input[type="datetime-local"]')!.value).toBe('2026-11-30T14:05')
+    expect(screen.queryByRole('button', { name: 'Try again' })).toBeNull()
+    await waitFor(() => expect(document.activeElement).toBe(name))
+    await userEvent.click(screen.getByRole('button', { name: 'Accept' }))
+    expect(onRespond).toHaveBeenCalledOnce()
+    expect(onError).toHaveBeenCalledTimes(2)
   })
 })

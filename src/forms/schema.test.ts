@@ -4,7 +4,8 @@ import { getDefaultFormState } from '@rjsf/utils'
 import ajvValidator from '@rjsf/validator-ajv8'
 import { describe, expect, test } from 'vitest'
 import { noEvalValidator } from './no-eval-validator'
-import { fromFieldKeys, pickSubmittedContent, toFieldKeys, toFormSchema, toKeyedFormSchema } from './schema'
+import { toFormSchema } from './form-schema'
+import { fromFieldKeys, pickSubmittedContent, toFieldKeys, toKeyedFormSchema } from './schema'
 
 const EXAMPLES = join(import.meta.dirname, '../../test/fixtures/mcp-schema/2026-07-28/examples')
 const readExamples = (dir: string): unknown[] =>
@@ -149,6 +150,15 @@ describe('defaults', () => {
     const { defaults } = one({ type: 'string', format: 'date-time', default: '2026-11-30T14:05:00' })
     expect(defaults.field).toMatch(/^2026-11-30T14:05:00[+-]\d{2}:\d{2}$/)
     expect(new Date(defaults.field as string).getTime()).toBe(new Date(2026, 10, 30, 14, 5).getTime())
+  })
+
+  test("the form's keyed mapping reads a date-time default only with the reader it loads with the date-time widget", async () => {
+    const requested = { type: 'object', properties: { t: { type: 'string', format: 'date-time', default: '2026-11-30T14:05:00+01:00' }, n: { type: 'string', default: 'Ada' } } }
+    // Without it (its chunk not there yet) the default is left out; the form shows no fields until it is.
+    expect(toKeyedFormSchema(requested).defaults).toEqual({ f1: 'Ada' })
+    const { dateTimeDefault } = await import('./date-time-widget')
+    const read = toKeyedFormSchema(requested, undefined, dateTimeDefault)
+    expect(read.defaults).toEqual({ f0: '2026-11-30T14:05:00+01:00', f1: 'Ada' })
   })
 
   test('a required boolean without default starts as false; an optional one starts empty', () => {

@@ -7,8 +7,7 @@
  * @see https://modelcontextprotocol.io/specification/2026-07-28/client/elicitation
  */
 import type { RJSFSchema, UiSchema } from '@rjsf/utils'
-import { isDate, isDateTime } from './date-formats.js'
-import { fromDateTimeInput, toDateTimeInput } from './date-time.js'
+import { isDate } from './date-formats.js'
 import { DEFAULT_MAX_FILE_BYTES, FILE_KEYWORD, readFileDescriptor } from './file-descriptor.js'
 import { isFileNotKept } from '../core/index.js'
 import { readableName } from './validation-messages.js'
@@ -21,7 +20,7 @@ export interface UnsupportedField {
   reason: string
 }
 
-/** What {@link toFormSchema} returns. */
+/** What `toFormSchema` returns. */
 export interface FormSchema {
   /**
    * The rjsf schema: `{type: 'object', properties, required}` with only the
@@ -45,48 +44,6 @@ export interface FormSchema {
 /** A value an accepted elicitation may carry (`ElicitResult.content`). */
 export type SubmittedValue = string | number | boolean | string[]
 
-/**
- * Maps an elicitation `requestedSchema` to an rjsf form. Never throws: what the
- * form cannot show is listed in `unsupported` and left out of `schema`.
- *
- * Kinds and the widgets they get (rjsf widget names, so a theme's widget of
- * that name is used):
- * - string: `text`; `format` email → `email`, uri → `uri` (`<input type=url>`),
- *   date → `date`, date-time → `date-time` (rjsf's `DateTimeWidget`, which the
- *   form must replace with one built on `./date-time` so the chosen instant
- *   keeps its offset). `minLength` / `maxLength` stay in the schema and are
- *   repeated in `ui:options` for the input template to set as attributes.
- * - number / integer with `minimum` / `maximum` (rjsf turns these into
- *   `min` / `max` / `step` on the input).
- * - boolean: `checkbox`.
- * - single-select by `enum`, `oneOf` `[{const, title}]` (also `anyOf`) or
- *   legacy `enum` + `enumNames`: `{enum: values}` + `ui:enumNames: titles`, so
- *   titles are shown and values sent, and every flavour validates with the same
- *   message.
- * - multi-select (`type: array`, `items.enum` or `items.anyOf`/`oneOf`
- *   `[{const, title}]`, `minItems`, `maxItems`): `checkboxes`, with
- *   `uniqueItems: true` added — this makes it an rjsf "multi-select", which rjsf
- *   never pads to `minItems` with `undefined`/`null` (whatever
- *   `experimental_defaultFormStateBehavior` says); the form may still pass
- *   `arrayMinItems: {populate: 'never'}` as a second guard.
- *
- * - file (experimental, SEP-2356): `x-mcp-file` on a `{type: 'string', format:
- *   'uri'}` field, or on the `items` of an array of them: the `mcpFile` widget
- *   (`file-widget.tsx`), `format` dropped, the descriptor kept with the limit
- *   in force (`options.maxFileBytes`) for the widget and both validators.
- *
- * Decisions: a root without `type` is read as an object, and one without
- * `properties` as an empty form (a confirmation); keywords outside the subset
- * on a supported field (`pattern`, `multipleOf`, …) are ignored, not enforced; a `default` that the widget
- * could not show (a value not among the options, a malformed `date`, a
- * `date-time` that is not one) is not pre-filled, and a `date-time` default
- * without an offset is read as the person's local time; `$schema` and other
- * annotations are dropped (ajv would try to resolve a foreign `$schema`).
- */
-export function toFormSchema(requestedSchema: unknown, options?: FormSchemaOptions): FormSchema {
-  return mapRequestedSchema(requestedSchema, false, options)
-}
-
 /** Options of the mapping. */
 export interface FormSchemaOptions {
   /**
@@ -98,6 +55,12 @@ export interface FormSchemaOptions {
   maxFileBytes?: number | undefined
 }
 
+/**
+ * How the mapping reads a `date-time` default (`dateTimeDefault` of
+ * `date-time.ts`): the value to pre-fill, or `undefined` to leave it out.
+ */
+export type DateTimeDefault = (value: string) => string | undefined
+
 /** A form whose rjsf keys are the form's own (`f0`, `f1`, …), with the server's name of each. */
 export interface KeyedFormSchema extends FormSchema {
   /** Every shown field: its key in `schema`, `uiSchema` and `defaults`, and the property name it stands for. */
@@ -105,7 +68,7 @@ export interface KeyedFormSchema extends FormSchema {
 }
 
 /**
- * {@link toFormSchema}, keyed by the form's own field keys instead of the
+ * `toFormSchema`, keyed by the form's own field keys instead of the
  * server's property names. rjsf and its validators read a key as a path
  * (`a.b`, `a[0]`), put it into element ids and CSS selectors, and ajv reads
  * `data[name]` through the prototype (`constructor`); keys like `f0` mean
@@ -113,9 +76,14 @@ export interface KeyedFormSchema extends FormSchema {
  * be shown. Fields without a `title` are titled with a label made from their
  * name (`full_name` → "Full name", see `readableName`). Internal to `ElicitationForm`; convert data with
  * {@link toFieldKeys} and {@link fromFieldKeys}.
+ *
+ * `readDateTime` reads a `date-time` default; without it such a default is
+ * not pre-filled. The form passes the one it loads with the date-time widget
+ * (`date-time-widget.tsx`), so a page whose forms have no date-time field
+ * never downloads the date-time code.
  */
-export function toKeyedFormSchema(requestedSchema: unknown, options?: FormSchemaOptions): KeyedFormSchema {
-  return mapRequestedSchema(requestedSchema, true, options)
+export function toKeyedFormSchema(requestedSchema: unknown, options?: FormSchemaOptions, readDateTime?: DateTimeDefault): KeyedFormSchema {
+  return mapRequestedSchema(requestedSchema, true, options, readDateTime)
 }
 
 /** Data by property name (answers, drafts) as form data by field key. Only own properties are read. */
@@ -155,9 +123,10 @@ export function fromFieldKeys<T>(fields: KeyedFormSchema['fields'], keyed: Recor
   return content
 }
 
-function mapRequestedSchema(requestedSchema: unknown, keyed: true, options: FormSchemaOptions | undefined): KeyedFormSchema
-function mapRequestedSchema(requestedSchema: unknown, keyed: false, options: FormSchemaOptions | undefined): FormSchema
-function mapRequestedSchema(requestedSchema: unknown, keyed: boolean, options: FormSchemaOptions | undefined): KeyedFormSchema {
+/** The mapping of `toFormSchema` (`form-schema.ts`) and {@link toKeyedFormSchema}. Internal. */
+export function mapRequestedSchema(requestedSchema: unknown, keyed: true, options: FormSchemaOptions | undefined, readDateTime: DateTimeDefault | undefined): KeyedFormSchema
+export function mapRequestedSchema(requestedSchema: unknown, keyed: false, options: FormSchemaOptions | undefined, readDateTime: DateTimeDefault): FormSchema
+export function mapRequestedSchema(requestedSchema: unknown, keyed: boolean, options: FormSchemaOptions | undefined, readDateTime: DateTimeDefault | undefined): KeyedFormSchema {
   const cap = options?.maxFileBytes ?? DEFAULT_MAX_FILE_BYTES
   const fields: Array<{ key: string; name: string }> = []
   const result: KeyedFormSchema = {
@@ -207,7 +176,7 @@ function mapRequestedSchema(requestedSchema: unknown, keyed: boolean, options: F
     index++
     const isRequired = required.has(name)
     const usable = keyed ? name !== '' : isUsableName(name)
-    const mapped = usable ? mapField(property, isRequired, cap) : { reason: name === '' ? 'This field has no name.' : `The field name "${name}" cannot be used by the form.` }
+    const mapped = usable ? mapField(property, isRequired, cap, readDateTime) : { reason: name === '' ? 'This field has no name.' : `The field name "${name}" cannot be used by the form.` }
     if ('reason' in mapped) {
       unsupported.push({ field: name, reason: isRequired ? `${mapped.reason} It is required.` : mapped.reason })
       continue
@@ -239,7 +208,7 @@ function mapRequestedSchema(requestedSchema: unknown, keyed: boolean, options: F
  * "no answer" and is dropped; in a required field it is kept (validation has
  * already judged it; rjsf itself turns an emptied text input into `undefined`).
  *
- * @param schema - the `schema` returned by {@link toFormSchema} (or the requested schema)
+ * @param schema - the `schema` returned by `toFormSchema` (or the requested schema)
  * @param formData - rjsf's form data
  */
 export function pickSubmittedContent(schema: RJSFSchema, formData: unknown): Record<string, SubmittedValue> {
@@ -281,13 +250,13 @@ const ROOT_RULES = ['$ref', 'allOf', 'anyOf', 'oneOf', 'not', 'if', 'dependencie
 
 const FORMAT_WIDGETS: Record<string, string> = { email: 'email', uri: 'uri', date: 'date', 'date-time': 'date-time' }
 
-function mapField(property: unknown, isRequired: boolean, cap: number): Mapped {
+function mapField(property: unknown, isRequired: boolean, cap: number, readDateTime: DateTimeDefault | undefined): Mapped {
   if (!isPlainObject(property)) return { reason: `This field's schema is ${describe(property)}, not an object.` }
   if (property.$ref !== undefined) return { reason: 'This field refers to another schema ($ref), which is not supported.' }
   const type = property.type
   switch (type) {
     case 'string':
-      return isFileField(property) ? mapFile(property, cap) : mapString(property)
+      return isFileField(property) ? mapFile(property, cap) : mapString(property, readDateTime)
     case 'number':
     case 'integer':
       return mapNumber(property, type)
@@ -304,7 +273,7 @@ function mapField(property: unknown, isRequired: boolean, cap: number): Mapped {
   }
 }
 
-function mapString(property: JsonObject): Mapped {
+function mapString(property: JsonObject, readDateTime: DateTimeDefault | undefined): Mapped {
   const hasEnum = property.enum !== undefined
   const alternatives = property.oneOf ?? property.anyOf
   if (hasEnum && alternatives !== undefined) return { reason: 'This field lists its options twice (enum and oneOf).' }
@@ -338,7 +307,7 @@ function mapString(property: JsonObject): Mapped {
     lengths[keyword] = limit
   }
   if (Object.keys(lengths).length > 0) ui['ui:options'] = lengths
-  const initial = stringDefault(property.default, format)
+  const initial = stringDefault(property.default, format, readDateTime)
   if (initial !== undefined) schema.default = initial
   return { schema, ui: Object.keys(ui).length > 0 ? ui : undefined, initial }
 }
@@ -466,17 +435,12 @@ function base(property: JsonObject, schema: RJSFSchema): RJSFSchema {
   return result
 }
 
-function stringDefault(value: unknown, format: unknown): string | undefined {
+function stringDefault(value: unknown, format: unknown, readDateTime: DateTimeDefault | undefined): string | undefined {
   if (typeof value !== 'string') return undefined
   // A native date / datetime-local input cannot show anything else: it would look empty.
   if (format === 'date') return isDate(value) ? value : undefined
-  if (format === 'date-time') {
-    const local = toDateTimeInput(value)
-    if (local === '') return undefined
-    // Kept as given when valid with an offset; a time without one is read as the person's local time.
-    const hasOffset = /(?:[Zz]|[+-]\d{2}(?::?\d{2})?)$/.test(value.trim())
-    return hasOffset && isDateTime(value) ? value : fromDateTimeInput(local) || undefined
-  }
+  // Kept as given when valid with an offset; a time without one is read as the person's local time.
+  if (format === 'date-time') return readDateTime?.(value)
   return value
 }
 

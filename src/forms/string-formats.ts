@@ -6,10 +6,12 @@
  * accepts it.
  *
  * Used by the no-eval validator. The two date formats live in
- * `date-formats.ts`, which the schema mapping shares, so the email and URI
- * checks stay off a page that never loads the no-eval validator.
+ * `date-formats.ts`, which the schema mapping shares, and
+ * `date-time-format.ts`, which the date-time widget shares, so the email
+ * and URI checks stay off a page that never loads the no-eval validator.
  */
-import { isDate, isDateTime } from './date-formats.js'
+import { isDate } from './date-formats.js'
+import { isDateTime } from './date-time-format.js'
 
 /** Each format's check, by name. */
 export const FORMATS: Record<string, (value: string) => boolean> = {

@@ -16,6 +16,8 @@ export const formTexts = {
   unsupportedItem: (field, reason) => (field === null ? reason : `${field}: ${reason}`),
   unsupportedBlocksAccept: 'A required part cannot be shown, so this question can only be declined or skipped.',
   timeZoneNote: (offset) => `Your time zone (UTC${offset}) is sent with the time.`,
+  fieldsLoadFailed: 'The fields of this question could not be loaded.',
+  fieldsLoadRetry: 'Try again',
 } satisfies Partial<Messages>
 
 /** The default {@link Messages.validation}. */
