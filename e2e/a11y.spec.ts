@@ -12,37 +12,21 @@ async function axe(page: Page, scope: Locator) {
   return results.violations.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`)
 }
 
-/** The forms, URL cards, approval cards and panels axe checks: tool, server, the card's selector once it is ready. */
-const CARDS = [
-  ['profile_form', 'demo', '.mcp-elicit-form'],
-  ['two_questions', 'demo', '.mcp-elicit-panel'],
-  ['connect_account', 'demo', '.mcp-elicit-url'],
-  ['ask_model', 'demo', '.mcp-elicit-approval'],
-  ['list_workspace', 'demo', '.mcp-elicit-approval'],
-  ['echo_html', 'demo', '.mcp-elicit-form'],
-  ['legacy_profile', 'legacy', '.mcp-elicit-form'],
-] as const
-
-// Each card is a test of its own, so that both workers share the axe runs (each test has its own page).
-test.describe.configure({ mode: 'parallel' })
-
-for (const [tool, server, ready] of CARDS) {
-  test(`axe: no violations on ${tool} (${ready.slice(1)})`, async ({ page, turn }) => {
-    // One axe run (axe-core/playwright injects axe, then again into a page of its own to finish): a bound, not a timing assertion.
-    test.setTimeout(60_000)
+test('axe: no violations on forms, URL cards, approval cards and panels', async ({ page, turn }) => {
+  // Eight axe runs over whole cards: a bound, not a timing assertion (a loaded 2-core machine needs more than the default 30 s).
+  test.setTimeout(90_000)
+  for (const [tool, server, ready] of [
+    ['profile_form', 'demo', '.mcp-elicit-form'],
+    ['two_questions', 'demo', '.mcp-elicit-panel'],
+    ['connect_account', 'demo', '.mcp-elicit-url'],
+    ['ask_model', 'demo', '.mcp-elicit-approval'],
+    ['list_workspace', 'demo', '.mcp-elicit-approval'],
+    ['echo_html', 'demo', '.mcp-elicit-form'],
+    ['legacy_profile', 'legacy', '.mcp-elicit-form'],
+  ] as const) {
     const call = await turn(tool, {}, server)
     await expect(call.locator(ready).first()).toBeVisible()
     expect(await axe(page, call), tool).toEqual([])
-  })
-}
-
-test('axe: no violations on a form after a failed accept, nor on the whole page with every card', async ({ page, turn }) => {
-  // Two axe runs over a page of nine turns: a bound, not a timing assertion (a loaded 2-core machine needs more than the default 30 s).
-  test.setTimeout(90_000)
-  // Every card of the tests above on one page, as a person who tried them all would have it.
-  for (const [tool, server, ready] of CARDS) {
-    const call = await turn(tool, {}, server)
-    await expect(call.locator(ready).first()).toBeVisible()
   }
   // A form after a failed accept: errors shown and announced.
   const invalid = await turn('profile_form')

@@ -8,9 +8,7 @@ export default defineConfig({
   testMatch: '*.spec.ts',
   outputDir: '../test-results/e2e',
   globalSetup: './global-setup.ts',
-  // Files in parallel, tests within a file in order, except in files whose tests are independent and opt in with
-  // `test.describe.configure({ mode: 'parallel' })` (a11y.spec.ts: both workers share its tests).
-  // Each worker has its own demo stack on free ports (fixtures.ts), which records the calls of every test it served.
+  // Files in parallel, tests within a file in order; each worker has its own demo stack on free ports (fixtures.ts).
   // Two workers: CI has two cores.
   fullyParallel: false,
   workers: 2,
