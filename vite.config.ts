@@ -1,5 +1,4 @@
 import { availableParallelism } from 'node:os'
-import { join } from 'node:path'
 import { defineConfig } from 'vitest/config'
 
 // Library build: one ESM file per public entry, every dependency external so
@@ -91,12 +90,6 @@ export default defineConfig({
     // worker on a 2-core CI machine. Most of these tests wait on real servers
     // over loopback, so one worker per core keeps both cores busy.
     maxWorkers: availableParallelism(),
-    // Each test file runs in a fresh process that loads jsdom, React, the SDKs
-    // and Vitest's own code again: Node's compile cache (V8 code cache on disk,
-    // checked against each file's contents) compiles them once, not once per
-    // file. An optimisation only: NODE_COMPILE_CACHE set outside picks another
-    // folder, NODE_DISABLE_COMPILE_CACHE=1 turns it off.
-    env: { NODE_COMPILE_CACHE: process.env.NODE_COMPILE_CACHE || join(import.meta.dirname, 'node_modules', '.cache', 'node-compile-cache') },
     include: ['src/**/*.test.ts', 'src/**/*.test.tsx', 'test/**/*.test.ts', 'demo/**/*.test.ts', 'servers/**/*.test.ts', 'stories/**/*.test.tsx'],
     environment: 'node',
     testTimeout: 20_000,
