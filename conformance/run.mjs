@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 // Runs the official MCP conformance suite (@modelcontextprotocol/conformance, a
-// devDependency), one CLI invocation per scenario and protocol version:
+// devDependency), one CLI invocation per scenario and protocol version (two at
+// a time by default, reported in plan order):
 //   - client scenarios against conformance/driver.ts (our client), and
 //   - server scenarios against the kit's demo server with the suite's fixtures
 //     (servers/conformance-server.ts: a fresh one per scenario, in this process),
@@ -11,6 +12,7 @@
 //     --scenario <name>[@<version>]  run only this scenario (repeatable)
 //     --rebuild       run `npm run build` even if dist/ looks fresh
 //     --timeout <ms>  per-scenario client timeout (default 20000; server scenarios get at least 60000)
+//     --jobs <n>      scenarios run at the same time (default 2: CI has two cores; 1 runs them one by one)
 //     --verbose       print every check, not only failures and warnings
 //
 // Needs nothing but `npm install` and the project's Node (22.18 or newer: the
@@ -123,7 +125,7 @@ const SERVER_TIMEOUT_MS = 60_000
 // ---------------------------------------------------------------- options
 
 function parseArgs(argv) {
-  const opts = { only: [], rebuild: false, timeout: 20_000, verbose: false }
+  const opts = { only: [], rebuild: false, timeout: 20_000, verbose: false, jobs: 2 }
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i]
     const value = () => {
@@ -134,7 +136,10 @@ function parseArgs(argv) {
     if (a === '--scenario') opts.only.push(value())
     else if (a === '--rebuild') opts.rebuild = true
     else if (a === '--verbose') opts.verbose = true
-    else if (a === '--timeout') {
+    else if (a === '--jobs') {
+      opts.jobs = Number.parseInt(value(), 10)
+      if (!(opts.jobs >= 1)) fail('--jobs must be a whole number, 1 or more')
+    } else if (a === '--timeout') {
       opts.timeout = Number.parseInt(value(), 10)
       if (!(opts.timeout > 0)) fail('--timeout must be a positive number of milliseconds')
     } else fail(`unknown option ${a}`)
@@ -350,9 +355,9 @@ async function main() {
     MCP_ELICIT_CLIENT_METADATA_URL: 'https://conformance-test.local/client-metadata.json',
   }
 
-  const summary = []
   const width = Math.max(...plan.map((p) => p.scenario.length))
-  for (const { scenario, version, extension, server } of plan) {
+  /** Runs one planned scenario; its report is returned as lines, printed in plan order. */
+  async function runOne({ scenario, version, extension, server }) {
     const outDir = join(runDir, version)
     const started = Date.now()
     const run = server
@@ -364,23 +369,43 @@ async function main() {
     const outputFile = join(outDir, `${scenario}.suite-output.txt`)
     mkdirSync(dirname(outputFile), { recursive: true })
     writeFileSync(outputFile, run.output)
-    console.log(`${r.ok ? 'PASS' : 'FAIL'}  ${scenario.padEnd(width)}  ${version}  passed ${r.passed}, failed ${r.failed}, warnings ${r.warnings}${r.skipped ? `, skipped ${r.skipped}` : ''}  (${secs}s)`)
-    for (const p of r.problems) console.log(`        ! ${p}`)
+    const lines = [`${r.ok ? 'PASS' : 'FAIL'}  ${scenario.padEnd(width)}  ${version}  passed ${r.passed}, failed ${r.failed}, warnings ${r.warnings}${r.skipped ? `, skipped ${r.skipped}` : ''}  (${secs}s)`]
+    for (const p of r.problems) lines.push(`        ! ${p}`)
     for (const c of found?.checks ?? []) {
       const show = opts.verbose ? c.status !== 'INFO' : c.status === 'FAILURE' || c.status === 'WARNING'
       if (!show) continue
       const msg = String(c.errorMessage ?? c.details?.message ?? c.description ?? '').replace(/\s+/g, ' ').slice(0, 400)
-      console.log(`        ${c.status.padEnd(7)} ${c.id}${c.name && c.name !== c.id ? ` (${c.name})` : ''}: ${msg}`)
+      lines.push(`        ${c.status.padEnd(7)} ${c.id}${c.name && c.name !== c.id ? ` (${c.name})` : ''}: ${msg}`)
     }
     if (!r.ok && found) {
       const driverErr = tail(join(found.dir, 'stderr.txt'), 6)
       if (driverErr.length) {
-        console.log('        driver stderr (tail):')
-        for (const line of driverErr) console.log(`          ${line.slice(0, 300)}`)
+        lines.push('        driver stderr (tail):')
+        for (const line of driverErr) lines.push(`          ${line.slice(0, 300)}`)
       }
     }
-    summary.push({ scenario, version, ...r, resultDir: found ? relative(ROOT, found.dir) : null, exitCode: run.code })
+    return { lines, entry: { scenario, version, ...r, resultDir: found ? relative(ROOT, found.dir) : null, exitCode: run.code } }
   }
+
+  // `jobs` scenarios at a time: each has its own processes, ports (the suite's
+  // servers and ours listen on port 0) and result folder. Reports are printed,
+  // and summary.json written, in plan order whatever order they end in.
+  const reports = new Array(plan.length)
+  let printed = 0
+  let next = 0
+  const flush = () => {
+    for (; printed < plan.length && reports[printed]; printed++) for (const line of reports[printed].lines) console.log(line)
+  }
+  await Promise.all(
+    Array.from({ length: Math.min(opts.jobs, plan.length) }, async () => {
+      while (next < plan.length) {
+        const i = next++
+        reports[i] = await runOne(plan[i])
+        flush()
+      }
+    }),
+  )
+  const summary = reports.map((r) => r.entry)
 
   writeFileSync(join(runDir, 'summary.json'), JSON.stringify(summary, null, 2))
   const passed = summary.filter((s) => s.ok).length

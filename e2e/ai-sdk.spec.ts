@@ -49,6 +49,8 @@ test('the model calls trip_wizard; its three rounds are answered in the assistan
   page.on('request', (request) => {
     if (request.url().endsWith('/api/chat')) chatBodies.push(request.postData() ?? '')
   })
+  // The worker's demo stack logs every test's calls: count this one's from here.
+  const before = wizardPosts(stack)
   const reply = await ask(page, 'Please book a trip with trip_wizard')
   const part = toolPart(reply, 'trip_wizard')
   await part.getByRole('combobox', { name: 'Destination' }).selectOption({ label: 'Reykjavík, Iceland' })
@@ -61,7 +63,7 @@ test('the model calls trip_wizard; its three rounds are answered in the assistan
   await expect(reply.getByText(`The tool trip_wizard answered: “${BOOKED}”.`)).toBeVisible()
   await expect(part).toHaveAttribute('data-part-state', 'output-available')
   // One tools/call and three retries reached the server; the route got the listing twice (the question, then the result).
-  expect(wizardPosts(stack)).toBe(4)
+  expect(wizardPosts(stack) - before).toBe(4)
   expect(chatBodies).toHaveLength(2)
   for (const body of chatBodies) expect((JSON.parse(body) as { mcpTools: Array<{ name: string }> }).mcpTools.map((tool) => tool.name)).toContain('trip_wizard')
 })
