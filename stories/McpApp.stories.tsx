@@ -151,7 +151,8 @@ export const AppFailsNativeForm: Story = {
     const canvas = within(canvasElement)
     const form = await canvas.findByRole('group', { name: 'Which city should the forecast be for?' }, loading)
     await expect(canvasElement.querySelector('iframe')).toBeNull()
-    await userEvent.selectOptions(within(form).getByRole('combobox', { name: /^City/ }), 'Geneva')
+    // The group comes before its fields, which wait for the default validator: found, not got.
+    await userEvent.selectOptions(await within(form).findByRole('combobox', { name: /^City/ }, loading), 'Geneva')
     await userEvent.click(within(form).getByRole('button', { name: 'Accept' }))
     await expect(await canvas.findByText('Forecast for Geneva: 14 °C, light rain.')).toBeInTheDocument()
     await expect(stateOf(canvasElement, 'mcp-elicit-call')).toBe('done')
