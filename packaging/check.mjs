@@ -773,7 +773,7 @@ const LAZY_CHUNKS = [
   'no-eval-validator', 'file-widget', 'file-data-uri',
   'forms-tool-result', 'forms-url-elicitation', 'forms-sign-in-card', 'forms-approval-card', 'forms-task-status', 'url-safety',
   'mount', 'apps-answer-check', 'DownloadCard',
-  'legacy-connection', 'task-client', 'subscriptions', 'sse', 'auth-hook', 'sign-in-kit',
+  'legacy-connection', 'task-client', 'subscriptions', 'sse-exchange', 'auth-hook', 'sign-in-kit',
 ]
 const lazyBuilt = check('consumer app: the typical app with MCP Apps loads what it does not show yet on demand', [appInstalled], async () => {
   write(

@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { McpNetworkError, isMcpNetworkError } from './errors'
 import { scriptedFetch } from '../../test/support/scripted-fetch'
+import { DEFAULT_LIMITS } from './limits'
 import { loadChunk, loadOnce } from './load-chunk'
 
 const url = 'http://127.0.0.1:9/mcp'
@@ -50,13 +51,13 @@ function unreachable(path: string): void {
 
 describe('a chunk that cannot be loaded', () => {
   afterEach(() => {
-    vi.doUnmock('./sse.js')
+    vi.doUnmock('./sse-exchange.js')
     vi.doUnmock('./auth-hook.js')
     vi.resetModules()
   })
 
   it('fails a streamed answer with the typed error and cancels the body it never read', async () => {
-    unreachable('./sse.js')
+    unreachable('./sse-exchange.js')
     const { exchange } = await import('./http-exchange')
     let cancelled = false
     const body = new ReadableStream<Uint8Array>({
@@ -70,6 +71,18 @@ describe('a chunk that cannot be loaded', () => {
     expect(isMcpNetworkError(error)).toBe(true)
     expect((error as Error).message).toContain('could not load the SSE reader')
     expect(cancelled).toBe(true)
+  })
+
+  it("cancels a legacy session's GET stream it cannot read", async () => {
+    unreachable('./sse-exchange.js')
+    const { GetStream } = await import('./legacy-get-stream')
+    let cancels = 0
+    const fetch = async () =>
+      new Response(new ReadableStream<Uint8Array>({ cancel: () => void cancels++ }), { headers: { 'content-type': 'text/event-stream' } })
+    const stream = new GetStream({ context: { url: url, fetch }, headers: async () => new Headers(), limits: { ...DEFAULT_LIMITS, minRetryMs: 1, maxRetryMs: 1 } })
+    await stream.opened
+    await expect.poll(() => cancels).toBeGreaterThan(0)
+    stream.close()
   })
 
   it('fails the request of a client given auth before anything is sent without the credentials', async () => {
