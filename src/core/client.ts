@@ -27,7 +27,7 @@ import { META_SERVER_INFO } from './modern-connection.js'
 import { askForCallbacks, deliverNotification } from './request-callbacks.js'
 import { cacheHint, readKey, ResultCache, staleKeys } from './result-cache.js'
 import { credentialScope } from './credential-scope.js'
-import { changeOf, type ChangeFilter, type McpChange } from './changes.js'
+import type { ChangeFilter, McpChange } from './changes.js'
 import type { ChangeListener } from './subscriptions.js'
 import { resolveLimits } from './limits.js'
 import { linkSignal } from './signals.js'
@@ -72,13 +72,9 @@ export class McpClient {
     this.#routing = new InputRouting(options.onInputRequests, { url: this.url, serverInfo: () => this.serverInfo })
     this.#connector = new Connector(this.#context, options.protocolVersion ?? 'auto', {
       routing: this.#routing,
+      onNotification: (notification) => this.#deliver(notification, undefined, {}),
       // A legacy session's GET stream carries list changes and resource updates too.
-      onNotification: (notification) => {
-        const change = changeOf(notification)
-        if (!change) this.#deliver(notification, undefined, {})
-        else if (this.#changes) this.#changes.deliver(notification)
-        else this.#changed(change)
-      },
+      onChange: (change, notification) => (this.#changes ? this.#changes.deliver(notification) : this.#changed(change)),
     })
   }
 
