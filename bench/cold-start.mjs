@@ -71,7 +71,7 @@ async function sample(contestant, scenario, url) {
   }
   const { createClient } = await import(pathToFileURL(join(dist, 'index.js')).href)
   if (contestant === 'ours-warm') {
-    for (const prefix of [scenario === 'legacy' ? 'legacy-connection' : 'task-client', 'sse']) await import(pathToFileURL(chunkFile(prefix)).href)
+    for (const prefix of [scenario === 'legacy' ? 'legacy-connection' : 'task-client', 'sse-exchange']) await import(pathToFileURL(chunkFile(prefix)).href)
   }
   const started = performance.now()
   if (scenario === 'legacy') {

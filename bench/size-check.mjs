@@ -123,9 +123,12 @@ if (aspirations.length) {
 // silently regress.
 const ON_DEMAND = [
   {
-    what: 'legacy-era, task, listener or SSE code',
-    // The 2025-11-25 era, tasks, the change listener and the SSE reader.
-    modules: /^(src\/core\/(legacy-[a-z-]+|task-loop|task-client|subscriptions|reconnect|server-requests|sse)\.ts|eventsource-parser\/.*)$/,
+    what: 'legacy-era, task, listener, SSE or auth hook code',
+    // The 2025-11-25 era, tasks, the change listener (and changes.ts, which
+    // it shares with the legacy era), the SSE reader (the reading of a
+    // streamed answer with the parser) and the auth provider's hook (only a
+    // client given `auth` loads it).
+    modules: /^(src\/core\/(legacy-[a-z-]+|task-loop|task-client|subscriptions|changes|reconnect|server-requests|sse|sse-exchange|auth-hook)\.ts|eventsource-parser\/.*)$/,
     firstLoads: ['core', 'react', 'app'],
   },
   {

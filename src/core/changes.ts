@@ -1,9 +1,9 @@
 /**
- * What a change notification means, and what watchers ask for: the small
- * part of change handling every client needs (a legacy session's GET stream
- * carries changes whether anyone watches or not, and they make cached lists
- * stale). The listener itself (subscriptions.ts) loads with the first
- * `watch()`.
+ * What a change notification means, and what watchers ask for: what the
+ * listener (subscriptions.ts, loaded with the first `watch()`) and a legacy
+ * session (whose GET stream carries changes whether anyone watches or not,
+ * and they make cached lists stale) share. Both load on demand, and so does
+ * this: a modern client hears of changes only through the listener.
  */
 import type { JsonRpcNotification } from './types.js'
 

@@ -140,6 +140,43 @@ describe('client edge cases', () => {
     expect(onNotification).toHaveBeenCalledOnce()
   })
 
+  it("takes a legacy session's GET-stream changes as stale cache entries, its other notifications to onNotification", async () => {
+    const encoder = new TextEncoder()
+    let push: ((event: object) => void) | undefined
+    const getStream: Step = (_request, signal) =>
+      new Response(
+        new ReadableStream<Uint8Array>({
+          start(controller) {
+            push = (event) => controller.enqueue(encoder.encode(`data: ${JSON.stringify({ jsonrpc: '2.0', ...event })}\n\n`))
+            signal?.addEventListener('abort', () => controller.error(signal.reason), { once: true })
+          },
+        }),
+        { headers: { 'content-type': 'text/event-stream' } },
+      )
+    const tools = (name: string) => result({ tools: [{ name, inputSchema: { type: 'object' } }], ttlMs: 60_000 })
+    const { fetch, requests } = scriptedFetch([
+      (request) => json({ jsonrpc: '2.0', id: request.body.id, result: { protocolVersion: '2025-11-25', capabilities: {}, serverInfo: { name: 's', version: '1' } } }, 200, { 'mcp-session-id': 'sess-1' }),
+      () => new Response(null, { status: 202 }),
+      getStream,
+      tools('first'),
+      tools('second'),
+      () => new Response(null, { status: 200 }),
+    ])
+    const onNotification = vi.fn()
+    const client = createClient(`${url}?legacy-changes`, { fetch, protocolVersion: '2025-11-25', onNotification })
+    expect((await client.listTools()).map((tool) => tool.name)).toEqual(['first'])
+    expect((await client.listTools()).map((tool) => tool.name)).toEqual(['first'])
+    await expect.poll(() => push).toBeDefined()
+    push!({ method: 'notifications/message', params: { level: 'info', data: 'hello' } })
+    push!({ method: 'notifications/tools/list_changed' })
+    await expect.poll(() => onNotification.mock.calls.length).toBe(1)
+    expect(onNotification).toHaveBeenCalledWith({ jsonrpc: '2.0', method: 'notifications/message', params: { level: 'info', data: 'hello' } })
+    await expect.poll(async () => (await client.listTools()).map((tool) => tool.name)).toEqual(['second'])
+    expect(requests.filter((r) => r.body?.method === 'tools/list')).toHaveLength(2)
+    await client.close()
+    expect(requests.at(-1)!.method).toBe('DELETE')
+  })
+
   it('turns a legacy -32042 URL-elicitation error into an input round and retries the request', async () => {
     const elicitation = { mode: 'url', elicitationId: 'e1', url: 'https://auth.example.com/start', message: 'Sign in' }
     const { fetch, requests } = scriptedFetch([

@@ -9,10 +9,11 @@
  *
  * What a page may never need loads the first time it is needed, as chunks
  * of their own that any bundler splits: the 2025-11-25 era (connector.ts),
- * tasks (a call answered with a task, or `getTask` and friends) and the
- * change listener (the first `watch()`).
+ * tasks (a call answered with a task, or `getTask` and friends), the
+ * change listener (the first `watch()`) and the auth provider's hook (the
+ * first request of a client given `auth`).
  */
-import { authorizedFetch } from './auth-hook.js'
+import type { AuthProvider } from './auth-hook.js'
 import type { CallOptions, ClientOptions, ListOptions, RequestOptions } from './client-options.js'
 import type { Connection, ConnectionContext, SendOptions } from './connection.js'
 import { Connector } from './connector.js'
@@ -26,7 +27,7 @@ import { META_SERVER_INFO } from './modern-connection.js'
 import { askForCallbacks, deliverNotification } from './request-callbacks.js'
 import { cacheHint, readKey, ResultCache, staleKeys } from './result-cache.js'
 import { credentialScope } from './credential-scope.js'
-import { changeOf, type ChangeFilter, type McpChange } from './changes.js'
+import type { ChangeFilter, McpChange } from './changes.js'
 import type { ChangeListener } from './subscriptions.js'
 import { resolveLimits } from './limits.js'
 import { linkSignal } from './signals.js'
@@ -57,7 +58,7 @@ export class McpClient {
     const plainFetch: typeof fetch = (input, init) => (options.fetch ?? globalThis.fetch)(input, init)
     this.#context = {
       url: this.url,
-      fetch: options.auth ? authorizedFetch(plainFetch, options.auth) : plainFetch,
+      fetch: options.auth ? authorizing(plainFetch, options.auth, this.url) : plainFetch,
       clientInfo: options.clientInfo ?? { name: 'mcp-elicit', version: '0.1.0' },
       capabilities: (options.capabilities ?? {}) as JsonObject,
       headers: async () => (typeof headers === 'function' ? headers() : headers),
@@ -71,13 +72,9 @@ export class McpClient {
     this.#routing = new InputRouting(options.onInputRequests, { url: this.url, serverInfo: () => this.serverInfo })
     this.#connector = new Connector(this.#context, options.protocolVersion ?? 'auto', {
       routing: this.#routing,
+      onNotification: (notification) => this.#deliver(notification, undefined, {}),
       // A legacy session's GET stream carries list changes and resource updates too.
-      onNotification: (notification) => {
-        const change = changeOf(notification)
-        if (!change) this.#deliver(notification, undefined, {})
-        else if (this.#changes) this.#changes.deliver(notification)
-        else this.#changed(change)
-      },
+      onChange: (change, notification) => (this.#changes ? this.#changes.deliver(notification) : this.#changed(change)),
     })
   }
 
@@ -336,6 +333,17 @@ export class McpClient {
     this.#changes?.close()
     await this.#connector.close()
   }
+}
+
+/**
+ * The fetch of a client given `auth`: the provider's credentials and
+ * challenges (auth-hook.ts), loaded with its first request, which waits for
+ * it. A hook that cannot be loaded fails that request (nothing is sent
+ * without the credentials) and is fetched again by the next.
+ */
+function authorizing(fetch: typeof globalThis.fetch, auth: AuthProvider, url: string): typeof globalThis.fetch {
+  const hook = loadOnce(() => loadChunk('the authorization hook', () => import('./auth-hook.js'), { url }).then(({ authorizedFetch }) => authorizedFetch(fetch, auth)))
+  return async (input, init) => (await hook())(input, init)
 }
 
 /** Creates a client for one MCP endpoint. */

@@ -3,9 +3,9 @@
  * an SSE stream, and hand over what arrives before it. Every failure leaves
  * as one of the typed errors, naming the method and the URL.
  *
- * The SSE reader (sse.ts, with eventsource-parser) is a chunk of its own,
- * imported with the first streamed answer: a page whose servers answer in
- * JSON never loads it.
+ * A streamed answer is read by sse-exchange.ts (with sse.ts and
+ * eventsource-parser), a chunk of its own imported with the first one: a
+ * page whose servers answer in JSON never loads it.
  */
 import { displayText } from './display-text.js'
 import {
@@ -23,13 +23,14 @@ import { loadChunk } from './load-chunk.js'
 import { abortError } from './signals.js'
 import type { JsonObject, JsonRpcNotification, JsonRpcRequest, JsonRpcResponse } from './types.js'
 import { isObject } from './json-object.js'
+import type { StreamReading } from './sse-exchange.js'
 
 /** How much of an error body is read: enough to show, never a whole hostile stream. */
 const ERROR_BODY_BYTES = 65_536
 const REDIRECTS = new Set([301, 302, 303, 307, 308])
 
-/** The SSE reader (sse.ts), once the first streamed answer loaded it. */
-let sseReader: typeof import('./sse.js') | undefined
+/** The reader of streamed answers (sse-exchange.ts), once the first one loaded it. */
+let streamReader: typeof import('./sse-exchange.js') | undefined
 
 export interface ExchangeContext {
   url: string
@@ -51,8 +52,6 @@ export interface ExchangeResult {
   result: JsonObject
   response: Response
 }
-
-type Incoming = JsonRpcRequest | JsonRpcNotification | JsonRpcResponse
 
 function isResponse(value: JsonObject): value is JsonObject & JsonRpcResponse {
   return !('method' in value) && ('result' in value || 'error' in value)
@@ -206,7 +205,9 @@ export async function readResponse(request: JsonRpcRequest, response: Response, 
 
   if (contentType.includes('text/event-stream')) {
     if (!response.body) throw new McpStreamError('SSE response has no body', { ...details, status: response.status })
-    return readStream(request, response, response.body, context, details)
+    const answer = await readStream(response.body, { context, details, status: response.status, isAnswer: (message) => isResponse(message) && message.id === request.id })
+    if (answer) return settle(answer, response, details)
+    throw new McpStreamError('SSE stream ended before the response', { ...details, status: response.status })
   }
   if (contentType.includes('application/json')) {
     const text = await readText(response, context, details)
@@ -237,75 +238,19 @@ async function readText(response: Response, context: ExchangeContext, details: {
   }
 }
 
-async function readStream(
-  request: JsonRpcRequest,
-  response: Response,
-  body: ReadableStream<Uint8Array>,
-  context: ExchangeContext,
-  details: { method: string; url: string },
-): Promise<ExchangeResult> {
-  const answer = await pump(body, context, details, response.status, (message) => isResponse(message) && message.id === request.id)
-  if (answer) return settle(answer, response, details)
-  throw new McpStreamError('SSE stream ended before the response', { ...details, status: response.status })
-}
-
 /**
- * Reads a stream that answers no request of ours (the legacy GET stream),
- * dispatching what arrives, until it ends.
+ * Reads an SSE stream (sse-exchange.ts, loaded with the first one) to the
+ * answer `isAnswer` picks, dispatching what comes before it; undefined when
+ * it ends without one. A reader that cannot be loaded fails with a typed
+ * {@link McpNetworkError} and cancels the body it will never read.
  */
-export async function readStandaloneStream(response: Response, context: ExchangeContext): Promise<void> {
-  const details = { method: 'GET', url: context.url }
-  if (!response.body) return
-  await pump(response.body, context, details, response.status, () => false)
-}
-
-/** Dispatches every event of a stream until `isAnswer` picks one, which is returned. */
-async function pump(
-  body: ReadableStream<Uint8Array>,
-  context: ExchangeContext,
-  details: { method: string; url: string },
-  status: number,
-  isAnswer: (message: JsonObject) => boolean,
-): Promise<JsonObject | undefined> {
-  // The same cap as a JSON body: one event may carry the same result.
-  const maxEventBytes = (context.limits ?? DEFAULT_LIMITS).maxMessageBytes
+export async function readStream(body: ReadableStream<Uint8Array>, reading: Omit<StreamReading, 'parseJson'>): Promise<JsonObject | undefined> {
   // Once loaded, read synchronously: every streamed answer passes here.
-  const { readSse } =
-    sseReader ??
-    (sseReader = await loadChunk('the SSE reader', () => import('./sse.js'), details).catch(async (error: unknown) => {
+  const reader =
+    streamReader ??
+    (streamReader = await loadChunk('the SSE reader', () => import('./sse-exchange.js'), reading.details).catch(async (error: unknown) => {
       await body.cancel().catch(() => {})
       throw error
     }))
-  try {
-    for await (const event of readSse(body, { onRetry: context.onRetry, maxEventBytes })) {
-      if (event.id) context.onEventId?.(event.id)
-      if (event.event && event.event !== 'message') continue
-      // Priming events (an id and empty data) carry nothing to parse.
-      if (event.data.trim() === '') continue
-      const message = parseJson(event.data, details, 'an SSE event')
-      if (!isObject(message)) {
-        throw new McpResponseFormatError('SSE event data is not a JSON-RPC message', { ...details, data: message })
-      }
-      if (isAnswer(message)) return message
-      dispatch(message as unknown as Incoming, context)
-    }
-  } catch (error) {
-    if (context.signal.aborted) throw abortError(context.signal, details)
-    if (error instanceof McpResponseTooLargeError) throw new McpResponseTooLargeError('event', error.limit, { ...details, status })
-    // Our own errors (bad data, a callback's typed failure) keep their meaning.
-    if (error instanceof McpError) throw error
-    throw new McpStreamError('SSE stream broke off before the response', { ...details, status, cause: error })
-  }
-  if (context.signal.aborted) throw abortError(context.signal, details)
-  return undefined
-}
-
-function dispatch(message: Incoming, context: ExchangeContext): void {
-  if (!('method' in message)) return
-  if ('id' in message && message.id !== undefined && message.id !== null) {
-    // Answered whatever its method holds: a request is never left without a response.
-    context.onServerRequest?.(message as JsonRpcRequest)
-  } else if (typeof message.method === 'string') {
-    context.onNotification?.(message)
-  }
+  return reader.readEvents(body, { ...reading, parseJson })
 }

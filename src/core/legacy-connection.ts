@@ -6,6 +6,7 @@
  * too (legacy-messages.ts), so the same consent UI runs.
  */
 import type { Connection, ConnectionContext, SendOptions } from './connection.js'
+import { changeOf, type McpChange } from './changes.js'
 import { displayText } from './display-text.js'
 import { McpSessionError, isMcpError, isMcpRedirectError, isMcpResponseTooLargeError, isMcpStreamError } from './errors.js'
 import { exchange, post, send, type ExchangeContext } from './http-exchange.js'
@@ -37,7 +38,10 @@ interface InFlightRequest {
 export interface LegacyOptions {
   /** Who answers what the server pushes; without it nobody does (each request gets a JSON-RPC error). */
   routing?: InputRouting | undefined
+  /** A notification of the GET stream that is no change. */
   onNotification?: ((notification: JsonRpcNotification) => void) | undefined
+  /** A list change or resource update the GET stream carries (watched or not, it makes cached lists stale). */
+  onChange?: ((change: McpChange, notification: JsonRpcNotification) => void) | undefined
 }
 
 export class LegacyConnection implements Connection {
@@ -257,7 +261,11 @@ export class LegacyConnection implements Connection {
         url,
         fetch: this.#context.fetch,
         limits: this.#context.limits,
-        onNotification: (notification) => this.#options.onNotification?.(notification),
+        onNotification: (notification) => {
+          const change = changeOf(notification)
+          if (change) this.#options.onChange?.(change, notification)
+          else this.#options.onNotification?.(notification)
+        },
         // A request on the GET stream names no call: it may be one of those in flight.
         onServerRequest: (request) => {
           const answerer = this.#whoAnswers({ inFlight: this.#inFlight })

@@ -9,7 +9,7 @@
  * broke before its response ({@link resumeResponse}).
  */
 import { isMcpStreamError } from './errors.js'
-import { readResponse, readStandaloneStream, send, type ExchangeContext } from './http-exchange.js'
+import { readResponse, readStream, send, type ExchangeContext } from './http-exchange.js'
 import { clampRetry, DEFAULT_LIMITS, type Limits } from './limits.js'
 import { keepConnected } from './reconnect.js'
 import { abortError, sleep } from './signals.js'
@@ -93,7 +93,7 @@ export class GetStream {
             await response.body?.cancel().catch(() => {})
             return 'stop'
           }
-          await readStandaloneStream(response, context)
+          if (response.body) await readStream(response.body, { context, details: { method: 'GET', url: context.url }, status: response.status, isAnswer: () => false })
         } finally {
           this.#markOpened()
         }

@@ -1,6 +1,10 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { McpNetworkError, isMcpNetworkError } from './errors'
+import { scriptedFetch } from '../../test/support/scripted-fetch'
+import { DEFAULT_LIMITS } from './limits'
 import { loadChunk, loadOnce } from './load-chunk'
+
+const url = 'http://127.0.0.1:9/mcp'
 
 describe('loadChunk', () => {
   it('hands over the loaded module', async () => {
@@ -10,7 +14,7 @@ describe('loadChunk', () => {
 
   it('turns a chunk that cannot be fetched into a typed network error naming the part', async () => {
     const cause = new TypeError('Failed to fetch dynamically imported module: http://127.0.0.1:9/assets/sse-x.js')
-    const error = await loadChunk('the SSE reader', () => Promise.reject(cause), { method: 'tools/call', url: 'http://127.0.0.1:9/mcp' }).catch((e: unknown) => e)
+    const error = await loadChunk('the SSE reader', () => Promise.reject(cause), { method: 'tools/call', url: url }).catch((e: unknown) => e)
     expect(error).toBeInstanceOf(McpNetworkError)
     expect(isMcpNetworkError(error)).toBe(true)
     expect((error as McpNetworkError).message).toContain('could not load the SSE reader of mcp-elicit')
@@ -37,17 +41,23 @@ describe('loadOnce', () => {
   })
 })
 
-describe('a streamed answer whose reader cannot be loaded', () => {
+/** The chunk at `path` cannot be fetched, for the modules imported after this. */
+function unreachable(path: string): void {
+  vi.resetModules()
+  vi.doMock(path, () => {
+    throw new TypeError('Failed to fetch dynamically imported module')
+  })
+}
+
+describe('a chunk that cannot be loaded', () => {
   afterEach(() => {
-    vi.doUnmock('./sse.js')
+    vi.doUnmock('./sse-exchange.js')
+    vi.doUnmock('./auth-hook.js')
     vi.resetModules()
   })
 
-  it('fails the request with the typed error and cancels the body it never read', async () => {
-    vi.resetModules()
-    vi.doMock('./sse.js', () => {
-      throw new TypeError('Failed to fetch dynamically imported module')
-    })
+  it('fails a streamed answer with the typed error and cancels the body it never read', async () => {
+    unreachable('./sse-exchange.js')
     const { exchange } = await import('./http-exchange')
     let cancelled = false
     const body = new ReadableStream<Uint8Array>({
@@ -57,9 +67,35 @@ describe('a streamed answer whose reader cannot be loaded', () => {
     })
     const fetch = async () => new Response(body, { headers: { 'content-type': 'text/event-stream' } })
     const request = { jsonrpc: '2.0' as const, id: 1, method: 'tools/call', params: {} }
-    const error = await exchange(request, { url: 'http://127.0.0.1:9/mcp', fetch, headers: new Headers(), signal: new AbortController().signal }).catch((e: unknown) => e)
+    const error = await exchange(request, { url: url, fetch, headers: new Headers(), signal: new AbortController().signal }).catch((e: unknown) => e)
     expect(isMcpNetworkError(error)).toBe(true)
     expect((error as Error).message).toContain('could not load the SSE reader')
     expect(cancelled).toBe(true)
+  })
+
+  it("cancels a legacy session's GET stream it cannot read", async () => {
+    unreachable('./sse-exchange.js')
+    const { GetStream } = await import('./legacy-get-stream')
+    let cancels = 0
+    const fetch = async () =>
+      new Response(new ReadableStream<Uint8Array>({ cancel: () => void cancels++ }), { headers: { 'content-type': 'text/event-stream' } })
+    const stream = new GetStream({ context: { url: url, fetch }, headers: async () => new Headers(), limits: { ...DEFAULT_LIMITS, minRetryMs: 1, maxRetryMs: 1 } })
+    await stream.opened
+    await expect.poll(() => cancels).toBeGreaterThan(0)
+    stream.close()
+  })
+
+  it('fails the request of a client given auth before anything is sent without the credentials', async () => {
+    unreachable('./auth-hook.js')
+    const { createClient } = await import('./client')
+    const { fetch, requests } = scriptedFetch([])
+    const authorization = vi.fn(async () => 'Bearer token-1')
+    const client = createClient(url, { fetch, auth: { authorization, challenged: async () => false }, protocolVersion: '2026-07-28', cache: false })
+    const error = await client.request('tools/list').catch((e: unknown) => e)
+    expect(isMcpNetworkError(error)).toBe(true)
+    expect((error as Error).message).toContain('could not load the authorization hook of mcp-elicit')
+    expect((error as Error).message).toContain(url)
+    expect(requests).toEqual([])
+    expect(authorization).not.toHaveBeenCalled()
   })
 })
