@@ -32,7 +32,7 @@ const BUDGETS = [
     entry: '`.` (core: `createClient` + `callTool`)',
     aspiration: '6 KB',
     between:
-      "first load only: the 2025-11-25 era (≈ 3.6 KB), tasks (≈ 2.3 KB), the SSE reader (`eventsource-parser`, ≈ 1.9 KB) and the change listener (≈ 1.5 KB) load on demand, chunks of their own. Still in it: the HTTP exchange with its caps and redirect checks (≈ 2 KB), the typed error classes (≈ 1.9 KB), the era probe and version negotiation, the listings with `x-mcp-header` mirroring (≈ 1 KB) and the result cache with its credential scope (≈ 1 KB), the round loop and its routing, deadlines and cancellation, and the bundler's own loader of lazy chunks (vite's preload helper, ≈ 0.9 KB, which any app with one lazy chunk has). 6 KB would take a second, smaller client: what the core guards against (caps, redirects, hostile values, single-flight connects, renegotiation) is most of what is left",
+      "first load only: the 2025-11-25 era (≈ 3.6 KB), tasks (≈ 2.3 KB), the reading of a streamed answer (the SSE reader with `eventsource-parser`, ≈ 2.3 KB), the change listener (≈ 1.5 KB) and, for a client given `auth`, the provider's hook (≈ 0.45 KB) load on demand, chunks of their own. Still in it: the HTTP exchange with its caps and redirect checks (≈ 2 KB), the typed error classes (≈ 1.9 KB), the era probe and version negotiation, the listings with `x-mcp-header` mirroring (≈ 1 KB) and the result cache with its credential scope (≈ 1 KB), the round loop and its routing, deadlines and cancellation, and the bundler's own loader of lazy chunks (vite's preload helper, ≈ 0.9 KB, which any app with one lazy chunk has). 6 KB would take a second, smaller client: what the core guards against (caps, redirects, hostile values, single-flight connects, renegotiation) is most of what is left",
   },
   {
     name: 'auth',
@@ -46,7 +46,7 @@ const BUDGETS = [
     entry: '`./react` (core + hooks)',
     aspiration: 'core + 2 KB',
     between:
-      "first load only: the sign-in kit (an endpoint's sign-in view, `needs_auth`, ≈ 0.8 KB) loads under a sign-in store, the round writer (what a call keeps across a reload, with the words of a failed write and the `McpNotResumableError` a reload of a stored 2025-11-25 call ends in, ≈ 1.5 KB) once a call has a `storage`. Still in it: the call observer and its reducer (≈ 2.6 KB), reading a stored round and the round `save()` and `retry()` send, the hooks' own code",
+      "first load only: the sign-in kit (an endpoint's sign-in view, `needs_auth`, ≈ 0.8 KB) loads under a sign-in store, the round writer (what a call keeps across a reload, with the words of a failed write and the `McpNotResumableError` a reload of a stored 2025-11-25 call ends in, ≈ 1.5 KB) once a call has a `storage`. Still in it: the call observer and its reducer (≈ 2.6 KB), reading a stored round and the round `save()` and `retry()` send, the hooks' own code. The layer reads +2.3 KB where the last figures said +2.0 KB while the react row itself went down 0.5 KB: the core row is now four files, not six (rolldown splits the modules it shares with its lazy chunks into files of their own there, each gzipped apart; the react row is one file), so part of its drop is gzip overhead the react row never paid, and the difference of the two grew",
   },
   { name: 'forms', entry: '`./forms` (every export, peers external)', aspiration: '—', between: '' },
   {
@@ -54,7 +54,7 @@ const BUDGETS = [
     entry: 'typical app (rjsf + ajv8 bundled)',
     aspiration: 'rjsf + 18 KB',
     between:
-      "the forms layer over rjsf (aspiration +10 KB). First load only: the default validator (`chooseValidator()` with the no-eval validator, ≈ 4.7 KB) loads for a form without a `validator`, the file input (≈ 3.2 KB with its data URIs) with a file field, the result renderer (≈ 4.4 KB), the sign-in card (≈ 2.8 KB), the URL card with its URL analysis (≈ 3.4 KB), the approval card (≈ 1.9 KB) and the task line when first shown, each with its own texts. Still in it: mapping MCP schemas to rjsf (≈ 2.9 KB), the form and its widgets, the round panel and the tool call (≈ 5.3 KB), the texts of those, date-time helpers (≈ 1 KB), error boundaries, bidi isolation and field-key mapping (≈ 2 KB), the call observer and the core"
+      "the forms layer over rjsf (aspiration +10 KB). First load only: the default validator (`chooseValidator()` with the no-eval validator, ≈ 4.7 KB) loads for a form without a `validator`, the file input (≈ 3.2 KB with its data URIs) with a file field, the date-time input and its conversions (≈ 1.7 KB) with a date-time field, the result renderer (≈ 4.4 KB), the sign-in card (≈ 2.8 KB), the URL card with its URL analysis (≈ 3.4 KB), the approval card (≈ 1.9 KB) and the task line when first shown, each with its own texts. Still in it: mapping MCP schemas to rjsf (≈ 2.9 KB), the form and its widgets, the round panel and the tool call (≈ 5.3 KB), the texts of those, the `date` format check, error boundaries, bidi isolation and field-key mapping (≈ 2 KB), the call observer and the core"
   },
   {
     name: 'apps',
