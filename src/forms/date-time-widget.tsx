@@ -3,7 +3,7 @@
  * chosen instant with its offset (`date-time.ts`), and the reading of a
  * `date-time` default that goes with it. Only a schema with a `date-time`
  * field needs them: the form loads this module with the first such form
- * (`schema-parts.ts`), not with every form.
+ * (`lazy-date-time.ts`), not with every form.
  * Internal: its props follow rjsf's and may change with it.
  */
 import { getTemplate, type WidgetProps } from '@rjsf/utils'

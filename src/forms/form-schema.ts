@@ -2,7 +2,7 @@
  * The public mapping, `toFormSchema`: `schema.ts`'s, with the date-time code
  * (`date-time.ts`) that reads a `date-time` default. Apart from `schema.ts`
  * so the form, which loads that code only for a schema with a date-time
- * field (`schema-parts.ts`), does not import it statically.
+ * field (`lazy-date-time.ts`), does not import it statically.
  */
 import { dateTimeDefault } from './date-time.js'
 import { mapRequestedSchema, type FormSchema, type FormSchemaOptions } from './schema.js'
