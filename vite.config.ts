@@ -94,6 +94,7 @@ export default defineConfig({
     maxWorkers: availableParallelism(),
     include: ['src/**/*.test.ts', 'src/**/*.test.tsx', 'test/**/*.test.ts', 'demo/**/*.test.ts', 'servers/**/*.test.ts', 'stories/**/*.test.tsx'],
     environment: 'node',
+    setupFiles: ['test/support/dom-setup.ts'],
     testTimeout: 20_000,
     hookTimeout: 30_000,
   },

@@ -44,9 +44,9 @@ describe('InputRequestPanel', () => {
     const panel = screen.getByRole('group', { name: 'The server needs 3 answers to continue (0 of 3 given).' })
     expect(panel.dataset.state).toBe('awaiting_input')
     const cards = () => within(panel).getAllByRole('group').filter((r) => r.parentElement?.tagName === 'LI')
-    // The URL and approval cards are chunks of their own (lazy-parts.tsx): they come a moment after the form, a
-    // longer one on a loaded machine whose first import of them is transformed too (a bound, not a timing assertion).
-    await waitFor(() => expect(cards().map((r) => r.getAttribute('class'))).toEqual(['mcp-elicit-form', 'mcp-elicit-url', 'mcp-elicit-approval']), { timeout: 5_000 })
+    // The URL and approval cards are chunks of their own (lazy-parts.tsx): they come a moment after the form
+    // (waits get 5 s here: test/support/dom-setup.ts).
+    await waitFor(() => expect(cards().map((r) => r.getAttribute('class'))).toEqual(['mcp-elicit-form', 'mcp-elicit-url', 'mcp-elicit-approval']))
     expect(document.activeElement).toBe(screen.getByRole('textbox', { name: /^City/ }))
 
     await userEvent.keyboard('Lyon{Enter}')
