@@ -8,6 +8,8 @@
  * condition holds, so a passing test is no slower; only a failing one takes
  * longer to say so. Node-only test files do not load Testing Library at all.
  */
+export {}
+
 if (typeof document !== 'undefined') {
   const { configure } = await import('@testing-library/dom')
   configure({ asyncUtilTimeout: 5_000 })
