@@ -136,9 +136,11 @@ ${formatSummaryMarkdown(pageRows(results))}
   \`ttlMs: 60000, cacheScope: 'public'\`; timed from creating the client
   (official: \`new Client\` + \`connect\`) to the first result. "Fresh cache":
   an earlier client of the same URL listed the tools, so the new one sends
-  only \`tools/call\`; \`cache: false\` lists once per client (the behaviour
-  before the cache); "cold URL" is one never seen in the process (discovery,
-  \`tools/list\`, call). Requests are counted at the server.
+  only \`tools/call\`, with that listing's \`Mcp-Param-*\` headers; a
+  \`cache: false\` client has no listing, so it sends only \`tools/call\`
+  too, without them (SEP-2243: a server that needs them answers -32020);
+  "cold URL" is one never seen in the process (discovery, call). Requests are
+  counted at the server.
 - Cold start: each sample a fresh Node process with the client module
   already imported (a page's first load), timed from creating the client to
   the first result, so the chunk that loads on demand (the 2025-11-25 era,

@@ -10,12 +10,14 @@
  *
  * - `ours-fresh-cache`: the endpoint's public `tools/list` is cached and
  *   fresh (an earlier client of the same URL listed the tools) and its era is
- *   known, so the new client sends just `tools/call`;
- * - `ours-no-cache`: `cache: false`, the behaviour before the cache (a
- *   `tools/list` before the first call of every client), era already known;
+ *   known, so the new client sends just `tools/call`, with the `Mcp-Param-*`
+ *   headers of that listing;
+ * - `ours-no-cache`: `cache: false`, era already known: the client has no
+ *   listing, so it sends just `tools/call`, without `Mcp-Param-*` headers
+ *   (SEP-2243; `echo` has no `x-mcp-header` parameter, so the server takes it);
  * - `ours-cold`: a URL never seen in this process (`?r=N`, which the server
  *   ignores; the cache and the era memory key on the full URL): discovery,
- *   `tools/list`, then the call;
+ *   then the call;
  * - `official`: `@modelcontextprotocol/client` 2.4.0, versionNegotiation
  *   auto, timed from construction through `connect` to its first result.
  *

@@ -123,12 +123,13 @@ if (aspirations.length) {
 // silently regress.
 const ON_DEMAND = [
   {
-    what: 'legacy-era, task, listener, SSE or auth hook code',
+    what: 'legacy-era, task, listener, SSE, auth hook or listing code',
     // The 2025-11-25 era, tasks, the change listener (and changes.ts, which
     // it shares with the legacy era), the SSE reader (the reading of a
-    // streamed answer with the parser) and the auth provider's hook (only a
-    // client given `auth` loads it).
-    modules: /^(src\/core\/(legacy-[a-z-]+|task-loop|task-client|subscriptions|changes|reconnect|server-requests|sse|sse-exchange|auth-hook)\.ts|eventsource-parser\/.*)$/,
+    // streamed answer with the parser), the auth provider's hook (only a
+    // client given `auth` loads it) and the listings with the `Mcp-Param-*`
+    // bindings (the first listing, or the first -32020 of a tool call).
+    modules: /^(src\/core\/(legacy-[a-z-]+|task-loop|task-client|subscriptions|changes|reconnect|server-requests|sse|sse-exchange|auth-hook|listings|tool-headers)\.ts|eventsource-parser\/.*)$/,
     firstLoads: ['core', 'react', 'app'],
   },
   {

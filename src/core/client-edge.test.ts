@@ -60,10 +60,32 @@ describe('client edge cases', () => {
     expect(requests).toHaveLength(1)
   })
 
-  it('refreshes tools/list and retries once after a -32020 header mismatch', async () => {
-    const tools = (header: string) => result({ tools: [{ name: 'q', inputSchema: { type: 'object', properties: { r: { type: 'string', 'x-mcp-header': header } } } }] })
-    const { fetch, requests } = scriptedFetch([tools('Region'), rpcError(-32020), tools('Zone'), result({ content: [] })])
-    await createClient(url, { fetch, protocolVersion: '2026-07-28' }).callTool('q', { r: 'eu' })
+  it('calls a tool it never listed without Mcp-Param headers, and after a -32020 lists the tools and sends it once more with them (SEP-2243)', async () => {
+    const tools = (header: string) => result({ tools: [{ name: 'q', inputSchema: { type: 'object', properties: { r: { type: 'string', 'x-mcp-header': header } } } }], ttlMs: 60_000, cacheScope: 'private' })
+    const { fetch, requests } = scriptedFetch([rpcError(-32020), tools('Region'), result({ content: [] }), result({ content: [] })])
+    const client = createClient(url, { fetch, protocolVersion: '2026-07-28' })
+    await client.callTool('q', { r: 'eu' })
+    expect(requests.map((r) => r.body.method)).toEqual(['tools/call', 'tools/list', 'tools/call'])
+    expect([...requests[0]!.headers.keys()].filter((name) => name.startsWith('mcp-param-'))).toEqual([])
+    expect(requests[2]!.headers.get('mcp-param-region')).toBe('eu')
+    // The listing now stands: the next call carries its headers from the start.
+    await client.callTool('q', { r: 'us' })
+    expect(requests[3]!.headers.get('mcp-param-region')).toBe('us')
+  })
+
+  it('sends a tool it never listed just once when the server needs no Mcp-Param header: no tools/list first', async () => {
+    const { fetch, requests } = scriptedFetch([result({ content: [] })])
+    await createClient(url, { fetch, protocolVersion: '2026-07-28' }).callTool('t', { a: 1 })
+    expect(requests.map((r) => r.body.method)).toEqual(['tools/call'])
+  })
+
+  it('refreshes tools/list and retries once after a -32020 header mismatch on a listed tool', async () => {
+    const tools = (header: string) => result({ tools: [{ name: 'q', inputSchema: { type: 'object', properties: { r: { type: 'string', 'x-mcp-header': header } } } }], ttlMs: 60_000, cacheScope: 'private' })
+    const { fetch, requests } = scriptedFetch([tools('Region'), rpcError(-32020), tools('Zone'), rpcError(-32020)])
+    const client = createClient(url, { fetch, protocolVersion: '2026-07-28' })
+    await client.listTools()
+    // A second -32020 is the call's error: the retry happens once.
+    await expect(client.callTool('q', { r: 'eu' })).rejects.toMatchObject({ code: -32020 })
     expect(requests.map((r) => r.body.method)).toEqual(['tools/list', 'tools/call', 'tools/list', 'tools/call'])
     expect(requests[1]!.headers.get('mcp-param-region')).toBe('eu')
     expect(requests[3]!.headers.get('mcp-param-zone')).toBe('eu')
@@ -238,11 +260,11 @@ describe('client edge cases', () => {
     expect(seen).toEqual(['ping'])
   })
 
-  it('still calls a tool when tools/list is refused, warning that no Mcp-Param headers go out', async () => {
+  it('still calls a tool when the tools/list after a -32020 is refused, warning that no Mcp-Param headers go out', async () => {
     const onWarning = vi.fn()
-    const { fetch, requests } = scriptedFetch([rpcError(-32601, undefined, 404), result({ content: [] })])
-    await createClient(url, { fetch, onWarning, protocolVersion: '2026-07-28' }).callTool('t', { a: 1 })
-    expect(requests.map((r) => r.body.method)).toEqual(['tools/list', 'tools/call'])
+    const { fetch, requests } = scriptedFetch([rpcError(-32020), rpcError(-32601, undefined, 404), result({ content: [] })])
+    await expect(createClient(url, { fetch, onWarning, protocolVersion: '2026-07-28' }).callTool('t', { a: 1 })).resolves.toEqual({ content: [] })
+    expect(requests.map((r) => r.body.method)).toEqual(['tools/call', 'tools/list', 'tools/call'])
     expect(onWarning).toHaveBeenCalledWith(expect.stringMatching(/tools\/list failed .* calling t without Mcp-Param headers/))
   })
 })

@@ -120,12 +120,15 @@ describe('modern era against a real server', () => {
     expect(logs).toEqual([{ level: 'info', logger: 'progress', data: 'sent 3 progress notifications' }])
   })
 
-  it('mirrors x-mcp-header parameters as Mcp-Param headers, encoded when needed', async () => {
+  it('mirrors x-mcp-header parameters as Mcp-Param headers, encoded when needed, once the server asked for them (-32020) and the tools are listed', async () => {
     const mcp = client()
     const result = await mcp.callTool('regional_query', { region: ' Zürich ', query: 'select 1' })
     expect(JSON.parse(textOf(result))).toMatchObject({ header: ' Zürich ', region: ' Zürich ' })
-    const call = posts().find((r) => r.rpcMethod === 'tools/call')!
-    expect(call.headers['mcp-param-region']).toBe('=?base64?IFrDvHJpY2gg?=')
+    // SEP-2243: never listed, the call goes out without the header; the SDK server refuses it with -32020.
+    expect(posts().filter((r) => r.rpcMethod !== 'server/discover').map((r) => r.rpcMethod)).toEqual(['tools/call', 'tools/list', 'tools/call'])
+    const [refused, , sent] = posts().filter((r) => r.rpcMethod === 'tools/call' || r.rpcMethod === 'tools/list')
+    expect(refused!.headers['mcp-param-region']).toBeUndefined()
+    expect(sent!.headers['mcp-param-region']).toBe('=?base64?IFrDvHJpY2gg?=')
   })
 
   it('surfaces a missing capability as a typed -32021 error', async () => {

@@ -10,8 +10,9 @@
  * What a page may never need loads the first time it is needed, as chunks
  * of their own that any bundler splits: the 2025-11-25 era (connector.ts),
  * tasks (a call answered with a task, or `getTask` and friends), the
- * change listener (the first `watch()`) and the auth provider's hook (the
- * first request of a client given `auth`).
+ * change listener (the first `watch()`), the auth provider's hook (the
+ * first request of a client given `auth`) and the listings with the
+ * `Mcp-Param-*` headers (the first listing, or the first -32020).
  */
 import type { AuthProvider } from './auth-hook.js'
 import type { CallOptions, ClientOptions, ListOptions, RequestOptions } from './client-options.js'
@@ -21,9 +22,10 @@ import { DEFAULT_MAX_ROUNDS, runInputLoop } from './input-loop.js'
 import type { OriginalRequest } from './input-round.js'
 import { InputRouting } from './input-routing.js'
 import type { LegacyConnection } from './legacy-connection.js'
-import { Listings } from './listings.js'
+import type { Listings } from './listings.js'
 import { loadChunk, loadOnce } from './load-chunk.js'
 import { META_SERVER_INFO } from './modern-connection.js'
+import { isMcpProtocolError, RpcErrorCode } from './errors.js'
 import { askForCallbacks, deliverNotification } from './request-callbacks.js'
 import { cacheHint, readKey, ResultCache, staleKeys } from './result-cache.js'
 import { credentialScope } from './credential-scope.js'
@@ -36,13 +38,18 @@ import type { Era, Implementation, InputResponses, JsonObject, JsonRpcNotificati
 export type { CallOptions, ClientOptions, InputContext, InputHandler, ListOptions, RequestOptions } from './client-options.js'
 export type { ChangeFilter, McpChange } from './changes.js'
 
+/** The listings' module (listings.ts), once a client of the page loaded it. */
+let listingsModule: typeof import('./listings.js') | undefined
+const loadListings = loadOnce(() => import('./listings.js').then((module) => (listingsModule = module)))
+
 export class McpClient {
   readonly url: string
   #options: ClientOptions
   #context: ConnectionContext
   #connector: Connector
   #cache: ResultCache | undefined
-  #listings: Listings
+  /** Made once the listings' module is there (see {@link #listingsNow}). */
+  #listings: Listings | undefined
   /** The change listener, once the first `watch()` loaded it. */
   #changes: ChangeListener | undefined
   #routing: InputRouting
@@ -68,7 +75,6 @@ export class McpClient {
       timeoutMs: options.timeoutMs,
     }
     this.#cache = options.cache === false ? undefined : new ResultCache(this.url, credentialScope({ url: this.url, headers: this.#context.headers, auth: options.auth }))
-    this.#listings = new Listings({ request: (method, params, options) => this.request(method, params, options), cache: this.#cache, warn: this.#context.warn })
     this.#routing = new InputRouting(options.onInputRequests, { url: this.url, serverInfo: () => this.serverInfo })
     this.#connector = new Connector(this.#context, options.protocolVersion ?? 'auto', {
       routing: this.#routing,
@@ -81,6 +87,21 @@ export class McpClient {
   /** A change makes what the cache holds for it stale. */
   #changed(change: McpChange): void {
     staleKeys(change).forEach((key) => this.#cache?.expire(key))
+  }
+
+  /**
+   * This client's listings, made at once when the listings' module is in the
+   * page (this or another client loaded it: a listing of the endpoint may be
+   * in the shared cache), else nothing: no listing was ever obtained.
+   */
+  #listingsNow(): Listings | undefined {
+    return (this.#listings ??= listingsModule && new listingsModule.Listings({ request: (method, params, options) => this.request(method, params, options), cache: this.#cache, warn: this.#context.warn }))
+  }
+
+  /** This client's listings, their module loaded first if needed (an `McpNetworkError` when it cannot be). */
+  async #loadedListings(): Promise<Listings> {
+    await loadChunk('the listings', loadListings, { url: this.url })
+    return this.#listingsNow()!
   }
 
   /** The change listener, loaded (subscriptions.ts) and made on first use. */
@@ -185,20 +206,20 @@ export class McpClient {
    * annotations are invalid are left out, with a warning naming the tool and
    * the reason.
    */
-  listTools(options: ListOptions = {}): Promise<Tool[]> {
-    return this.#listings.tools(options)
+  async listTools(options: ListOptions = {}): Promise<Tool[]> {
+    return (await this.#loadedListings()).tools(options)
   }
 
-  listPrompts(options: ListOptions = {}): Promise<JsonObject[]> {
-    return this.#listings.list('prompts/list', 'prompts', options)
+  async listPrompts(options: ListOptions = {}): Promise<JsonObject[]> {
+    return (await this.#loadedListings()).list('prompts/list', 'prompts', options)
   }
 
-  listResources(options: ListOptions = {}): Promise<JsonObject[]> {
-    return this.#listings.list('resources/list', 'resources', options)
+  async listResources(options: ListOptions = {}): Promise<JsonObject[]> {
+    return (await this.#loadedListings()).list('resources/list', 'resources', options)
   }
 
-  listResourceTemplates(options: ListOptions = {}): Promise<JsonObject[]> {
-    return this.#listings.list('resources/templates/list', 'resourceTemplates', options)
+  async listResourceTemplates(options: ListOptions = {}): Promise<JsonObject[]> {
+    return (await this.#loadedListings()).list('resources/templates/list', 'resourceTemplates', options)
   }
 
   /**
@@ -311,7 +332,12 @@ export class McpClient {
     return this.#taskClient().then((tasks) => tasks.cancel(taskId, options))
   }
 
-  /** One request of a call's round loop; a tool call on a modern connection carries its `Mcp-Param-*` headers. */
+  /**
+   * One request of a call's round loop; a tool call on a modern connection
+   * carries the `Mcp-Param-*` headers of the latest listing. With none ever
+   * obtained it goes out without them (SEP-2243); a server that needs them
+   * answers -32020, and the call is sent once more after a listing.
+   */
   async #sendMrtr(method: MrtrMethod, params: JsonObject, options: RequestOptions & Pick<SendOptions, 'input'>): Promise<McpResult> {
     const timeoutMs = options.timeoutMs ?? this.#options.timeoutMs
     // The connection and the implicit tools/list are this call's requests too: the same deadline holds.
@@ -323,9 +349,17 @@ export class McpClient {
       link.dispose()
     }
     if (method !== 'tools/call' || connection.era === 'legacy') return this.#request(method, params, options)
-    return this.#listings.withParamHeaders(String(params.name), params.arguments as JsonObject | undefined, { signal: options.signal, timeoutMs }, (paramHeaders) =>
-      this.#request(method, params, { ...options, paramHeaders }),
-    )
+    const name = String(params.name)
+    const args = params.arguments as JsonObject | undefined
+    const send = (paramHeaders: Record<string, string>) => this.#request(method, params, { ...options, paramHeaders })
+    const listings = this.#listingsNow()
+    if (listings) return listings.withParamHeaders(name, args, { signal: options.signal, timeoutMs }, send)
+    try {
+      return await send({})
+    } catch (error) {
+      if (!isMcpProtocolError(error) || error.code !== RpcErrorCode.HeaderMismatch) throw error
+      return (await this.#loadedListings()).afterMismatch(name, args, { signal: options.signal, timeoutMs }, send)
+    }
   }
 
   /** Ends the connection (a legacy session is deleted on the server) and the change listener. */

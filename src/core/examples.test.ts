@@ -66,7 +66,6 @@ describe('official response examples', () => {
 
   it.each(load('InputRequiredResult'))('InputRequiredResult/%s drives one round and the retry echoes it', async (_file, inputRequired: JsonObject) => {
     const { fetch, requests } = scriptedFetch([
-      answer({ jsonrpc: '2.0', result: { tools: [] } }, 'json'),
       answer({ jsonrpc: '2.0', result: inputRequired }, 'json'),
       answer({ jsonrpc: '2.0', result: { resultType: 'complete', content: [] } }, 'sse'),
     ])

@@ -3,6 +3,11 @@
  * `resources/templates/list`), every page, through the result cache; and
  * the `Mcp-Param-*` header bindings of the tools, which come from the
  * latest tool listing, so a tool call can carry them.
+ *
+ * A chunk of its own (client.ts): it loads with the first listing a page
+ * asks for, or with the first -32020 a server answers a tool call with. A
+ * call before either goes out without `Mcp-Param-*` headers, as SEP-2243
+ * asks of a client that never obtained the tool's schema.
  */
 import type { ListOptions, RequestOptions } from './client-options.js'
 import { displayText } from './display-text.js'
@@ -107,8 +112,13 @@ export class Listings {
       return await send(await this.#headersFor(name, args, options, false))
     } catch (error) {
       if (!isMcpProtocolError(error) || error.code !== RpcErrorCode.HeaderMismatch) throw error
-      return send(await this.#headersFor(name, args, options, true))
+      return this.afterMismatch(name, args, options, send)
     }
+  }
+
+  /** The call sent once more after the server's -32020: with the headers of a listing asked for now. */
+  async afterMismatch(name: string, args: JsonObject | undefined, options: RequestOptions, send: (headers: Record<string, string>) => Promise<McpResult>): Promise<McpResult> {
+    return send(await this.#headersFor(name, args, options, true))
   }
 
   async #headersFor(name: string, args: JsonObject | undefined, options: RequestOptions, refresh: boolean): Promise<Record<string, string>> {
@@ -127,20 +137,23 @@ export class Listings {
 
   /**
    * Whether a call to `name` must wait for a `tools/list` first, so its
-   * `Mcp-Param-*` headers follow the current schema. Not when the listing is
-   * fresh (this client's, or a public one of another client of the
-   * endpoint with the same credentials), nor when an earlier listing showed no `x-mcp-header`
-   * parameter for the tool (should it have gained one, the server answers
-   * -32020 and the call is retried after a refresh). Only a stale listing
-   * whose tool has such parameters is asked for again.
+   * `Mcp-Param-*` headers follow the current schema. Not when no listing
+   * was ever obtained (SEP-2243: the call goes out without them; a server
+   * that needs them answers -32020 and the call is retried after a listing),
+   * nor when the listing is fresh (this client's, or a public one of
+   * another client of the endpoint with the same credentials), nor when an
+   * earlier listing showed no `x-mcp-header` parameter for the tool (should
+   * it have gained one, the server answers -32020 likewise). Only a stale
+   * listing whose tool has such parameters is asked for again.
    */
   async #needsListing(name: string, signal: AbortSignal | undefined): Promise<boolean> {
     const cache = this.#deps.cache
-    if (!cache) return !this.#toolsListed
+    if (!cache) return false
     const cached = await cache.get<Tool[]>('tools/list', signal)
-    if (!cached) return true
+    if (!cached) return false
     if (cached.value !== this.#adopted && (!this.#toolsListed || cached.fresh)) this.#adoptTools(cached.value, false)
     if (cached.fresh) return false
     return (this.#bindings.get(name)?.length ?? 0) > 0
   }
 }
+

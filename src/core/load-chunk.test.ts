@@ -53,6 +53,7 @@ describe('a chunk that cannot be loaded', () => {
   afterEach(() => {
     vi.doUnmock('./sse-exchange.js')
     vi.doUnmock('./auth-hook.js')
+    vi.doUnmock('./listings.js')
     vi.resetModules()
   })
 
@@ -97,5 +98,23 @@ describe('a chunk that cannot be loaded', () => {
     expect((error as Error).message).toContain(url)
     expect(requests).toEqual([])
     expect(authorization).not.toHaveBeenCalled()
+  })
+
+  it('fails a listing with the typed error, and so a tool call the server refused for want of Mcp-Param headers', async () => {
+    unreachable('./listings.js')
+    const { createClient } = await import('./client')
+    const mismatch = (request: { body: { id: number } }) =>
+      new Response(JSON.stringify({ jsonrpc: '2.0', id: request.body.id, error: { code: -32020, message: 'Mcp-Param-Region missing' } }), { status: 400, headers: { 'content-type': 'application/json' } })
+    const { fetch, requests } = scriptedFetch([mismatch])
+    const client = createClient(url, { fetch, protocolVersion: '2026-07-28' })
+    const listed = await client.listTools().catch((e: unknown) => e)
+    expect(isMcpNetworkError(listed)).toBe(true)
+    expect((listed as Error).message).toContain('could not load the listings of mcp-elicit')
+    expect(requests).toEqual([])
+    // A call goes out at once without the listings; only the server's -32020 needs them.
+    const called = await client.callTool('q', { region: 'eu' }).catch((e: unknown) => e)
+    expect(isMcpNetworkError(called)).toBe(true)
+    expect((called as Error).message).toContain('could not load the listings of mcp-elicit')
+    expect(requests.map((r) => r.body.method)).toEqual(['tools/call'])
   })
 })

@@ -40,8 +40,11 @@ describe('the result cache', () => {
   it('skips the tools/list before a call when the listing is fresh, or when the tool has no x-mcp-header parameter', async () => {
     const url = fresh()
     const warm = scriptedFetch([listing([echo, regional], 60_000), called])
-    await createClient(url, { fetch: warm.fetch, protocolVersion: '2026-07-28' }).callTool('echo')
+    const a = createClient(url, { fetch: warm.fetch, protocolVersion: '2026-07-28' })
+    await a.listTools()
+    await a.callTool('echo')
     expect(methods(warm.requests)).toEqual(['tools/list', 'tools/call'])
+    // Another client of the endpoint takes the fresh public listing for its headers.
     const next = scriptedFetch([called, called])
     const b = createClient(url, { fetch: next.fetch, protocolVersion: '2026-07-28' })
     await b.callTool('regional', { region: 'eu' })
@@ -52,6 +55,7 @@ describe('the result cache', () => {
     const staleUrl = fresh()
     const stale = scriptedFetch([listing([echo, regional], 0), called, called, listing([echo, regional], 0), called])
     const c = createClient(staleUrl, { fetch: stale.fetch, protocolVersion: '2026-07-28' })
+    await c.listTools()
     await c.callTool('echo')
     await c.callTool('echo')
     await c.callTool('regional', { region: 'us' })
@@ -64,21 +68,27 @@ describe('the result cache', () => {
     const url = fresh()
     const { fetch, requests } = scriptedFetch([listing([echo], 0), called, mismatch, listing([{ ...echo, inputSchema: { type: 'object', properties: { text: { type: 'string', 'x-mcp-header': 'Text' } } } }], 0), called])
     const client = createClient(url, { fetch, protocolVersion: '2026-07-28' })
+    await client.listTools()
     await client.callTool('echo', { text: 'a' })
     await client.callTool('echo', { text: 'b' })
     expect(methods(requests)).toEqual(['tools/list', 'tools/call', 'tools/call', 'tools/list', 'tools/call'])
     expect(requests.at(-1)!.headers.get('mcp-param-text')).toBe('b')
   })
 
-  it('with cache: false lists once per client, as before the cache, and shares nothing', async () => {
+  it('with cache: false takes headers from its own latest listing only, and shares nothing', async () => {
     const url = fresh()
-    const a = scriptedFetch([listing([echo], 60_000), called, called])
+    const a = scriptedFetch([listing([regional], 60_000), called, called, listing([regional], 60_000)])
     const one = createClient(url, { fetch: a.fetch, protocolVersion: '2026-07-28', cache: false })
-    await one.callTool('echo')
-    await one.callTool('echo')
-    const b = scriptedFetch([listing([echo], 60_000), called])
-    await createClient(url, { fetch: b.fetch, protocolVersion: '2026-07-28', cache: false }).callTool('echo')
-    expect([methods(a.requests), methods(b.requests)]).toEqual([['tools/list', 'tools/call', 'tools/call'], ['tools/list', 'tools/call']])
+    await one.listTools()
+    await one.callTool('regional', { region: 'eu' })
+    await one.callTool('regional', { region: 'us' })
+    await one.listTools()
+    const b = scriptedFetch([called])
+    await createClient(url, { fetch: b.fetch, protocolVersion: '2026-07-28', cache: false }).callTool('regional', { region: 'eu' })
+    expect([methods(a.requests), methods(b.requests)]).toEqual([['tools/list', 'tools/call', 'tools/call', 'tools/list'], ['tools/call']])
+    expect(a.requests.slice(1, 3).map((r) => r.headers.get('mcp-param-region'))).toEqual(['eu', 'us'])
+    // The other client never obtained the schema: its call goes out without the header (SEP-2243).
+    expect(b.requests[0]!.headers.has('mcp-param-region')).toBe(false)
   })
 
   it('keeps a resource read that asked nothing for its ttlMs, and never one that needed an answer', async () => {

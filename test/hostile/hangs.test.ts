@@ -33,6 +33,7 @@ import {
   openSse,
   pause,
   result,
+  rpcError,
   text,
   until,
   within,
@@ -108,22 +109,24 @@ describe('hangs: answers that never come', () => {
     expect(listed.ms).toBeLessThan(5000)
   })
 
-  it('the implicit tools/list before the first modern tools/call is bounded by the call\'s timeoutMs', async () => {
+  it('the tools/list a -32020 calls for is bounded by the call\'s timeoutMs', async () => {
     const baseline = activeTimers()
     modern(server)
     const hung: Exchange[] = []
     server.rpc('tools/list', hang(hung))
-    server.rpc('tools/call', (x) => result(x, text('ok')))
+    // Refuses a call without its Mcp-Param-Region header, as a server validating SEP-2243 does.
+    server.rpc('tools/call', (x) => (x.hit.headers['mcp-param-region'] === 'eu' ? result(x, text('ok')) : rpcError(x, -32020, 'Mcp-Param-Region missing', 400)))
     const mcp = client()
-    const first = await timed(mcp.callTool('t', {}, { timeoutMs: 300 }))
+    const first = await timed(mcp.callTool('t', { region: 'eu' }, { timeoutMs: 300 }))
     expect(first.error).toBeInstanceOf(McpTimeoutError)
     expect(first.ms).toBeLessThan(5000)
-    expect(server.find((hit) => hit.rpc === 'tools/call')).toHaveLength(0)
+    expect(server.find((hit) => hit.rpc === 'tools/call')).toHaveLength(1)
     await within(hung[0]!.closed, 1000)
     expect(hung[0]!.aborted()).toBe(true)
 
-    server.rpc('tools/list', (x) => result(x, { tools: [] }))
-    await expect(mcp.callTool('t', {}, { timeoutMs: 3000 })).resolves.toEqual(text('ok'))
+    server.rpc('tools/list', (x) => result(x, { tools: [{ name: 't', inputSchema: { type: 'object', properties: { region: { type: 'string', 'x-mcp-header': 'Region' } } } }] }))
+    await expect(mcp.callTool('t', { region: 'eu' }, { timeoutMs: 3000 })).resolves.toEqual(text('ok'))
+    expect(server.find((hit) => hit.rpc === 'tools/call' || hit.rpc === 'tools/list').map((hit) => hit.rpc)).toEqual(['tools/call', 'tools/list', 'tools/call', 'tools/list', 'tools/call'])
     await expectNoLeftoverTimers(baseline)
   })
 

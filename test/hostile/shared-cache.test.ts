@@ -48,11 +48,20 @@ describe("shared cache: one person's public listing is never another's", () => {
     expect(listed()).toEqual(['alice', 'bob'])
   })
 
-  it("a tool call of the second client does not take the first one's listing for its headers: it lists with its own token", async () => {
-    const listed = listingPerCaller()
+  it("a tool call of the second client does not take the first one's listing for its headers", async () => {
+    modern(server)
+    // Alice's listing (public) says the tool mirrors `region`; nobody told Bob anything.
+    server.rpc('tools/list', (x) =>
+      result(x, { tools: [{ name: 'lookup', inputSchema: { type: 'object', properties: { region: { type: 'string', 'x-mcp-header': 'Region' } } } }], ttlMs: 60_000, cacheScope: 'public' }),
+    )
+    server.rpc('tools/call', (x) => result(x, text(`called by ${caller(x.hit)}`)))
     await client({ auth: bearer('alice') }).listTools()
-    await expect(client({ auth: bearer('bob') }).callTool('tools-of-bob')).resolves.toEqual(text('called by bob'))
-    expect(listed()).toEqual(['alice', 'bob'])
+    await expect(client({ auth: bearer('bob') }).callTool('lookup', { region: 'eu' })).resolves.toEqual(text('called by bob'))
+    const [call] = server.find((hit) => hit.rpc === 'tools/call')
+    expect(call!.headers['mcp-param-region']).toBeUndefined()
+    await expect(client({ auth: bearer('alice') }).callTool('lookup', { region: 'eu' })).resolves.toEqual(text('called by alice'))
+    expect(server.find((hit) => hit.rpc === 'tools/call')[1]!.headers['mcp-param-region']).toBe('eu')
+    expect(server.find((hit) => hit.rpc === 'tools/list').map(caller)).toEqual(['alice'])
   })
 
   it('clients with the same credentials (or none) still share: the second one asks nothing', async () => {
