@@ -5,13 +5,14 @@
  * round loop (input-loop.ts), who answers a question (input-routing.ts),
  * listings and `Mcp-Param-*` headers (listings.ts), tasks (task-client.ts),
  * change notifications (subscriptions.ts), a request's progress and log
- * callbacks (request-callbacks.ts), the result cache (result-cache.ts).
+ * callbacks (request-callbacks.ts), the result cache (cache-handle.ts).
  *
  * What a page may never need loads the first time it is needed, as chunks
  * of their own that any bundler splits: the 2025-11-25 era (connector.ts),
  * tasks (a call answered with a task, or `getTask` and friends), the
  * change listener (the first `watch()`) and the auth provider's hook (the
- * first request of a client given `auth`).
+ * first request of a client given `auth`); the result cache starts loading
+ * with the first call and no call waits for it (cache-handle.ts).
  */
 import type { AuthProvider } from './auth-hook.js'
 import type { CallOptions, ClientOptions, ListOptions, RequestOptions } from './client-options.js'
@@ -25,8 +26,8 @@ import { Listings } from './listings.js'
 import { loadChunk, loadOnce } from './load-chunk.js'
 import { META_SERVER_INFO } from './modern-connection.js'
 import { askForCallbacks, deliverNotification } from './request-callbacks.js'
-import { cacheHint, readKey, ResultCache, staleKeys } from './result-cache.js'
-import { credentialScope } from './credential-scope.js'
+import { CacheHandle } from './cache-handle.js'
+import { cacheHint, readKey, staleKeys } from './cache-keys.js'
 import type { ChangeFilter, McpChange } from './changes.js'
 import type { ChangeListener } from './subscriptions.js'
 import { resolveLimits } from './limits.js'
@@ -41,7 +42,7 @@ export class McpClient {
   #options: ClientOptions
   #context: ConnectionContext
   #connector: Connector
-  #cache: ResultCache | undefined
+  #cache: CacheHandle | undefined
   #listings: Listings
   /** The change listener, once the first `watch()` loaded it. */
   #changes: ChangeListener | undefined
@@ -67,7 +68,7 @@ export class McpClient {
       limits: resolveLimits(options.limits),
       timeoutMs: options.timeoutMs,
     }
-    this.#cache = options.cache === false ? undefined : new ResultCache(this.url, credentialScope({ url: this.url, headers: this.#context.headers, auth: options.auth }))
+    this.#cache = options.cache === false ? undefined : new CacheHandle({ url: this.url, headers: this.#context.headers, auth: options.auth }, this.#context.warn)
     this.#listings = new Listings({ request: (method, params, options) => this.request(method, params, options), cache: this.#cache, warn: this.#context.warn })
     this.#routing = new InputRouting(options.onInputRequests, { url: this.url, serverInfo: () => this.serverInfo })
     this.#connector = new Connector(this.#context, options.protocolVersion ?? 'auto', {
@@ -314,6 +315,8 @@ export class McpClient {
   /** One request of a call's round loop; a tool call on a modern connection carries its `Mcp-Param-*` headers. */
   async #sendMrtr(method: MrtrMethod, params: JsonObject, options: RequestOptions & Pick<SendOptions, 'input'>): Promise<McpResult> {
     const timeoutMs = options.timeoutMs ?? this.#options.timeoutMs
+    // The tools/list before a call keeps its answer in the cache: its chunk loads alongside the connection and that list.
+    if (method === 'tools/call') this.#cache?.prepare()
     // The connection and the implicit tools/list are this call's requests too: the same deadline holds.
     const link = linkSignal(options.signal ?? this.#connector.closedSignal, timeoutMs)
     let connection: Connection
