@@ -133,6 +133,14 @@ const ON_DEMAND = [
     firstLoads: ['core', 'react', 'app'],
   },
   {
+    what: 'result cache',
+    // The cache's store with its credential scope loads with a client's
+    // first call, alongside its first request (src/core/cache-handle.ts):
+    // nothing is kept before it has loaded, so no request waits for it.
+    modules: /^src\/core\/(result-cache|credential-scope)\.ts$/,
+    firstLoads: ['core', 'auth', 'react', 'app', 'apps-react', 'ai-sdk-page', 'assistant-ui-page'],
+  },
+  {
     what: 'default validator, file widget or date-time widget code',
     // The typical app passes @rjsf/validator-ajv8 and its one form has no file
     // or date-time field: the default validator (csp.ts, the no-eval

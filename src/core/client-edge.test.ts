@@ -3,7 +3,7 @@
  * responses. Conformance with a real server is proven in client.test.ts.
  */
 import { describe, expect, it, vi } from 'vitest'
-import { json, result, scriptedFetch, sse, type Step } from '../../test/support/scripted-fetch'
+import { json, pushedSse, result, scriptedFetch, sse, type Step } from '../../test/support/scripted-fetch'
 import { createClient } from './client'
 import { McpHttpError, McpNetworkError, McpProtocolError, McpStreamError, McpTimeoutError, isMcpError } from './errors'
 
@@ -163,23 +163,12 @@ describe('client edge cases', () => {
   })
 
   it("takes a legacy session's GET-stream changes as stale cache entries, its other notifications to onNotification", async () => {
-    const encoder = new TextEncoder()
-    let push: ((event: object) => void) | undefined
-    const getStream: Step = (_request, signal) =>
-      new Response(
-        new ReadableStream<Uint8Array>({
-          start(controller) {
-            push = (event) => controller.enqueue(encoder.encode(`data: ${JSON.stringify({ jsonrpc: '2.0', ...event })}\n\n`))
-            signal?.addEventListener('abort', () => controller.error(signal.reason), { once: true })
-          },
-        }),
-        { headers: { 'content-type': 'text/event-stream' } },
-      )
+    const getStream = pushedSse()
     const tools = (name: string) => result({ tools: [{ name, inputSchema: { type: 'object' } }], ttlMs: 60_000 })
     const { fetch, requests } = scriptedFetch([
       (request) => json({ jsonrpc: '2.0', id: request.body.id, result: { protocolVersion: '2025-11-25', capabilities: {}, serverInfo: { name: 's', version: '1' } } }, 200, { 'mcp-session-id': 'sess-1' }),
       () => new Response(null, { status: 202 }),
-      getStream,
+      getStream.step,
       tools('first'),
       tools('second'),
       () => new Response(null, { status: 200 }),
@@ -188,9 +177,9 @@ describe('client edge cases', () => {
     const client = createClient(`${url}?legacy-changes`, { fetch, protocolVersion: '2025-11-25', onNotification })
     expect((await client.listTools()).map((tool) => tool.name)).toEqual(['first'])
     expect((await client.listTools()).map((tool) => tool.name)).toEqual(['first'])
-    await expect.poll(() => push).toBeDefined()
-    push!({ method: 'notifications/message', params: { level: 'info', data: 'hello' } })
-    push!({ method: 'notifications/tools/list_changed' })
+    await expect.poll(() => getStream.opened).toBe(true)
+    getStream.push({ method: 'notifications/message', params: { level: 'info', data: 'hello' } })
+    getStream.push({ method: 'notifications/tools/list_changed' })
     await expect.poll(() => onNotification.mock.calls.length).toBe(1)
     expect(onNotification).toHaveBeenCalledWith({ jsonrpc: '2.0', method: 'notifications/message', params: { level: 'info', data: 'hello' } })
     await expect.poll(async () => (await client.listTools()).map((tool) => tool.name)).toEqual(['second'])

@@ -5,14 +5,16 @@
  * round loop (input-loop.ts), who answers a question (input-routing.ts),
  * listings and `Mcp-Param-*` headers (listings.ts), tasks (task-client.ts),
  * change notifications (subscriptions.ts), a request's progress and log
- * callbacks (request-callbacks.ts), the result cache (result-cache.ts).
+ * callbacks (request-callbacks.ts), the result cache (cache-handle.ts).
  *
  * What a page may never need loads the first time it is needed, as chunks
  * of their own that any bundler splits: the 2025-11-25 era (connector.ts),
  * tasks (a call answered with a task, or `getTask` and friends), the
  * change listener (the first `watch()`), the auth provider's hook (the
- * first request of a client given `auth`) and the listings with the
- * `Mcp-Param-*` headers (the first listing, or the first -32020).
+ * first request of a client given `auth`), the listings with the
+ * `Mcp-Param-*` headers (the first listing, or the first -32020) and the
+ * result cache (the first listing or read, alongside its request, which
+ * does not wait for it: cache-handle.ts).
  */
 import type { AuthProvider } from './auth-hook.js'
 import type { CallOptions, ClientOptions, ListOptions, RequestOptions } from './client-options.js'
@@ -27,8 +29,8 @@ import { loadChunk, loadOnce } from './load-chunk.js'
 import { META_SERVER_INFO } from './modern-connection.js'
 import { isMcpProtocolError, RpcErrorCode } from './errors.js'
 import { askForCallbacks, deliverNotification } from './request-callbacks.js'
-import { cacheHint, readKey, ResultCache, staleKeys } from './result-cache.js'
-import { credentialScope } from './credential-scope.js'
+import { CacheHandle } from './cache-handle.js'
+import { cacheHint, readKey, staleKeys } from './cache-keys.js'
 import type { ChangeFilter, McpChange } from './changes.js'
 import type { ChangeListener } from './subscriptions.js'
 import { resolveLimits } from './limits.js'
@@ -47,7 +49,7 @@ export class McpClient {
   #options: ClientOptions
   #context: ConnectionContext
   #connector: Connector
-  #cache: ResultCache | undefined
+  #cache: CacheHandle | undefined
   /** Made once the listings' module is there (see {@link #listingsNow}). */
   #listings: Listings | undefined
   /** The change listener, once the first `watch()` loaded it. */
@@ -74,7 +76,7 @@ export class McpClient {
       limits: resolveLimits(options.limits),
       timeoutMs: options.timeoutMs,
     }
-    this.#cache = options.cache === false ? undefined : new ResultCache(this.url, credentialScope({ url: this.url, headers: this.#context.headers, auth: options.auth }))
+    this.#cache = options.cache === false ? undefined : new CacheHandle({ url: this.url, headers: this.#context.headers, auth: options.auth }, this.#context.warn)
     this.#routing = new InputRouting(options.onInputRequests, { url: this.url, serverInfo: () => this.serverInfo })
     this.#connector = new Connector(this.#context, options.protocolVersion ?? 'auto', {
       routing: this.#routing,
@@ -340,7 +342,7 @@ export class McpClient {
    */
   async #sendMrtr(method: MrtrMethod, params: JsonObject, options: RequestOptions & Pick<SendOptions, 'input'>): Promise<McpResult> {
     const timeoutMs = options.timeoutMs ?? this.#options.timeoutMs
-    // The connection and the implicit tools/list are this call's requests too: the same deadline holds.
+    // The connection and a tools/list that a -32020 or a stale listing calls for are this call's requests too: the same deadline holds.
     const link = linkSignal(options.signal ?? this.#connector.closedSignal, timeoutMs)
     let connection: Connection
     try {

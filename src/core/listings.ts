@@ -12,7 +12,8 @@
 import type { ListOptions, RequestOptions } from './client-options.js'
 import { displayText } from './display-text.js'
 import { RpcErrorCode, isMcpProtocolError } from './errors.js'
-import { cacheHint, type ResultCache } from './result-cache.js'
+import type { CacheHandle } from './cache-handle.js'
+import { cacheHint, type CacheHint } from './cache-keys.js'
 import { checkToolHeaders, paramHeaders, type ParamHeaderBinding } from './tool-headers.js'
 import type { JsonObject, McpResult, Tool } from './types.js'
 
@@ -21,7 +22,7 @@ const MAX_PAGES = 100
 export interface ListingsDeps {
   request: (method: string, params: JsonObject, options: RequestOptions) => Promise<McpResult>
   /** Undefined when the client keeps no cache. */
-  cache: ResultCache | undefined
+  cache: CacheHandle | undefined
   warn: (message: string) => void
 }
 
@@ -49,7 +50,7 @@ export class Listings {
     if (cached?.fresh) return { items: cached.value, cached: true }
     const items: JsonObject[] = []
     const seen = new Set<string>()
-    let hint: { ttlMs: number; scope: 'public' | 'private' } = { ttlMs: Number.POSITIVE_INFINITY, scope: 'public' }
+    let hint: CacheHint = { ttlMs: Number.POSITIVE_INFINITY, scope: 'public' }
     let cursor: string | undefined
     for (let page = 0; page < MAX_PAGES; page++) {
       const result = await this.#deps.request(method, cursor === undefined ? {} : { cursor }, options)

@@ -1,10 +1,11 @@
 /**
  * Loads one of the core's on-demand chunks (the 2025-11-25 era, tasks, the
- * change listener, the SSE reader), or a layer's (the auth layer's sign-in
- * flow, through the core's index). A chunk that cannot be fetched (the page
- * went offline, a deploy replaced the files it was built with) fails the
- * request that needed it with a typed {@link McpNetworkError} naming what was
- * being loaded, never a bare `TypeError`.
+ * change listener, the SSE reader, the result cache), or a layer's (the auth
+ * layer's sign-in flow, through the core's index). A chunk that cannot be
+ * fetched (the page went offline, a deploy replaced the files it was built
+ * with) fails the request that needed it with a typed {@link McpNetworkError}
+ * naming what was being loaded, never a bare `TypeError` (the result cache,
+ * which no request needs, turns it into a warning: cache-handle.ts).
  */
 import { McpNetworkError } from './errors.js'
 

@@ -9,10 +9,12 @@
  * never fresh. Stale entries are still returned, marked so: a tool's schema
  * from an earlier listing tells whether a call needs `Mcp-Param-*` headers.
  * Bounded: a server cannot make the page hold more than {@link MAX_ENTRIES}.
+ *
+ * A chunk of its own, with credential-scope.ts: a client loads it with its
+ * first call and meanwhile finds nothing kept (cache-handle.ts).
  */
-import { ANONYMOUS, type CredentialScope } from './credential-scope.js'
-import type { McpChange } from './changes.js'
-import type { JsonObject } from './types.js'
+import type { CacheHint } from './cache-keys.js'
+import { ANONYMOUS, credentialScope, type CredentialScope } from './credential-scope.js'
 
 export interface CachedValue<T> {
   value: T
@@ -29,26 +31,6 @@ export const MAX_ENTRIES = 200
 
 /** Public results of every client in this page, by endpoint, credential scope and key. */
 const shared = new Map<string, Entry>()
-
-/** The freshness hint of a result: how long it stays fresh (0 when it gave none) and who may share it. */
-export function cacheHint(result: JsonObject): { ttlMs: number; scope: 'public' | 'private' } {
-  const ttl = result.ttlMs
-  const ttlMs = typeof ttl === 'number' && Number.isFinite(ttl) && ttl > 0 ? ttl : 0
-  return { ttlMs, scope: result.cacheScope === 'public' ? 'public' : 'private' }
-}
-
-/** The key a `resources/read` of `uri` is kept under. */
-export function readKey(uri: string): string {
-  return `resources/read\u0000${uri}`
-}
-
-/** The keys whose values a change makes stale: the lists it names, or the resource it updated. */
-export function staleKeys(change: McpChange): string[] {
-  if (change.type === 'tools_changed') return ['tools/list']
-  if (change.type === 'prompts_changed') return ['prompts/list']
-  if (change.type === 'resources_changed') return ['resources/list', 'resources/templates/list']
-  return [readKey(change.uri)]
-}
 
 function remember(store: Map<string, Entry>, key: string, entry: Entry): void {
   store.delete(key)
@@ -92,7 +74,7 @@ export class ResultCache {
   }
 
   /** Keeps `value` for `ttlMs`; a public one for every client of the endpoint with the same credentials. */
-  async put(key: string, value: unknown, hint: { ttlMs: number; scope: 'public' | 'private' }, signal?: AbortSignal): Promise<void> {
+  async put(key: string, value: unknown, hint: CacheHint, signal?: AbortSignal): Promise<void> {
     const keys = await this.#keys(key, signal)
     const entry = { value, expires: this.#now() + hint.ttlMs }
     remember(this.#own, keys.own, entry)
@@ -113,4 +95,9 @@ export class ResultCache {
     const prefix = `${this.#url}\u0000`
     for (const key of [...shared.keys()]) if (key.startsWith(prefix)) shared.delete(key)
   }
+}
+
+/** The cache of one client: what cache-handle.ts makes once this chunk has loaded. */
+export function clientCache(credentials: Parameters<typeof credentialScope>[0]): ResultCache {
+  return new ResultCache(credentials.url, credentialScope(credentials))
 }

@@ -58,6 +58,35 @@ export function sse(chunks: Array<string | Uint8Array>, options: { breakAtEnd?: 
   return new Response(body, { status: options.status ?? 200, headers: { 'content-type': 'text/event-stream' } })
 }
 
+/**
+ * An SSE stream the test writes JSON-RPC messages to (`push`) until the
+ * request's signal aborts: a legacy session's GET stream, say. `step` answers
+ * the request that opens it.
+ */
+export function pushedSse(): { step: Step; readonly opened: boolean; push: (message: object) => void } {
+  const encoder = new TextEncoder()
+  let stream: ReadableStreamDefaultController<Uint8Array> | undefined
+  return {
+    step: (_request, signal) =>
+      new Response(
+        new ReadableStream<Uint8Array>({
+          start(controller) {
+            stream = controller
+            signal?.addEventListener('abort', () => controller.error(signal.reason), { once: true })
+          },
+        }),
+        { headers: { 'content-type': 'text/event-stream' } },
+      ),
+    get opened() {
+      return stream !== undefined
+    },
+    push(message) {
+      if (!stream) throw new Error('pushedSse: the client has not opened the stream')
+      stream.enqueue(encoder.encode(`data: ${JSON.stringify({ jsonrpc: '2.0', ...message })}\n\n`))
+    },
+  }
+}
+
 /** An SSE stream that never ends until the request's signal aborts. */
 export function hangingSse(first: string, signal: AbortSignal | undefined): Response {
   const encoder = new TextEncoder()
