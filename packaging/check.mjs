@@ -767,14 +767,14 @@ const appBuilt = check('consumer app: vite build of the README and docs blocks',
 // no-eval validator, the file widget, the data URI code, the date-time widget
 // and its conversions, the cards, the result renderer, the URL
 // analysis, the apps' host and answer check, nor the core's legacy era, tasks,
-// listener, SSE reader, auth hook, listings, result cache or the sign-in kit
-// (they are there, behind import()).
+// listener, SSE reader, auth hook, listings, result cache, round writer or the
+// sign-in kit (they are there, behind import()).
 const lazyApp = join(app, 'lazy-app')
 const LAZY_CHUNKS = [
   'no-eval-validator', 'file-widget', 'file-data-uri', 'date-time-widget', 'datetime',
   'forms-tool-result', 'forms-url-elicitation', 'forms-sign-in-card', 'forms-approval-card', 'forms-task-status', 'url-safety',
   'mount', 'apps-answer-check', 'DownloadCard',
-  'legacy-connection', 'task-client', 'subscriptions', 'sse-exchange', 'auth-hook', 'result-cache', 'sign-in-kit', 'listings',
+  'legacy-connection', 'task-client', 'subscriptions', 'sse-exchange', 'auth-hook', 'result-cache', 'sign-in-kit', 'listings', 'call-writer',
 ]
 const lazyBuilt = check('consumer app: the typical app with MCP Apps loads what it does not show yet on demand', [appInstalled], async () => {
   write(

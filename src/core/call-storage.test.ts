@@ -7,7 +7,7 @@
 import { describe, expect, it, vi } from 'vitest'
 import { CallPersistence } from './call-persistence'
 import { answersToResend, isFileNotKept, parseSavedCall, sessionStorageAdapter, type LostCall, type SavedCall, type SavedTask } from './call-storage'
-import { STORED_FILE_CHARS, withoutLargeFiles } from './call-writer'
+import { STORED_FILE_CHARS, withoutLargeFiles } from './stored-files'
 import { IDLE, type CallState } from './call-state'
 import type { McpClient } from './client'
 import { isMcpNotResumableError } from './not-resumable-error'

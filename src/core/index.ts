@@ -77,5 +77,5 @@ export type {
   CancelledState,
 } from './call-state.js'
 export { sessionStorageAdapter, parseSavedCall, isLostCall, isSavedTask, isFileNotKept } from './call-storage.js'
-export { withoutLargeFiles, STORED_FILE_CHARS } from './call-writer.js'
+export { withoutLargeFiles, STORED_FILE_CHARS } from './stored-files.js'
 export type { FileNotKept, LostCall, RoundStorage, SavedCall, SavedTask, StoredCall } from './call-storage.js'
