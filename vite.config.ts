@@ -35,6 +35,8 @@ export default defineConfig({
         'forms-sign-in-card': 'src/forms/SignInCard.tsx',
         'forms-approval-card': 'src/forms/ApprovalCard.tsx',
         'forms-task-status': 'src/forms/TaskStatus.tsx',
+        // The round panel's own code, which McpToolCall loads on demand (src/forms/lazy-round-panel.tsx).
+        'forms-round-panel': 'src/forms/round-panel.tsx',
         // The same for the check of an app-drawn answer (with the no-eval
         // validator), which AppQuestion loads on demand and the apps/react
         // entry exports (checkAppAnswer): a file of its own, not apps-react.js.

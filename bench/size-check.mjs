@@ -161,6 +161,15 @@ const ON_DEMAND = [
     firstLoads: ['app', 'ai-sdk-page', 'assistant-ui-page', 'apps-react'],
   },
   {
+    what: 'round panel',
+    // The panel's own code (src/forms/round-panel.tsx, with the round's texts
+    // and the refusals) loads on demand (src/forms/lazy-round-panel.tsx): a
+    // call fetches it once it is on the page, the form and the cards it shows
+    // stay in the first load (src/forms/round-parts.ts).
+    modules: /^src\/forms\/(round-panel\.tsx|refusals\.ts|texts\/round\.ts)$/,
+    firstLoads: ['app', 'ai-sdk-page', 'assistant-ui-page', 'apps-react'],
+  },
+  {
     what: "app answer check or the forms' no-eval validator",
     // The check of an app-drawn question's answer (SEP-3118) runs the forms'
     // no-eval validator: both load with the first such question

@@ -765,14 +765,14 @@ const appBuilt = check('consumer app: vite build of the README and docs blocks',
 // app with MCP Apps, which passes @rjsf/validator-ajv8, shows no file or
 // date-time field and has drawn no app yet, must not import statically the
 // no-eval validator, the file widget, the data URI code, the date-time widget
-// and its conversions, the cards, the result renderer, the URL
+// and its conversions, the cards, the round panel, the result renderer, the URL
 // analysis, the apps' host and answer check, nor the core's legacy era, tasks,
 // listener, SSE reader, auth hook, listings, result cache, round writer or the
 // sign-in kit (they are there, behind import()).
 const lazyApp = join(app, 'lazy-app')
 const LAZY_CHUNKS = [
   'no-eval-validator', 'file-widget', 'file-data-uri', 'date-time-widget', 'datetime',
-  'forms-tool-result', 'forms-url-elicitation', 'forms-sign-in-card', 'forms-approval-card', 'forms-task-status', 'url-safety',
+  'forms-tool-result', 'forms-url-elicitation', 'forms-sign-in-card', 'forms-approval-card', 'forms-task-status', 'forms-round-panel', 'url-safety',
   'mount', 'apps-answer-check', 'DownloadCard',
   'legacy-connection', 'task-client', 'subscriptions', 'sse-exchange', 'auth-hook', 'result-cache', 'sign-in-kit', 'listings', 'call-writer',
 ]

@@ -22,9 +22,11 @@ import { useCallback, useEffect, useSyncExternalStore, type ComponentType, type 
 import type { ToolCallMessagePartProps } from '@assistant-ui/react'
 import { displayText, type CallState, type JsonObject, type McpResult, type RoundStorage, type TaskInfo } from '../core/index.js'
 import { CallProgress } from '../forms/CallProgress.js'
-import { CardBoundary, InputRequestPanel, McpToolCall, useMcpViews } from '../forms/index.js'
+import { CardBoundary, McpToolCall, useMcpViews } from '../forms/index.js'
 // The result renderer and the task line load when first shown, as in McpToolCall (forms/lazy-parts.tsx).
 import { LazyTaskStatus, LazyToolResult } from '../forms/lazy-parts.js'
+// The round panel too (forms/lazy-round-panel.tsx): fetched as soon as the part shows, before a round can come.
+import { LazyInputRequestPanel } from '../forms/lazy-round-panel.js'
 import { callTexts } from '../forms/texts/call.js'
 import { resolvePart } from '../forms/texts/resolve.js'
 import { McpProvider, useMcpAuth } from '../react/index.js'
@@ -40,6 +42,9 @@ export type McpToolPartProps = ToolCallMessagePartProps<JsonObject, unknown>
 export function createMcpToolPart(name: string, settings: { current: PartSettings }): ComponentType<McpToolPartProps> {
   function McpToolPart(props: McpToolPartProps) {
     const { client, signIn } = settings.current
+    useEffect(() => {
+      LazyInputRequestPanel.preload().catch(() => {}) // a failure shows where the round goes, with Try again
+    }, [])
     return (
       <McpProvider client={client} signIn={signIn}>
         <div className="mcp-elicit-assistant-tool" data-tool={name} data-tool-call-id={props.toolCallId}>
@@ -140,7 +145,7 @@ function ExecutingSignIn({ settings, running, task }: { settings: PartSettings; 
     <>
       {/* A task's polls wait for the sign-in too: its line stays above the card. */}
       {task && <LazyTaskStatus task={task} compact messages={messages} onError={onError} />}
-      <InputRequestPanel status="needs_auth" auth={auth} server={settings.client.serverInfo} respond={() => {}} messages={messages} onError={onError} autoFocus />
+      <LazyInputRequestPanel status="needs_auth" auth={auth} server={settings.client.serverInfo} respond={() => {}} messages={messages} onError={onError} autoFocus />
     </>
   )
 }

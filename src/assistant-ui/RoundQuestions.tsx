@@ -8,7 +8,8 @@
  */
 import { useRef, useState } from 'react'
 import type { InputResponse, PendingInput } from '../core/index.js'
-import { InputRequestPanel } from '../forms/index.js'
+// The round panel loads on demand (forms/lazy-round-panel.tsx); the tool part fetches it as soon as it shows.
+import { LazyInputRequestPanel } from '../forms/lazy-round-panel.js'
 import type { McpRoundPayload } from './round-payload.js'
 import type { McpAssistantToolOptions } from './settings.js'
 
@@ -33,7 +34,7 @@ export function RoundQuestions({ payload: received, resume, options }: RoundQues
     if (asked.every((input) => Object.hasOwn(next, input.key))) resume(next)
   }
   return (
-    <InputRequestPanel
+    <LazyInputRequestPanel
       status="awaiting_input"
       inputs={inputs}
       round={payload.round}

@@ -14,6 +14,11 @@
  * call (a status badge, a summary) gets `onStatusChange`, `onResult` and
  * `onCallError` rather than reading the page.
  *
+ * The round panel and the result renderer are chunks of their own, fetched
+ * before they are needed: the panel right after the card's first paint (a
+ * Run button needs neither, `lazy-round-panel.tsx`), the renderer when the
+ * call starts (`lazy-parts.tsx`).
+ *
  * A call the server runs as a task (tasks extension) shows {@link TaskStatus}
  * instead of the plain progress while it runs, and its compact line above
  * the questions the task asks; the one Stop button of the card cancels the
@@ -26,8 +31,8 @@ import { useMcpClient, useMcpTool, useSignInStore, type McpCallEvents, type UseM
 import { CallProgress } from './CallProgress.js'
 import { CardBoundary } from './CardBoundary.js'
 import type { ElicitationFormTheme } from './ElicitationForm.js'
-import { InputRequestPanel } from './InputRequestPanel.js'
 import { LazySignInCard, LazyTaskStatus, LazyToolResult } from './lazy-parts.js'
+import { LazyInputRequestPanel } from './lazy-round-panel.js'
 import type { Messages } from './messages.js'
 import { callTexts } from './texts/call.js'
 import { resolvePart } from './texts/resolve.js'
@@ -89,6 +94,11 @@ export const McpToolCall = /* @__PURE__ */ forwardRef(function McpToolCall(props
     if (calling) LazyToolResult.preload().catch(() => {}) // a failure shows where the result goes, and is tried again there
   }, [calling])
 
+  // The round panel is not needed for this first paint: fetched right after it, so it is there before the first round.
+  useEffect(() => {
+    LazyInputRequestPanel.preload().catch(() => {}) // a failure shows where the round goes, with Try again
+  }, [])
+
   useEffect(() => {
     if (!autoRun || started.current) return
     started.current = true
@@ -132,7 +142,7 @@ export const McpToolCall = /* @__PURE__ */ forwardRef(function McpToolCall(props
       {(tool.status === 'awaiting_input' || tool.status === 'needs_auth') && task && <LazyTaskStatus task={task} progress={progress} compact messages={props.messages} onError={onError} />}
 
       {tool.status === 'awaiting_input' && (
-        <InputRequestPanel
+        <LazyInputRequestPanel
           status={tool.status}
           inputs={tool.inputs}
           round={tool.round}
@@ -151,7 +161,7 @@ export const McpToolCall = /* @__PURE__ */ forwardRef(function McpToolCall(props
       )}
 
       {tool.status === 'needs_auth' && (
-        <InputRequestPanel status={tool.status} auth={tool.auth} server={tool.server} respond={tool.respond} onError={onError} messages={props.messages} autoFocus />
+        <LazyInputRequestPanel status={tool.status} auth={tool.auth} server={tool.server} respond={tool.respond} onError={onError} messages={props.messages} autoFocus />
       )}
 
       {/* Under needs_auth the card's Cancel gives up the sign-in, and with it the call. The one Stop, for tasks too (tasks/cancel). */}

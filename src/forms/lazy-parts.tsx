@@ -9,7 +9,9 @@
  *   fetched as soon as a call starts, so it is usually there before the
  *   result is;
  * - the URL consent card (with the URL analysis), the approval card
- *   (sampling, roots), the sign-in card and the task line: when shown.
+ *   (sampling, roots), the sign-in card and the task line: when shown;
+ * - the round panel (`lazy-round-panel.tsx`), fetched once a call is on the
+ *   page, after its first paint.
  *
  * Each wrapper holds its own Suspense boundary, so a part that is still
  * loading never hides anything around it (a form the person is filling in

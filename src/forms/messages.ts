@@ -145,6 +145,8 @@ export interface Messages {
   resultIsError: string
   /** In place of a result that failed to render. */
   resultFailed: string
+  /** In place of a round of questions that could not be loaded or drawn, above its Try again. @defaultValue `'The questions could not be shown.'` */
+  roundFailed: string
   /** Heading of a failed call. @defaultValue `'The call failed.'` */
   errorHeading: string
   /** Aborts a whole call in flight (not one question). @defaultValue `'Stop'` */

@@ -14,12 +14,18 @@
  * `date-time-widget.tsx`; one with is `aria-busy` until it is there, then
  * shows all its fields at once, its default read; a failed load puts a line
  * and Try again in place of the fields, Decline and Skip question still
- * answer. Each test starts from fresh modules, so nothing is loaded yet.
+ * answer. The round panel (`lazy-round-panel.tsx`): `McpToolCall` fetches it
+ * once it has painted, before it is run; while it loads, the working line
+ * stands where the round goes, then the questions show with focus on the
+ * first field; a failed load puts a line and Try again in its place, and
+ * Try again loads it anew. Each test starts from fresh modules, so nothing
+ * is loaded yet.
  */
 import { cleanup, render, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import validator from '@rjsf/validator-ajv8'
 import { afterEach, describe, expect, it, vi } from 'vitest'
+import type { PendingInput } from '../core/index'
 import { noEvalValidator } from './no-eval-validator'
 
 afterEach(() => {
@@ -27,13 +33,14 @@ afterEach(() => {
   vi.doUnmock('./csp')
   vi.doUnmock('./file-widget')
   vi.doUnmock('./date-time-widget')
+  vi.doUnmock('./round-panel')
   vi.resetModules()
   vi.restoreAllMocks()
   vi.unstubAllGlobals()
 })
 
 /** Holds the load of a module of this folder until the returned function is called. */
-function holdLoad(path: './file-widget' | './date-time-widget'): () => void {
+function holdLoad(path: './file-widget' | './date-time-widget' | './round-panel'): () => void {
   let release = () => {}
   const gate = new Promise<void>((resolve) => (release = resolve))
   vi.doMock(path, async (importOriginal) => {
@@ -52,7 +59,7 @@ function failLoad(path: './csp' | './date-time-widget') {
 }
 
 /** Counts the loads of a module of this folder. */
-function watchLoads(path: './csp' | './file-widget' | './date-time-widget') {
+function watchLoads(path: './csp' | './file-widget' | './date-time-widget' | './round-panel') {
   const loaded = vi.fn()
   vi.doMock(path, async (importOriginal) => {
     loaded()
@@ -260,5 +267,75 @@ describe('the date-time widget', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Accept' }))
     expect(onRespond).toHaveBeenCalledOnce()
     expect(onError).toHaveBeenCalledTimes(2)
+  })
+})
+
+describe('the round panel', () => {
+  const round: PendingInput[] = [
+    {
+      key: 'name',
+      method: 'elicitation/create',
+      params: { message: 'Your name?', requestedSchema: { type: 'object', properties: { name: { type: 'string', title: 'Name' } }, required: ['name'] } },
+      era: 'modern',
+      server: undefined,
+      url: 'http://127.0.0.1:1/mcp',
+      answered: false,
+    },
+  ]
+
+  it('McpToolCall fetches it once it has painted, before it is run', async () => {
+    const loaded = watchLoads('./round-panel')
+    const [{ McpToolCall }, { McpProvider }, { createClient }] = await Promise.all([import('./McpToolCall'), import('../react/index'), import('../core/index')])
+    // Never called: nothing is run.
+    const client = createClient(new URL('http://127.0.0.1:1/mcp'))
+    render(
+      <McpProvider client={client}>
+        <McpToolCall name="wizard" validator={validator} />
+      </McpProvider>,
+    )
+    expect(screen.getByRole('button', { name: 'Run wizard' })).toBeTruthy()
+    await waitFor(() => expect(loaded).toHaveBeenCalledOnce())
+  })
+
+  it('while it loads, the working line stands where the round goes; then the questions show, focus on the first field', async () => {
+    const release = holdLoad('./round-panel')
+    const respond = vi.fn()
+    const { LazyInputRequestPanel } = await import('./lazy-round-panel')
+    render(<LazyInputRequestPanel status="awaiting_input" inputs={round} respond={respond} validator={validator} autoFocus />)
+    expect(screen.getByRole('status').textContent).toBe('Working…')
+    expect(screen.queryByRole('textbox')).toBeNull()
+    release()
+    const name = await screen.findByRole('textbox', { name: /^Name/ })
+    await waitFor(() => expect(document.activeElement).toBe(name))
+    await userEvent.type(name, 'Ada')
+    await userEvent.click(screen.getByRole('button', { name: 'Accept' }))
+    expect(respond.mock.calls).toStrictEqual([['name', { action: 'accept', content: { name: 'Ada' } }]])
+  })
+
+  it('one that cannot be loaded: onError is told, a line and Try again stand in its place; a second failure keeps focus on Try again; a success brings the round', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {})
+    let failures = 2
+    vi.doMock('./round-panel', async (importOriginal) => {
+      if (failures-- > 0) throw new TypeError('Failed to fetch dynamically imported module')
+      return importOriginal()
+    })
+    const respond = vi.fn()
+    const onError = vi.fn()
+    const { LazyInputRequestPanel } = await import('./lazy-round-panel')
+    render(<LazyInputRequestPanel status="awaiting_input" inputs={round} respond={respond} validator={validator} onError={onError} autoFocus />)
+    expect((await screen.findByRole('alert')).textContent).toBe('The questions could not be shown.')
+    expect(onError.mock.calls).toHaveLength(1)
+    expect(onError.mock.calls[0]![0]).toMatchObject({ name: 'PartLoadError', part: 'InputRequestPanel' })
+    await userEvent.click(screen.getByRole('button', { name: 'Try again' }))
+    await waitFor(() => expect(onError).toHaveBeenCalledTimes(2))
+    const retry = await screen.findByRole('button', { name: 'Try again' })
+    await waitFor(() => expect(document.activeElement).toBe(retry))
+    expect(screen.getByRole('alert').textContent).toBe('The questions could not be shown.')
+    await userEvent.keyboard('{Enter}')
+    const name = await screen.findByRole('textbox', { name: /^Name/ })
+    expect(screen.queryByRole('button', { name: 'Try again' })).toBeNull()
+    await waitFor(() => expect(document.activeElement).toBe(name))
+    expect(onError).toHaveBeenCalledTimes(2)
+    expect(respond).not.toHaveBeenCalled()
   })
 })

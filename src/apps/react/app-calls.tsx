@@ -2,11 +2,13 @@
  * The app's own tool calls (`tools/call` from the frame), run like any call
  * on the page: through `useMcpTool`, so their input rounds, sign-in and
  * tasks work, and their questions are shown under the frame with the same
- * panel the chat uses. The frame only ever gets the result.
+ * panel the chat uses (`lazy-round-panel.tsx`). The frame only ever gets the
+ * result.
  */
 import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react'
 import { McpCancelledError, type JsonObject, type McpResult } from '../../core/index.js'
-import { InputRequestPanel, type InputRequestPanelProps } from '../../forms/index.js'
+import type { InputRequestPanelProps } from '../../forms/index.js'
+import { LazyInputRequestPanel } from '../../forms/lazy-round-panel.js'
 import { useMcpTool, type UseMcpCallOptions } from '../../react/index.js'
 
 /** One call the frame made, waiting for its component to run it. */
@@ -57,6 +59,8 @@ function AppCall({ request, options, panel }: { request: AppCallRequest; options
     // Once, StrictMode included: a second run would cancel the first call.
     if (started.current) return
     started.current = true
+    // The panel (a chunk of its own) is fetched with the call, so it is there if the call asks something.
+    LazyInputRequestPanel.preload().catch(() => {}) // a failure shows where the round goes, with Try again
     const stop = () => tool.cancel()
     request.signal.addEventListener('abort', stop, { once: true })
     void tool.call(request.arguments).then((state) => {
@@ -66,10 +70,10 @@ function AppCall({ request, options, panel }: { request: AppCallRequest; options
     })
   }, [])
   if (tool.status === 'awaiting_input') {
-    return <InputRequestPanel status={tool.status} inputs={tool.inputs} round={tool.round} respond={tool.respond} saveDraft={tool.saveDraft} {...panel} autoFocus />
+    return <LazyInputRequestPanel status={tool.status} inputs={tool.inputs} round={tool.round} respond={tool.respond} saveDraft={tool.saveDraft} {...panel} autoFocus />
   }
   if (tool.status === 'needs_auth') {
-    return <InputRequestPanel status={tool.status} auth={tool.auth} server={tool.server} respond={tool.respond} messages={panel.messages} onError={panel.onError} autoFocus />
+    return <LazyInputRequestPanel status={tool.status} auth={tool.auth} server={tool.server} respond={tool.respond} messages={panel.messages} onError={panel.onError} autoFocus />
   }
   return null
 }

@@ -12,6 +12,7 @@ export const callTexts = {
   progress: (progress, total) => (total === undefined ? `${progress} done` : `${progress} of ${total}`),
   resultHeading: 'Result',
   resultFailed: 'This result could not be shown.',
+  roundFailed: 'The questions could not be shown.',
   errorHeading: 'The call failed.',
   stopCall: 'Stop',
   cancelled: 'Cancelled.',
