@@ -2,7 +2,7 @@
  * Cold start of what loads on demand: the first call on a 2025-11-25 server
  * (the legacy era's chunk) and the first task (the tasks chunk), with the SSE
  * reader's chunk when the answer is streamed (the official SDK servers stream
- * by default) and the result cache's (a first call starts it), each in a
+ * by default), each in a
  * FRESH Node process, so the dynamic `import()` of the chunk is part of what
  * is timed, as on a page's first legacy call.
  *
@@ -71,7 +71,7 @@ async function sample(contestant, scenario, url) {
   }
   const { createClient } = await import(pathToFileURL(join(dist, 'index.js')).href)
   if (contestant === 'ours-warm') {
-    for (const prefix of [scenario === 'legacy' ? 'legacy-connection' : 'task-client', 'sse-exchange', 'result-cache']) await import(pathToFileURL(chunkFile(prefix)).href)
+    for (const prefix of [scenario === 'legacy' ? 'legacy-connection' : 'task-client', 'sse-exchange']) await import(pathToFileURL(chunkFile(prefix)).href)
   }
   const started = performance.now()
   if (scenario === 'legacy') {

@@ -483,12 +483,12 @@ export function hostilePerTest(defaults: ClientOptions = {}): {
     await Promise.all(clients.splice(0).map((client) => within(client.close(), 1000)))
   }
   // The chunks the core loads on demand (the 2025-11-25 era, the SSE reader,
-  // tasks, the result cache) are imported once up front: these tests time hostile servers
+  // tasks, the listings, the result cache) are imported once up front: these tests time hostile servers
   // against deadlines of a few hundred ms, and vitest's first transform of a
   // chunk on a loaded machine could take that long by itself. (What a chunk
   // that fails to load does is src/core/load-chunk.test.ts's matter.)
   beforeAll(async () => {
-    await Promise.all([import('../../src/core/legacy-connection.ts'), import('../../src/core/sse.ts'), import('../../src/core/task-client.ts'), import('../../src/core/result-cache.ts')])
+    await Promise.all([import('../../src/core/legacy-connection.ts'), import('../../src/core/sse.ts'), import('../../src/core/task-client.ts'), import('../../src/core/listings.ts'), import('../../src/core/result-cache.ts')])
   })
   beforeEach(async () => {
     server = await startHostileServer()
