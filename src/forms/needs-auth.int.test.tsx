@@ -15,6 +15,8 @@ import { McpToolCall } from './McpToolCall'
 import { SignInCard } from './SignInCard'
 
 let server: ModernServer
+// Every call here runs this long so that it is still running when its sign-in card is clicked, on a
+// loaded machine too: with 300 ms, the call sometimes ended first and took the card away before Cancel.
 const SLOW_MS = 2500
 
 beforeAll(async () => {
@@ -176,7 +178,7 @@ describe('InputRequestPanel spread from the hook', () => {
     const tool = useMcpTool('slow')
     return (
       <>
-        <button onClick={() => void tool.call({ ms: 300 })}>Run</button>
+        <button onClick={() => void tool.call({ ms: SLOW_MS })}>Run</button>
         <InputRequestPanel {...tool} validator={validator} />
       </>
     )
@@ -213,7 +215,7 @@ describe('SignInCard spread from a call’s auth', () => {
     const tool = useMcpTool('slow')
     return (
       <>
-        <button onClick={() => void tool.call({ ms: 300 })}>Run</button>
+        <button onClick={() => void tool.call({ ms: SLOW_MS })}>Run</button>
         {tool.status === 'needs_auth' && <SignInCard {...tool.auth} server={tool.server} />}
       </>
     )
