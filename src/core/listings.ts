@@ -157,4 +157,3 @@ export class Listings {
     return (this.#bindings.get(name)?.length ?? 0) > 0
   }
 }
-
