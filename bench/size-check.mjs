@@ -129,7 +129,10 @@ const ON_DEMAND = [
     // streamed answer with the parser), the auth provider's hook (only a
     // client given `auth` loads it) and the listings with the `Mcp-Param-*`
     // bindings (the first listing, or the first -32020 of a tool call).
-    modules: /^(src\/core\/(legacy-[a-z-]+|task-loop|task-client|subscriptions|changes|reconnect|server-requests|sse|sse-exchange|auth-hook|listings|tool-headers)\.ts|eventsource-parser\/.*)$/,
+    // McpTaskError and the retry delays are modules of their own for this:
+    // in a module the first load shares, code only these chunks use would
+    // be downloaded with it.
+    modules: /^(src\/core\/(legacy-[a-z-]+|task-loop|task-client|task-error|retry-delay|subscriptions|changes|reconnect|server-requests|sse|sse-exchange|auth-hook|listings|tool-headers)\.ts|eventsource-parser\/.*)$/,
     firstLoads: ['core', 'react', 'app'],
   },
   {

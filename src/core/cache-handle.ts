@@ -22,9 +22,10 @@
  * `cache: false`.
  */
 import type { AuthProvider } from './auth-hook.js'
-import type { CacheHint } from './cache-keys.js'
+import { cacheHint } from './cache-keys.js'
 import { loadChunk, loadOnce } from './load-chunk.js'
 import type { CachedValue, ResultCache } from './result-cache.js'
+import type { JsonObject } from './types.js'
 
 type CacheChunk = typeof import('./result-cache.js')
 
@@ -69,8 +70,12 @@ export class CacheHandle {
     return undefined
   }
 
-  /** Keeps `value` per its hint, once the chunk is there; one that cannot be loaded keeps nothing. */
-  async put(key: string, value: unknown, hint: CacheHint, signal?: AbortSignal): Promise<void> {
+  /**
+   * Keeps `value` per the hints of the `results` it was made of (one read, or
+   * every page of a list), once the chunk is there; one that cannot be
+   * loaded keeps nothing.
+   */
+  async put(key: string, value: unknown, results: readonly JsonObject[], signal?: AbortSignal): Promise<void> {
     if (!chunk) {
       try {
         await loadChunk('the result cache', loadCache, { url: this.#credentials.url })
@@ -80,7 +85,7 @@ export class CacheHandle {
         return
       }
     }
-    await this.#loaded()!.put(key, value, hint, signal)
+    await this.#loaded()!.put(key, value, cacheHint(results), signal)
   }
 
   /** Marks `key` stale (see result-cache.ts). */

@@ -1,8 +1,10 @@
 /**
  * What the result cache (result-cache.ts) keeps a result under and for how
- * long: the server's hint on a result, the key of a resource read, the keys a
- * change makes stale. Apart from the cache itself because the client and its
- * listings need them before the cache's chunk has loaded (cache-handle.ts).
+ * long: the server's hints on the results a value came from, the key of a
+ * resource read, the keys a change makes stale. Apart from the cache itself
+ * because the client needs them before the cache's chunk has loaded
+ * (cache-handle.ts). The listings, a chunk of their own, reach the hints
+ * through the handle's `put`, so this module stays in the client's chunk.
  */
 import type { McpChange } from './changes.js'
 import type { JsonObject } from './types.js'
@@ -13,11 +15,21 @@ export interface CacheHint {
   scope: 'public' | 'private'
 }
 
-/** The freshness hint of a result (2026-07-28 `CacheableResult`: `ttlMs`, `cacheScope`). */
-export function cacheHint(result: JsonObject): CacheHint {
-  const ttl = result.ttlMs
-  const ttlMs = typeof ttl === 'number' && Number.isFinite(ttl) && ttl > 0 ? ttl : 0
-  return { ttlMs, scope: result.cacheScope === 'public' ? 'public' : 'private' }
+/**
+ * The freshness hint of a value made of `results` (2026-07-28
+ * `CacheableResult`: `ttlMs`, `cacheScope`): a list of several pages is
+ * fresh for the shortest `ttlMs` among them, and shared only when every page
+ * said `public`.
+ */
+export function cacheHint(results: readonly JsonObject[]): CacheHint {
+  let ttlMs = Number.POSITIVE_INFINITY
+  let scope: CacheHint['scope'] = 'public'
+  for (const result of results) {
+    const ttl = result.ttlMs
+    ttlMs = Math.min(ttlMs, typeof ttl === 'number' && Number.isFinite(ttl) && ttl > 0 ? ttl : 0)
+    if (result.cacheScope !== 'public') scope = 'private'
+  }
+  return { ttlMs: results.length ? ttlMs : 0, scope: results.length ? scope : 'private' }
 }
 
 /** The key a `resources/read` of `uri` is kept under. */

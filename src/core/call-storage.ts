@@ -13,7 +13,7 @@
 import type { CallState, PendingInput } from './call-state.js'
 import type { OriginalRequest, PendingRound } from './input-round.js'
 import type { InputResponse, InputResponses, JsonObject, TaskInfo, TaskStatus } from './types.js'
-import { isObject } from './json-object.js'
+import { isObject } from './server-values.js'
 
 /** An open round as plain JSON. */
 export interface SavedCall {

@@ -22,7 +22,7 @@
  */
 import { isActive, type CallState } from './call-state.js'
 import { answersOf, isLostCall, isSavedTask, savedRound, type CallSnapshot, type LostCall, type RoundStorage, type SavedCall, type SavedTask, type StoredCall } from './call-storage.js'
-import { displayText } from './display-text.js'
+import { displayText } from './server-values.js'
 import { McpNotResumableError } from './not-resumable-error.js'
 import { withoutLargeFiles } from './stored-files.js'
 

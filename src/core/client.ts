@@ -30,7 +30,7 @@ import { META_SERVER_INFO } from './modern-connection.js'
 import { isMcpProtocolError, RpcErrorCode } from './errors.js'
 import { askForCallbacks, deliverNotification } from './request-callbacks.js'
 import { CacheHandle } from './cache-handle.js'
-import { cacheHint, readKey, staleKeys } from './cache-keys.js'
+import { readKey, staleKeys } from './cache-keys.js'
 import type { ChangeFilter, McpChange } from './changes.js'
 import type { ChangeListener } from './subscriptions.js'
 import { resolveLimits } from './limits.js'
@@ -280,7 +280,7 @@ export class McpClient {
       },
     })
     // What the person answered may have shaped the content: only a read that asked nothing is kept.
-    if (rounds === 0) await this.#cache?.put(key, result, cacheHint(result), options.signal)
+    if (rounds === 0) await this.#cache?.put(key, result, [result], options.signal)
     return result
   }
 

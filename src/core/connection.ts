@@ -11,7 +11,7 @@ export interface SendOptions {
   signal: AbortSignal
   /** Notifications that arrive on this request's stream. */
   onNotification?: ((notification: JsonRpcNotification) => void) | undefined
-  /** Already-encoded `Mcp-Param-*` headers (modern era). */
+  /** `Mcp-Param-*` headers (modern era), their values as text: encoded when the request is built. */
   paramHeaders?: Record<string, string> | undefined
   /**
    * The call this request is a step of, for the requests a legacy server

@@ -16,8 +16,8 @@ import type { LegacyOptions } from './legacy-connection.js'
 import { loadChunk } from './load-chunk.js'
 import { ModernConnection } from './modern-connection.js'
 import { SingleFlight } from './single-flight.js'
-import { MODERN_PROTOCOL_VERSION, type JsonObject, type McpResult, type ProtocolVersionOption } from './types.js'
-import { LEGACY_VERSIONS, SUPPORTED_VERSIONS, eraOf, pickMutualVersion } from './version.js'
+import type { JsonObject, McpResult, ProtocolVersionOption } from './types.js'
+import { LEGACY_VERSIONS, MODERN_PROTOCOL_VERSION, SUPPORTED_VERSIONS, eraOf, pickMutualVersion } from './version.js'
 
 export class Connector {
   #context: ConnectionContext

@@ -7,12 +7,13 @@
  *
  * Longer than the other modules on purpose: the family is one list a caller
  * reads to learn what can fail, each class next to its code and its guard;
- * split across files, a new class would be missed in one of them. One
- * exception, named in the list below: `McpNotResumableError` (its class and
- * guard) is in not-resumable-error.ts, loaded with the round writer, since a
- * page meets it only after a reload of a stored 2025-11-25 call.
+ * split across files, a new class would be missed in one of them. Two
+ * exceptions, named in the list below, each a class and its guard in a module
+ * of its own that loads with the only code that makes it:
+ * `McpNotResumableError` (not-resumable-error.ts, with the round writer: a
+ * page meets it only after a reload of a stored 2025-11-25 call) and
+ * `McpTaskError` (task-error.ts, with tasks).
  */
-import { displayText } from './display-text.js'
 import type { InputRequiredResult, JsonRpcErrorObject } from './types.js'
 
 /** JSON-RPC error codes the client reacts to. */
@@ -262,29 +263,6 @@ export class McpUnsupportedResultError extends McpError {
   }
 }
 
-/**
- * A task ended without a result: the server cancelled it, it outlived its
- * `ttlMs` without finishing, or the server no longer knows its id. (A task
- * that failed with a JSON-RPC error is an {@link McpProtocolError} with that
- * error, as the request itself would have failed; one the person stopped is
- * an {@link McpCancelledError}.)
- */
-export class McpTaskError extends McpError {
-  override name = 'McpTaskError'
-  declare readonly code: 'TASK_ENDED'
-  readonly taskId: string
-  readonly reason: 'cancelled' | 'expired' | 'not_found'
-  /** The task's status message, as text, when it had one. */
-  readonly statusMessage: string | undefined
-  constructor(taskId: string, reason: 'cancelled' | 'expired' | 'not_found', statusMessage: string | undefined, details: ErrorDetails = {}) {
-    const what = reason === 'cancelled' ? 'was cancelled by the server' : reason === 'expired' ? 'outlived its time to live without finishing' : 'is no longer known to the server'
-    super('TASK_ENDED', `Task ${displayText(taskId)} ${what}${statusMessage ? `: ${statusMessage}` : ''}`, details)
-    this.taskId = taskId
-    this.reason = reason
-    this.statusMessage = statusMessage
-  }
-}
-
 /** A guard of one class of the family, by `instanceof` or by `name`. */
 export function guard<T extends McpError>(ctor: abstract new (...args: never[]) => T, name: string) {
   return (error: unknown): error is T =>
@@ -296,7 +274,7 @@ const familyNames = new Set([
   'McpError', 'McpHttpError', 'McpProtocolError', 'McpNetworkError', 'McpResponseFormatError',
   'McpStreamError', 'McpCancelledError', 'McpTimeoutError', 'McpInputRoundsExceededError',
   'McpInputError', 'McpSessionError', 'McpArgumentError', 'McpRedirectError', 'McpResponseTooLargeError',
-  // McpNotResumableError: not-resumable-error.ts (see the top of this file).
+  // McpNotResumableError: not-resumable-error.ts; McpTaskError: task-error.ts (see the top of this file).
   'McpUnsupportedResultError', 'McpNotResumableError', 'McpTaskError',
 ])
 
@@ -318,4 +296,3 @@ export const isMcpArgumentError = guard(McpArgumentError, 'McpArgumentError')
 export const isMcpRedirectError = guard(McpRedirectError, 'McpRedirectError')
 export const isMcpResponseTooLargeError = guard(McpResponseTooLargeError, 'McpResponseTooLargeError')
 export const isMcpUnsupportedResultError = guard(McpUnsupportedResultError, 'McpUnsupportedResultError')
-export const isMcpTaskError = guard(McpTaskError, 'McpTaskError')

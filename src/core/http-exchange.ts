@@ -7,7 +7,7 @@
  * eventsource-parser), a chunk of its own imported with the first one: a
  * page whose servers answer in JSON never loads it.
  */
-import { displayText } from './display-text.js'
+import { displayText, isObject } from './server-values.js'
 import {
   McpError,
   McpHttpError,
@@ -22,11 +22,10 @@ import { DEFAULT_LIMITS, type Limits } from './limits.js'
 import { loadChunk } from './load-chunk.js'
 import { abortError } from './signals.js'
 import type { JsonObject, JsonRpcNotification, JsonRpcRequest, JsonRpcResponse } from './types.js'
-import { isObject } from './json-object.js'
 import type { StreamReading } from './sse-exchange.js'
 
 /** How much of an error body is read: enough to show, never a whole hostile stream. */
-const ERROR_BODY_BYTES = 65_536
+export const ERROR_BODY_BYTES = 65_536
 const REDIRECTS = new Set([301, 302, 303, 307, 308])
 
 /** The reader of streamed answers (sse-exchange.ts), once the first one loaded it. */
@@ -86,17 +85,6 @@ export async function exchange(request: JsonRpcRequest, context: ExchangeContext
   return readResponse(request, response, context)
 }
 
-/** POSTs a notification or a response; the server answers 202 (or 200) with nothing to read. */
-export async function post(message: JsonRpcNotification | JsonRpcResponse, context: ExchangeContext): Promise<Response> {
-  const method = 'method' in message ? message.method : 'response'
-  const response = await send(context, { method: 'POST', headers: context.headers, body: JSON.stringify(message) }, method)
-  if (!response.ok) {
-    throw new McpHttpError(response, await readHead(response, ERROR_BODY_BYTES), { method, url: context.url })
-  }
-  await response.body?.cancel().catch(() => {})
-  return response
-}
-
 /**
  * Performs the fetch, turning its rejection into a typed error. Redirects are
  * never left to the runtime: one within the endpoint's origin is followed as
@@ -142,7 +130,7 @@ export async function send(context: ExchangeContext, init: RequestInit, method: 
 }
 
 /** Up to `max` bytes of a body as text, the rest left unread. */
-async function readHead(response: Response, max: number): Promise<string> {
+export async function readHead(response: Response, max: number): Promise<string> {
   try {
     return (await readBounded(response, max, false)).text
   } catch {

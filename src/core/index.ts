@@ -11,7 +11,7 @@ export type { InputLoopEvent, InputLoopOptions } from './input-loop.js'
 export { isInputRequired, pendingRoundOf, retryParams } from './input-round.js'
 export type { OriginalRequest, PendingRound } from './input-round.js'
 export { applySchemaDefaults } from './schema-defaults.js'
-export { displayText } from './display-text.js'
+export { displayText } from './server-values.js'
 export { endpointKey, sameEndpoint } from './endpoint-key.js'
 // For the layers' own on-demand chunks (the auth layer's sign-in flow): one failure type for every chunk that cannot be fetched.
 export { loadChunk, loadOnce } from './load-chunk.js'
@@ -37,7 +37,6 @@ export {
   McpRedirectError,
   McpResponseTooLargeError,
   McpUnsupportedResultError,
-  McpTaskError,
   RpcErrorCode,
   isMcpError,
   isMcpHttpError,
@@ -54,11 +53,12 @@ export {
   isMcpRedirectError,
   isMcpResponseTooLargeError,
   isMcpUnsupportedResultError,
-  isMcpTaskError,
 } from './errors.js'
 export type { McpLocalErrorCode } from './errors.js'
 export { McpNotResumableError, isMcpNotResumableError } from './not-resumable-error.js'
-export { MODERN_PROTOCOL_VERSION, LEGACY_PROTOCOL_VERSION, TASKS_EXTENSION } from './types.js'
+export { McpTaskError, isMcpTaskError } from './task-error.js'
+export { MODERN_PROTOCOL_VERSION, LEGACY_PROTOCOL_VERSION } from './version.js'
+export { TASKS_EXTENSION } from './types.js'
 export type * from './types.js'
 export { CallObserver, declineAnswer, cancelAnswer } from './call-observer.js'
 export type { CallObserverOptions } from './call-observer.js'

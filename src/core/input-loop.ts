@@ -4,7 +4,7 @@
  * original request, so nothing of one round leaks into another call.
  * @see https://modelcontextprotocol.io/specification/2026-07-28/basic/patterns/mrtr
  */
-import { displayText } from './display-text.js'
+import { displayText } from './server-values.js'
 import { McpCancelledError, McpInputRoundsExceededError, McpResponseFormatError, McpUnsupportedResultError } from './errors.js'
 import { isInputRequired, pendingRoundOf, retryParams, type OriginalRequest, type PendingRound } from './input-round.js'
 import { sleep } from './signals.js'

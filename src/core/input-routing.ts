@@ -19,7 +19,7 @@
  * (server-requests.ts).
  */
 import type { InputContext, InputHandler } from './client-options.js'
-import { displayText } from './display-text.js'
+import { displayText } from './server-values.js'
 import { McpInputError } from './errors.js'
 import type { LegacyRoundsOptions } from './legacy-rounds.js'
 import type { ServerInputHandler } from './server-requests.js'

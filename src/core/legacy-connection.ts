@@ -7,10 +7,11 @@
  */
 import type { Connection, ConnectionContext, SendOptions } from './connection.js'
 import { changeOf, type McpChange } from './changes.js'
-import { displayText } from './display-text.js'
+import { displayText, isObject } from './server-values.js'
 import { McpSessionError, isMcpError, isMcpRedirectError, isMcpResponseTooLargeError, isMcpStreamError } from './errors.js'
-import { exchange, post, send, type ExchangeContext } from './http-exchange.js'
+import { exchange, send, type ExchangeContext } from './http-exchange.js'
 import { GetStream, resumeResponse } from './legacy-get-stream.js'
+import { post } from './legacy-post.js'
 import { isUnknownSession, legacyParams, urlElicitationRound } from './legacy-messages.js'
 import { legacyRounds } from './legacy-rounds.js'
 import { buildHeaders } from './request-headers.js'
@@ -20,7 +21,6 @@ import { SingleFlight } from './single-flight.js'
 import { linkSignal } from './signals.js'
 import { LEGACY_VERSIONS } from './version.js'
 import type { Implementation, JsonObject, JsonRpcNotification, JsonRpcRequest } from './types.js'
-import { isObject } from './json-object.js'
 
 /** How long `initialize` waits for the GET stream to open: servers drop pushed requests before it is. */
 const GET_STREAM_GRACE_MS = 1000

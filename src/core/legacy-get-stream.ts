@@ -10,7 +10,8 @@
  */
 import { isMcpStreamError } from './errors.js'
 import { readResponse, readStream, send, type ExchangeContext } from './http-exchange.js'
-import { clampRetry, DEFAULT_LIMITS, type Limits } from './limits.js'
+import { DEFAULT_LIMITS, type Limits } from './limits.js'
+import { clampRetry } from './retry-delay.js'
 import { keepConnected } from './reconnect.js'
 import { abortError, sleep } from './signals.js'
 import type { JsonObject, JsonRpcRequest } from './types.js'

@@ -4,10 +4,9 @@
  * gone, and the `-32042` error that asks for URL elicitations first, which
  * becomes an input round so the same consent UI runs.
  */
-import { displayText } from './display-text.js'
+import { displayText, isObject } from './server-values.js'
 import { RpcErrorCode, isMcpHttpError, isMcpProtocolError } from './errors.js'
 import type { InputRequiredResult, JsonObject } from './types.js'
-import { isObject } from './json-object.js'
 
 const MRTR_METHODS = new Set(['tools/call', 'prompts/get', 'resources/read'])
 

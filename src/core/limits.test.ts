@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { backoff, clampRetry, DEFAULT_LIMITS, resolveLimits } from './limits'
+import { DEFAULT_LIMITS, resolveLimits } from './limits'
+import { backoff, clampRetry } from './retry-delay'
 
 describe('limits', () => {
   it('takes the caller\'s positive numbers and ignores anything else', () => {

@@ -10,10 +10,9 @@
  * asks of a client that never obtained the tool's schema.
  */
 import type { ListOptions, RequestOptions } from './client-options.js'
-import { displayText } from './display-text.js'
+import { displayText } from './server-values.js'
 import { RpcErrorCode, isMcpProtocolError } from './errors.js'
 import type { CacheHandle } from './cache-handle.js'
-import { cacheHint, type CacheHint } from './cache-keys.js'
 import { checkToolHeaders, paramHeaders, type ParamHeaderBinding } from './tool-headers.js'
 import type { JsonObject, McpResult, Tool } from './types.js'
 
@@ -50,17 +49,16 @@ export class Listings {
     if (cached?.fresh) return { items: cached.value, cached: true }
     const items: JsonObject[] = []
     const seen = new Set<string>()
-    let hint: CacheHint = { ttlMs: Number.POSITIVE_INFINITY, scope: 'public' }
+    const pages: McpResult[] = []
     let cursor: string | undefined
     for (let page = 0; page < MAX_PAGES; page++) {
       const result = await this.#deps.request(method, cursor === undefined ? {} : { cursor }, options)
-      const own = cacheHint(result)
-      hint = { ttlMs: Math.min(hint.ttlMs, own.ttlMs), scope: own.scope === 'private' ? 'private' : hint.scope }
+      pages.push(result)
       const list = result[key]
       if (Array.isArray(list)) items.push(...(list as JsonObject[]))
       const next = result.nextCursor
       if (typeof next !== 'string' || next === '' || seen.has(next)) {
-        await cache?.put(method, items, hint, options.signal)
+        await cache?.put(method, items, pages, options.signal)
         return { items, cached: false }
       }
       seen.add(next)

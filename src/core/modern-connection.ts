@@ -9,7 +9,7 @@ import { isMcpStreamError } from './errors.js'
 import { exchange } from './http-exchange.js'
 import { buildHeaders } from './request-headers.js'
 import type { Implementation, JsonObject, JsonRpcRequest } from './types.js'
-import { isObject } from './json-object.js'
+import { isObject } from './server-values.js'
 
 export const META_PROTOCOL_VERSION = 'io.modelcontextprotocol/protocolVersion'
 export const META_CLIENT_CAPABILITIES = 'io.modelcontextprotocol/clientCapabilities'

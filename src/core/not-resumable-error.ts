@@ -5,7 +5,7 @@
  * with every page that observes a call. Exported from the core's index with
  * the rest of the family.
  */
-import { displayText } from './display-text.js'
+import { displayText } from './server-values.js'
 import { McpError, guard, type ErrorDetails } from './errors.js'
 
 /**

@@ -6,7 +6,8 @@
  * {@link HEALTHY_STREAM_MS} clears the count, and after `maxReconnects`
  * failures in a row the server is left alone. Nothing outlives `signal`.
  */
-import { backoff, type Limits } from './limits.js'
+import type { Limits } from './limits.js'
+import { backoff } from './retry-delay.js'
 import { sleep } from './signals.js'
 
 /** A stream that stays up this long was healthy: only then is the failure count cleared. */

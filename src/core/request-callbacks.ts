@@ -4,7 +4,7 @@
  * What no callback of the request takes goes to the client's.
  */
 import type { RequestOptions } from './client-options.js'
-import { displayText } from './display-text.js'
+import { displayText } from './server-values.js'
 import { META_LOG_LEVEL } from './modern-connection.js'
 import type { JsonObject, JsonRpcNotification, Progress } from './types.js'
 

@@ -16,6 +16,12 @@ describe('buildHeaders', () => {
     })
   })
 
+  it('encodes an Mcp-Param value that a header cannot carry as it is', () => {
+    const headers = buildHeaders(call, { era: 'modern', protocolVersion: '2026-07-28', paramHeaders: { 'Mcp-Param-Region': ' eu ', 'Mcp-Param-City': 'Zürich' } })
+    expect(headers.get('mcp-param-region')).toBe('=?base64?IGV1IA==?=')
+    expect(headers.get('mcp-param-city')).toBe(`=?base64?${Buffer.from('Zürich').toString('base64')}?=`)
+  })
+
   it('takes Mcp-Name from params.uri for resources/read and encodes it', () => {
     const headers = buildHeaders(
       { jsonrpc: '2.0', id: 2, method: 'resources/read', params: { uri: 'file:///tmp/ünï.txt' } },

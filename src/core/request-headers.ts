@@ -41,7 +41,7 @@ export interface HeaderContext {
   /** Legacy servers know no `Mcp-Method`/`Mcp-Name`; sending them would only fail a CORS preflight. */
   era: 'modern' | 'legacy'
   sessionId?: string | undefined
-  /** `Mcp-Param-*` headers, already encoded. */
+  /** `Mcp-Param-*` headers with their values as text, encoded here as `Mcp-Method` and `Mcp-Name` are. */
   paramHeaders?: Record<string, string> | undefined
   /** The app's extra headers. */
   extra?: HeadersInit | undefined
@@ -67,6 +67,6 @@ export function buildHeaders(
     const name = source ? message.params?.[source] : undefined
     if (typeof name === 'string') headers.set('Mcp-Name', encodeHeaderValue(name))
   }
-  for (const [name, value] of Object.entries(context.paramHeaders ?? {})) headers.set(name, value)
+  for (const [name, value] of Object.entries(context.paramHeaders ?? {})) headers.set(name, encodeHeaderValue(value))
   return headers
 }

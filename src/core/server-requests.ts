@@ -7,11 +7,10 @@
  * Nothing is left unanswered: a request the client did not declare, or that no
  * handler can take, gets a JSON-RPC error.
  */
-import { displayText } from './display-text.js'
+import { displayText, isObject } from './server-values.js'
 import { isMcpCancelledError, RpcErrorCode } from './errors.js'
 import { abortable } from './input-loop.js'
 import type { InputRequests, InputResponses, JsonObject, JsonRpcRequest, JsonRpcResponse } from './types.js'
-import { isObject } from './json-object.js'
 
 export type ServerInputHandler = (requests: InputRequests, signal: AbortSignal) => Promise<InputResponses>
 

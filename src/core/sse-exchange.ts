@@ -7,7 +7,7 @@
  */
 import { McpError, McpResponseFormatError, McpResponseTooLargeError, McpStreamError } from './errors.js'
 import type { ExchangeContext } from './http-exchange.js'
-import { isObject } from './json-object.js'
+import { isObject } from './server-values.js'
 import { DEFAULT_LIMITS } from './limits.js'
 import { abortError } from './signals.js'
 import { readSse } from './sse.js'

@@ -13,7 +13,7 @@
  * first load of every package user.
  */
 import { isLostCall, isSavedTask, type SavedCall, type StoredCall } from './call-storage.js'
-import { isObject } from './json-object.js'
+import { isObject } from './server-values.js'
 import type { InputResponse, JsonObject } from './types.js'
 
 /** Characters of `data:` URIs one stored call keeps, at most (about 750 KB of files). @defaultValue 1 MiB */

@@ -20,7 +20,7 @@ import { RpcErrorCode, isMcpHttpError, isMcpProtocolError } from './errors.js'
 import { WAY_OUT_TIMEOUT_MS, type Limits } from './limits.js'
 import { keepConnected } from './reconnect.js'
 import type { JsonObject, JsonRpcNotification, McpResult } from './types.js'
-import { isObject } from './json-object.js'
+import { isObject } from './server-values.js'
 import { changeOf, type ChangeFilter, type McpChange } from './changes.js'
 
 export type { ChangeFilter, McpChange } from './changes.js'

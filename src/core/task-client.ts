@@ -15,7 +15,7 @@ import { WAY_OUT_TIMEOUT_MS, type Limits } from './limits.js'
 import { linkSignal } from './signals.js'
 import { runTask } from './task-loop.js'
 import { TASKS_EXTENSION, type Implementation, type InputResponses, type JsonObject, type McpResult } from './types.js'
-import { isObject } from './json-object.js'
+import { isObject } from './server-values.js'
 
 export interface TaskClientDeps {
   url: string

@@ -1,5 +1,6 @@
 import { describe, expect, it, vi } from 'vitest'
-import { McpCancelledError, McpInputRoundsExceededError, McpNetworkError, McpProtocolError, McpResponseFormatError, McpTaskError } from './errors'
+import { McpCancelledError, McpInputRoundsExceededError, McpNetworkError, McpProtocolError, McpResponseFormatError } from './errors'
+import { McpTaskError } from './task-error'
 import { resolveLimits } from './limits'
 import { DETACHED } from './signals'
 import { nextPollDelay, runTask, type TaskLoopOptions } from './task-loop'

@@ -14,13 +14,12 @@
  * ends or moves on meanwhile is seen. Stopping the call sends `tasks/cancel`.
  * @see https://github.com/modelcontextprotocol/modelcontextprotocol/blob/main/docs/seps/2663-tasks-extension.mdx
  */
-import { displayText } from './display-text.js'
+import { displayText, isObject } from './server-values.js'
 import {
   McpCancelledError,
   McpInputRoundsExceededError,
   McpProtocolError,
   McpResponseFormatError,
-  McpTaskError,
   RpcErrorCode,
   isMcpHttpError,
   isMcpNetworkError,
@@ -28,10 +27,11 @@ import {
   isMcpStreamError,
   isMcpTimeoutError,
 } from './errors.js'
-import { backoff, type Limits } from './limits.js'
+import type { Limits } from './limits.js'
+import { McpTaskError } from './task-error.js'
+import { backoff } from './retry-delay.js'
 import { DETACHED, abortError, sleep } from './signals.js'
 import type { InputRequests, InputResponses, JsonObject, McpResult, TaskInfo, TaskStatus } from './types.js'
-import { isObject } from './json-object.js'
 
 /** Poll interval when the server suggests none, before backing off. */
 export const DEFAULT_POLL_MS = 1000

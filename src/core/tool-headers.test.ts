@@ -59,9 +59,9 @@ describe('paramHeaders', () => {
     { header: 'Dry', path: ['opts', 'dry'], type: 'boolean' as const },
   ]
 
-  it('converts strings, integers and booleans and encodes unsafe values', () => {
+  it('converts strings, integers and booleans to text', () => {
     expect(paramHeaders(bindings, { region: ' eu ', limit: -7, opts: { dry: false } })).toEqual({
-      'Mcp-Param-Region': '=?base64?IGV1IA==?=',
+      'Mcp-Param-Region': ' eu ',
       'Mcp-Param-Limit': '-7',
       'Mcp-Param-Dry': 'false',
     })

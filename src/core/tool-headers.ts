@@ -4,9 +4,8 @@
  * @see https://modelcontextprotocol.io/specification/2026-07-28/basic/transports/streamable-http#custom-headers-from-tool-parameters
  */
 import { McpArgumentError } from './errors.js'
-import { encodeHeaderValue } from './header-value.js'
 import type { JsonObject, Tool } from './types.js'
-import { isObject } from './json-object.js'
+import { isObject } from './server-values.js'
 
 /** One annotated parameter: header name and the `properties` path to its value. */
 export interface ParamHeaderBinding {
@@ -90,7 +89,11 @@ function valueAt(args: JsonObject | undefined, path: string[]): unknown {
   return current
 }
 
-/** The `Mcp-Param-*` headers for one call, already encoded. */
+/**
+ * The `Mcp-Param-*` headers for one call, each value as text; the request's
+ * headers (request-headers.ts) encode them with the rest, so this chunk needs
+ * no encoder of its own.
+ */
 export function paramHeaders(bindings: readonly ParamHeaderBinding[], args: JsonObject | undefined): Record<string, string> {
   const headers: Record<string, string> = {}
   for (const binding of bindings) {
@@ -106,7 +109,7 @@ export function paramHeaders(bindings: readonly ParamHeaderBinding[], args: Json
         { method: 'tools/call' },
       )
     }
-    headers[`Mcp-Param-${binding.header}`] = encodeHeaderValue(text)
+    headers[`Mcp-Param-${binding.header}`] = text
   }
   return headers
 }

@@ -13,10 +13,9 @@ export type JsonObject = { [key: string]: unknown }
 /** The two protocol eras this client speaks. */
 export type Era = 'modern' | 'legacy'
 
-/** The modern revision; the only one that speaks MRTR. */
-export const MODERN_PROTOCOL_VERSION = '2026-07-28'
-/** The newest legacy (session-based) revision. */
-export const LEGACY_PROTOCOL_VERSION = '2025-11-25'
+// The revisions' names live with the other versions (version.ts), so a page's
+// first load holds no chunk for two strings.
+export { LEGACY_PROTOCOL_VERSION, MODERN_PROTOCOL_VERSION } from './version.js'
 
 /**
  * Which protocol version to speak.

@@ -2,7 +2,12 @@
  * Protocol versions this client speaks, newest first, and the choice of a
  * mutual one from a server's list.
  */
-import { LEGACY_PROTOCOL_VERSION, MODERN_PROTOCOL_VERSION, type Era } from './types.js'
+import type { Era } from './types.js'
+
+/** The modern revision; the only one that speaks MRTR. */
+export const MODERN_PROTOCOL_VERSION = '2026-07-28'
+/** The newest legacy (session-based) revision. */
+export const LEGACY_PROTOCOL_VERSION = '2025-11-25'
 
 /** Stateless revisions (MRTR, no session). */
 export const MODERN_VERSIONS: readonly string[] = [MODERN_PROTOCOL_VERSION]

@@ -1,4 +1,17 @@
 /**
+ * Reading values a server chose, which may be anything: {@link isObject}
+ * before looking inside one, {@link displayText} before showing one as
+ * text. One module because every reader of untrusted JSON needs both: kept
+ * together, a bundler that splits shared code puts them in one chunk.
+ */
+import type { JsonObject } from './types.js'
+
+/** A JSON object: not null, not an array. */
+export function isObject(value: unknown): value is JsonObject {
+  return typeof value === 'object' && value !== null && !Array.isArray(value)
+}
+
+/**
  * Text from values a server chose. Anything may arrive where a string is
  * expected (an object, an array, an object whose `toString` is not a
  * function), and `String(value)` or a template literal throws on some of
