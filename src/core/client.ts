@@ -354,13 +354,13 @@ export class McpClient {
     const name = String(params.name)
     const args = params.arguments as JsonObject | undefined
     const send = (paramHeaders: Record<string, string>) => this.#request(method, params, { ...options, paramHeaders })
+    const listingOptions = { signal: options.signal, timeoutMs }
     const listings = this.#listingsNow()
-    if (listings) return listings.withParamHeaders(name, args, { signal: options.signal, timeoutMs }, send)
     try {
-      return await send({})
+      return await send(listings ? await listings.headersFor(name, args, listingOptions) : {})
     } catch (error) {
       if (!isMcpProtocolError(error) || error.code !== RpcErrorCode.HeaderMismatch) throw error
-      return (await this.#loadedListings()).afterMismatch(name, args, { signal: options.signal, timeoutMs }, send)
+      return send(await (await this.#loadedListings()).afterMismatch(name, args, listingOptions))
     }
   }
 

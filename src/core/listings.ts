@@ -11,7 +11,7 @@
  */
 import type { ListOptions, RequestOptions } from './client-options.js'
 import { displayText } from './server-values.js'
-import { RpcErrorCode, isMcpProtocolError } from './errors.js'
+import { isMcpProtocolError } from './errors.js'
 import type { CacheHandle } from './cache-handle.js'
 import { checkToolHeaders, paramHeaders, type ParamHeaderBinding } from './tool-headers.js'
 import type { JsonObject, McpResult, Tool } from './types.js'
@@ -102,22 +102,21 @@ export class Listings {
   }
 
   /**
-   * Sends a tool call with its `Mcp-Param-*` headers. The tool's schema may
-   * have changed since it was listed: on the server's -32020 the listing is
-   * refreshed and the call sent once more.
+   * The `Mcp-Param-*` headers of a tool call, from the latest listing (one
+   * is asked for first when it is stale or does not know the tool). The
+   * client sends the call; on the server's -32020 it asks {@link afterMismatch}.
    */
-  async withParamHeaders(name: string, args: JsonObject | undefined, options: RequestOptions, send: (headers: Record<string, string>) => Promise<McpResult>): Promise<McpResult> {
-    try {
-      return await send(await this.#headersFor(name, args, options, false))
-    } catch (error) {
-      if (!isMcpProtocolError(error) || error.code !== RpcErrorCode.HeaderMismatch) throw error
-      return this.afterMismatch(name, args, options, send)
-    }
+  headersFor(name: string, args: JsonObject | undefined, options: RequestOptions): Promise<Record<string, string>> {
+    return this.#headersFor(name, args, options, false)
   }
 
-  /** The call sent once more after the server's -32020: with the headers of a listing asked for now. */
-  async afterMismatch(name: string, args: JsonObject | undefined, options: RequestOptions, send: (headers: Record<string, string>) => Promise<McpResult>): Promise<McpResult> {
-    return send(await this.#headersFor(name, args, options, true))
+  /**
+   * The headers after the server's -32020 (the tool's schema changed since it
+   * was listed, or it was never listed): those of a listing asked for now,
+   * for the call's one more try.
+   */
+  afterMismatch(name: string, args: JsonObject | undefined, options: RequestOptions): Promise<Record<string, string>> {
+    return this.#headersFor(name, args, options, true)
   }
 
   async #headersFor(name: string, args: JsonObject | undefined, options: RequestOptions, refresh: boolean): Promise<Record<string, string>> {

@@ -15,6 +15,7 @@ import { CLAMP_LONG, ClampedText } from './ClampedText.js'
 import { templates, widgets } from './form-parts.js'
 import { inlineText } from './IsolatedLine.js'
 import { DeclineCancel } from './DeclineCancel.js'
+import { PartFailed } from './PartFailed.js'
 import type { FormContext } from './field-aria.js'
 import { useFormValidator } from './default-validator.js'
 import { hasDateTimeField, useDateTimePart } from './lazy-date-time.js'
@@ -278,19 +279,9 @@ const FormCard = /* @__PURE__ */ forwardRef(function FormCard(props: Elicitation
       {properties.length === 0 ? (
         buttons('button', () => respond({ action: 'accept', content: {} }))
       ) : parts.state === 'failed' ? (
-        <div className="mcp-elicit-fields-failed">
-          {/* A new element per failed attempt, so a second failure is announced too. */}
-          <p key={parts.attempt} role="alert" className="mcp-elicit-error">
-            {text.fieldsLoadFailed}
-          </p>
-          <div className="mcp-elicit-actions">
-            {/* After a failed Try again, focus stays on the button rather than falling back to the page. */}
-            <button type="button" className="mcp-elicit-retry" data-action="retry-fields" autoFocus={parts.attempt > 0} disabled={answered} onClick={parts.retry}>
-              {text.fieldsLoadRetry}
-            </button>
-            <DeclineCancel disabled={answered} onRespond={respond} text={text} />
-          </div>
-        </div>
+        <PartFailed className="mcp-elicit-fields-failed" line={text.fieldsLoadFailed} retryLabel={text.fieldsLoadRetry} action="retry-fields" attempt={parts.attempt} onRetry={parts.retry} disabled={answered}>
+          <DeclineCancel disabled={answered} onRespond={respond} text={text} />
+        </PartFailed>
       ) : validator === undefined || initial.current === undefined ? null : (
         <FormComponent
           schema={mapped.schema}

@@ -20,6 +20,7 @@
 import { useState, type ComponentProps } from 'react'
 import { CardBoundary } from './CardBoundary.js'
 import { lazyPart } from './lazy-parts.js'
+import { PartFailed } from './PartFailed.js'
 import type { InputRequestPanelProps, RoundPanel } from './round-panel.js'
 import { roundParts } from './round-parts.js'
 import { callTexts } from './texts/call.js'
@@ -37,19 +38,7 @@ export function LazyInputRequestPanel(props: InputRequestPanelProps) {
     <CardBoundary
       onError={props.onError}
       resetKey={attempt}
-      fallback={() => (
-        <div className="mcp-elicit-round-failed">
-          <p role="alert" className="mcp-elicit-error">
-            {text.roundFailed}
-          </p>
-          <div className="mcp-elicit-actions">
-            {/* After a failed Try again, focus stays on the button rather than falling back to the page. */}
-            <button type="button" className="mcp-elicit-retry" data-action="retry-round" autoFocus={attempt > 0} onClick={() => setAttempt(attempt + 1)}>
-              {text.retry}
-            </button>
-          </div>
-        </div>
-      )}
+      fallback={() => <PartFailed className="mcp-elicit-round-failed" line={text.roundFailed} retryLabel={text.retry} action="retry-round" attempt={attempt} onRetry={() => setAttempt(attempt + 1)} />}
     >
       <LoadRoundPanel {...props} parts={roundParts} />
     </CardBoundary>
