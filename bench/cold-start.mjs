@@ -30,7 +30,7 @@
  * after 10 s, the whole part capped.
  */
 import { spawn } from 'node:child_process'
-import { existsSync, readdirSync } from 'node:fs'
+import { existsSync } from 'node:fs'
 import { dirname, join, resolve } from 'node:path'
 import { performance } from 'node:perf_hooks'
 import { fileURLToPath, pathToFileURL } from 'node:url'
@@ -49,11 +49,11 @@ export const CONFIG = {
 
 const TASKS_EXTENSION = 'io.modelcontextprotocol/tasks'
 
-/** The built chunk whose name starts with `prefix` (rolldown adds a hash). */
-function chunkFile(prefix) {
-  const file = readdirSync(dist).find((name) => name.startsWith(`${prefix}-`) && name.endsWith('.js'))
-  if (!file) throw new Error(`dist/ has no ${prefix}-*.js chunk: is the split build there? (npm run build)`)
-  return join(dist, file)
+/** The built module of src/core/`name`.ts (dist/ keeps one file per module). */
+function chunkFile(name) {
+  const file = join(dist, 'core', `${name}.js`)
+  if (!existsSync(file)) throw new Error(`dist/core/${name}.js is missing: run \`npm run build\``)
+  return file
 }
 
 /** One sample, in the child: prints the milliseconds from creating the client to its first result. */
@@ -71,7 +71,7 @@ async function sample(contestant, scenario, url) {
   }
   const { createClient } = await import(pathToFileURL(join(dist, 'index.js')).href)
   if (contestant === 'ours-warm') {
-    for (const prefix of [scenario === 'legacy' ? 'legacy-connection' : 'task-client', 'sse-exchange']) await import(pathToFileURL(chunkFile(prefix)).href)
+    for (const name of [scenario === 'legacy' ? 'legacy-connection' : 'task-client', 'sse-exchange']) await import(pathToFileURL(chunkFile(name)).href)
   }
   const started = performance.now()
   if (scenario === 'legacy') {

@@ -382,13 +382,22 @@ const contents = check('pack: tarball contents', [packed], () => {
   else if (!inline.includes('ui/notifications/sandbox-proxy-ready') || /<script[^>]*\ssrc=|<link\s/i.test(sandbox)) {
     problems.push('dist/apps/sandbox.html is not the self-contained proxy page (inline script, no src or link)')
   }
+  // One file per module of src/ (vite.config.ts): an app's bundler tree-shakes
+  // a module whole, never a chunk of several, so dist/ weighs in an app what
+  // src/ does. A shared chunk (a hashed name) would undo that.
+  if (!tarFiles.has('dist/core/client.js')) problems.push('dist/core/client.js is missing: dist/ no longer keeps one file per module (preserveModules)')
+  const entryFiles = new Set(targets.map((t) => normal(t.target)))
+  for (const name of names) {
+    const module = /^dist\/(.+)\.js$/.exec(name)?.[1]
+    if (module && !entryFiles.has(name) && !['ts', 'tsx'].some((ext) => existsSync(join(repo, 'src', `${module}.${ext}`)))) problems.push(`${name} is no module of src/ (a chunk of several?)`)
+  }
   const testLike = /(^|\/)(__tests__|__mocks__|test|tests|e2e|stories)\/|\.(test|spec|test-d|stories)\.(d\.)?[cm]?[jt]sx?(\.map)?$/
   for (const name of names) {
     if (name.startsWith('src/')) problems.push(`source file shipped: ${name}`)
     else if (testLike.test(name)) problems.push(`test file shipped: ${name}`)
   }
   if (problems.length > 0) fail(`${problems.length} problem(s) in ${basename(tarball)}`, problems.join('\n'))
-  return `LICENSE, README.md, package.json, ${targets.length} export targets; "use client" first in react.js, forms.js, apps-react.js, ai-sdk-react.js, assistant-ui.js; sandbox.html self-contained; no src/, no tests`
+  return `LICENSE, README.md, package.json, ${targets.length} export targets; "use client" first in react.js, forms.js, apps-react.js, ai-sdk-react.js, assistant-ui.js; sandbox.html self-contained; one file per module of src/; no src/, no tests`
 })
 
 // ---------------------------------------------------------------------------
@@ -770,10 +779,12 @@ const appBuilt = check('consumer app: vite build of the README and docs blocks',
 // listener, SSE reader, auth hook, listings, result cache, round writer or the
 // sign-in kit (they are there, behind import()).
 const lazyApp = join(app, 'lazy-app')
+// Named, as the app's bundler names a chunk, after the module it starts with
+// (dist/ keeps one file per module of src/).
 const LAZY_CHUNKS = [
-  'no-eval-validator', 'file-widget', 'file-data-uri', 'date-time-widget', 'datetime',
-  'forms-tool-result', 'forms-url-elicitation', 'forms-sign-in-card', 'forms-approval-card', 'forms-task-status', 'forms-round-panel', 'url-safety',
-  'mount', 'apps-answer-check', 'DownloadCard',
+  'no-eval-validator', 'file-widget', 'file-data-uri', 'date-time-widget', 'date-time',
+  'ToolResult', 'UrlElicitation', 'SignInCard', 'ApprovalCard', 'TaskStatus', 'round-panel', 'url-safety',
+  'mount', 'answer-check', 'DownloadCard',
   'legacy-connection', 'task-client', 'subscriptions', 'sse-exchange', 'auth-hook', 'result-cache', 'sign-in-kit', 'listings', 'call-writer',
 ]
 const lazyBuilt = check('consumer app: the typical app with MCP Apps loads what it does not show yet on demand', [appInstalled], async () => {
@@ -812,7 +823,8 @@ createRoot(document.getElementById('root')).render(
     for (const [, name] of readFileSync(join(assets, file), 'utf8').matchAll(/\bfrom\s*["']\.\/([^"']+\.js)["']/g)) visit(name)
   }
   visit(entry)
-  const chunkOf = (prefix) => names.find((file) => file.startsWith(`${prefix}-`))
+  // The name and the bundler's 8-character hash, so `date-time` is not `date-time-widget`.
+  const chunkOf = (prefix) => names.find((file) => file.length === prefix.length + 12 && file.startsWith(`${prefix}-`) && file.endsWith('.js'))
   const missing = LAZY_CHUNKS.filter((prefix) => !chunkOf(prefix))
   if (missing.length) fail(`no chunk of its own for ${missing.join(', ')} (folded into another?): ${names.join(', ')}`)
   const eager = LAZY_CHUNKS.map(chunkOf).filter((file) => firstLoad.has(file))
