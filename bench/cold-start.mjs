@@ -50,7 +50,7 @@ export const CONFIG = {
 const TASKS_EXTENSION = 'io.modelcontextprotocol/tasks'
 
 /** The built module of src/core/`name`.ts (dist/ keeps one file per module). */
-function chunkFile(name) {
+function moduleFile(name) {
   const file = join(dist, 'core', `${name}.js`)
   if (!existsSync(file)) throw new Error(`dist/core/${name}.js is missing: run \`npm run build\``)
   return file
@@ -71,7 +71,7 @@ async function sample(contestant, scenario, url) {
   }
   const { createClient } = await import(pathToFileURL(join(dist, 'index.js')).href)
   if (contestant === 'ours-warm') {
-    for (const name of [scenario === 'legacy' ? 'legacy-connection' : 'task-client', 'sse-exchange']) await import(pathToFileURL(chunkFile(name)).href)
+    for (const name of [scenario === 'legacy' ? 'legacy-connection' : 'task-client', 'sse-exchange']) await import(pathToFileURL(moduleFile(name)).href)
   }
   const started = performance.now()
   if (scenario === 'legacy') {

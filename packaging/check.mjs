@@ -384,7 +384,7 @@ const contents = check('pack: tarball contents', [packed], () => {
   }
   // One file per module of src/ (vite.config.ts): an app's bundler tree-shakes
   // a module whole, never a chunk of several, so dist/ weighs in an app what
-  // src/ does. A shared chunk (a hashed name) would undo that.
+  // src/ does. A file that is no module of src/ (a chunk of several) would undo that.
   if (!tarFiles.has('dist/core/client.js')) problems.push('dist/core/client.js is missing: dist/ no longer keeps one file per module (preserveModules)')
   const entryFiles = new Set(targets.map((t) => normal(t.target)))
   for (const name of names) {
