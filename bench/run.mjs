@@ -62,10 +62,10 @@ function buildIfNeeded() {
 const RUN_CAP_MS = 230_000
 const runDeadline = Date.now() + RUN_CAP_MS
 
-function runPart(node, script, timeoutMs, args = []) {
+function runPart(node, script, timeoutMs, args = [], scriptArgs = []) {
   const left = runDeadline - Date.now()
   if (left < 5_000) return { error: `${script}: skipped, the run's ${RUN_CAP_MS / 1000} s cap is used up` }
-  const child = spawnSync(node, [...args, join(here, script), '--json'], {
+  const child = spawnSync(node, [...args, join(here, script), '--json', ...scriptArgs], {
     cwd: root,
     encoding: 'utf8',
     stdio: ['ignore', 'pipe', 'inherit'],
@@ -88,7 +88,7 @@ const build = buildIfNeeded()
 
 const started = Date.now()
 console.log(`size: bundling entries (${node === process.execPath ? 'this node' : node})…`)
-const size = runPart(node, 'size.mjs', 60_000)
+const size = runPart(node, 'size.mjs', 60_000, [], ['--from-dist'])
 // The module lists serve the size check's first-load test; results.json keeps the figures.
 for (const entry of size.entries ?? []) delete entry.firstLoadModules
 console.log('round-trip: calls against the local test server…')

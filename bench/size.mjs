@@ -9,13 +9,14 @@
  * load only when needed: they are reported apart (`lazy`), never counted.
  *
  * The entries import src/; the package's dist/ keeps one file per module of
- * src/ (vite.config.ts), and the same entries bundled from it weigh the same
- * within a few tenths of a KB.
+ * src/ (vite.config.ts), so the same entries bundled from it weigh the same
+ * (`--from-dist` shows it for the core, react and app rows).
  *
- * Run: `node bench/size.mjs` (prints a table) or `node bench/size.mjs --json`.
+ * Run: `node bench/size.mjs` (prints a table) or `node bench/size.mjs --json`;
+ * `--from-dist` also bundles the core, react and app rows from a built dist/.
  * To measure another entry, add one line to ENTRIES.
  */
-import { mkdirSync, rmSync, rmdirSync, writeFileSync } from 'node:fs'
+import { mkdirSync, readFileSync, rmSync, rmdirSync, writeFileSync } from 'node:fs'
 import { builtinModules } from 'node:module'
 import { dirname, join, resolve } from 'node:path'
 import { fileURLToPath, pathToFileURL } from 'node:url'
@@ -419,7 +420,32 @@ async function bundle(entry, workDir) {
   }
 }
 
-export async function measureSizes(entries = ENTRIES) {
+/**
+ * The rows also bundled from the built package (`--from-dist`, which
+ * `npm run bench` passes after its build): each import of src/<layer>/index.ts
+ * becomes the entry file that package.json's `exports` names for that layer,
+ * as an app installing the package imports it. Their first loads should equal
+ * the src/ ones (dist/ keeps one file per module): a difference means an app
+ * gets something the bench does not see.
+ */
+const FROM_DIST = ['core', 'react', 'app']
+const DIST_ENTRIES = {
+  'src/core/index.ts': '.',
+  'src/react/index.ts': './react',
+  'src/forms/index.ts': './forms',
+}
+
+function fromDist(entry) {
+  const exports = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')).exports
+  const source = entry.source.replace(/"([^"]+)"/g, (quoted, path) => {
+    const subpath = DIST_ENTRIES[path.replace(`${root}/`, '')]
+    return subpath ? JSON.stringify(join(root, exports[subpath].import)) : quoted
+  })
+  if (source.includes(`${root}/src/`)) throw new Error(`${entry.name}: an import of src/ has no dist/ entry here`)
+  return { ...entry, name: `${entry.name}-from-dist`, source }
+}
+
+export async function measureSizes(entries = ENTRIES, { withDist = false } = {}) {
   const workDir = join(here, '.tmp', `size-${process.pid}`)
   mkdirSync(workDir, { recursive: true })
   try {
@@ -453,7 +479,21 @@ export async function measureSizes(entries = ENTRIES) {
         ...(inc.budgetGz !== undefined && { budgetGzipBytes: inc.budgetGz, withinBudget: gz <= inc.budgetGz }),
       })
     }
-    return { settings: SETTINGS, entries: results, increments, ratios }
+    const distRows = []
+    if (withDist) {
+      for (const name of FROM_DIST) {
+        const src = byName[name]
+        const entry = entries.find((e) => e.name === name)
+        if (!entry || !src?.gzipBytes) continue
+        try {
+          const built = await bundle(fromDist(entry), workDir)
+          distRows.push({ name, gzipBytes: built.gzipBytes, chunks: built.chunks, srcGzipBytes: src.gzipBytes })
+        } catch (error) {
+          distRows.push({ name, error: error instanceof Error ? error.message : String(error) })
+        }
+      }
+    }
+    return { settings: SETTINGS, entries: results, increments, ratios, ...(withDist && { fromDist: distRows }) }
   } finally {
     if (!KEEP) {
       rmSync(workDir, { recursive: true, force: true })
@@ -464,7 +504,7 @@ export async function measureSizes(entries = ENTRIES) {
   }
 }
 
-export function formatSizes({ entries, increments = [], ratios }) {
+export function formatSizes({ entries, increments = [], ratios, fromDist }) {
   const kb = (n) => `${(n / 1024).toFixed(2)} KB`
   const lines = ['entry            chunks      min       min+gz   budget(gz)  node builtins']
   for (const e of entries) {
@@ -484,11 +524,15 @@ export function formatSizes({ entries, increments = [], ratios }) {
     lines.push(`+ ${inc.name.padEnd(14)} ${''.padStart(6)} ${kb(inc.minBytes).padStart(11)} ${kb(inc.gzipBytes).padStart(11)}  ${budget.padEnd(10)}  ${inc.label}`)
   }
   if (ratios) lines.push(`ours/official: min ${ratios.coreOverOfficialMin.toFixed(3)}, min+gz ${ratios.coreOverOfficialGzip.toFixed(3)}`)
+  if (fromDist?.length) {
+    const rows = fromDist.map((r) => (r.error ? `${r.name} FAILED: ${r.error}` : `${r.name} ${kb(r.gzipBytes)} (src/ ${kb(r.srcGzipBytes)})`))
+    lines.push(`bundled from dist/, as an app installing the package: ${rows.join(', ')}`)
+  }
   return lines.join('\n')
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
-  const result = await measureSizes()
+  const result = await measureSizes(ENTRIES, { withDist: process.argv.includes('--from-dist') })
   if (process.argv.includes('--json')) process.stdout.write(`${JSON.stringify(result)}\n`)
   else console.log(formatSizes(result))
 }

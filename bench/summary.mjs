@@ -28,6 +28,12 @@ export function summaryRows(results) {
     rows.push(['size (min+gz)', '`./forms`, peers external', gz('forms'), '', 'all exports, with the core/react parts they use'])
     if (inc['forms layer']) rows.push(['size (min+gz)', 'forms layer in the app (app - rjsf - react)', `+${kb(inc['forms layer'].gzipBytes)}`, `bare rjsf + ajv8 ${gz('rjsf')}`, budget(inc['forms layer'])])
     if (inc['ours in app']) rows.push(['size (min+gz)', 'typical app, rjsf + ajv8 bundled', gz('app'), `all ours: app - rjsf = +${kb(inc['ours in app'].gzipBytes)}`, budget(inc['ours in app'])])
+    const fromDist = (size.fromDist ?? []).filter((r) => r.gzipBytes)
+    if (fromDist.length) {
+      const label = { core: 'core', react: 'core+react', app: 'typical app' }
+      const worst = Math.max(...fromDist.map((r) => r.gzipBytes / r.srcGzipBytes))
+      rows.push(['size (min+gz)', 'the same, bundled from the package (`dist/`), as an installed app does', fromDist.map((r) => `${label[r.name] ?? r.name} ${kb(r.gzipBytes)}`).join('; '), `from \`src/\`: ${fromDist.map((r) => kb(r.srcGzipBytes)).join('; ')}`, `at most ${x(worst)} of \`src/\``])
+    }
     if (inc['apps layer'] && e['ai-sdk-apps'] && e['ext-apps-bridge'])
       rows.push(['size (min+gz)', 'MCP Apps host: `./apps` over core', `+${kb(inc['apps layer'].gzipBytes)} (in the typical app +${kb(inc['apps in app']?.gzipBytes ?? 0)})`, `AI SDK MCPAppRenderer ${gz('ai-sdk-apps')} (no client, no resource read); ext-apps app-bridge + peers ${gz('ext-apps-bridge')}`, ''])
     if (inc['ai-sdk adapter'] && inc['assistant-ui adapter'])
