@@ -435,8 +435,11 @@ const DIST_ENTRIES = {
   'src/forms/index.ts': './forms',
 }
 
+/** package.json's `exports`, read by the first row bundled from dist/. */
+let packageExports
+
 function fromDist(entry) {
-  const exports = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')).exports
+  const exports = (packageExports ??= JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')).exports)
   const source = entry.source.replace(/"([^"]+)"/g, (quoted, path) => {
     const subpath = DIST_ENTRIES[path.replace(`${root}/`, '')]
     return subpath ? JSON.stringify(join(root, exports[subpath].import)) : quoted

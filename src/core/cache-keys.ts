@@ -22,6 +22,8 @@ export interface CacheHint {
  * said `public`.
  */
 export function cacheHint(results: readonly JsonObject[]): CacheHint {
+  // Made of no result at all: nothing to keep.
+  if (results.length === 0) return { ttlMs: 0, scope: 'private' }
   let ttlMs = Number.POSITIVE_INFINITY
   let scope: CacheHint['scope'] = 'public'
   for (const result of results) {
@@ -29,7 +31,7 @@ export function cacheHint(results: readonly JsonObject[]): CacheHint {
     ttlMs = Math.min(ttlMs, typeof ttl === 'number' && Number.isFinite(ttl) && ttl > 0 ? ttl : 0)
     if (result.cacheScope !== 'public') scope = 'private'
   }
-  return { ttlMs: results.length ? ttlMs : 0, scope: results.length ? scope : 'private' }
+  return { ttlMs, scope }
 }
 
 /** The key a `resources/read` of `uri` is kept under. */
