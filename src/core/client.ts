@@ -110,7 +110,8 @@ export class McpClient {
   #changeListener = loadOnce(() =>
     loadChunk('the change listener', () => import('./subscriptions.js'), { url: this.url }).then(({ ChangeListener, isListenUnsupported, listenThrough }) => {
       this.#changes = new ChangeListener({
-        listen: listenThrough({ connect: (signal) => this.#connector.connect(signal), request: (method, params, options) => this.request(method, params, options) }),
+        // In the background: a hung probe that every call gave up on is dropped, though the listener still waits for it.
+        listen: listenThrough({ connect: (signal) => this.#connector.connect(signal, true), request: (method, params, options) => this.request(method, params, options) }),
         onChange: (change) => this.#changed(change),
         warn: this.#context.warn,
         limits: this.#context.limits,

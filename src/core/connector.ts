@@ -47,12 +47,13 @@ export class Connector {
 
   /**
    * The connection, established once and shared by concurrent callers. Each
-   * waits under its own signal; a probe every waiter gave up on is dropped, so
-   * a hung server/discover never blocks later calls.
+   * waits under its own signal; a probe every caller gave up on is dropped, so
+   * a hung server/discover never blocks later calls. A `background` waiter
+   * (the change listener, which waits as long as it lives) does not keep it.
    */
-  async connect(signal: AbortSignal): Promise<Connection> {
+  async connect(signal: AbortSignal, background = false): Promise<Connection> {
     if (this.#current) return this.#current
-    const connection = await this.#connecting.run(signal, 'connect')
+    const connection = await this.#connecting.run(signal, 'connect', background)
     // Renegotiation or a reprobe may have replaced it meanwhile; the newest wins.
     this.#current ??= connection
     this.#connecting.reset()
@@ -104,7 +105,7 @@ export class Connector {
       try {
         return await connection.request(method, params, send)
       } catch (error) {
-        const next = await this.#renegotiate(error)
+        const next = await this.#renegotiate(error, connection)
         if (!next) throw error
         return await next.request(method, params, send)
       }
@@ -123,15 +124,32 @@ export class Connector {
    * The newest mutual version is taken even when it is the one just sent (a
    * server may refuse a first request to test exactly this); a pinned version
    * is retried only as itself. The caller retries once, so this never loops.
+   *
+   * The connection that failed is closed once replaced: a legacy one holds
+   * a session and a GET stream, and a server answering every call with
+   * -32022 would otherwise leave one of each behind per call, which
+   * `close()` never reaches (and a browser's few connections per origin
+   * run out). Requests that failed on the same connection at once share
+   * the first one's replacement rather than each replacing the other's.
    */
-  async #renegotiate(error: unknown): Promise<Connection | undefined> {
+  async #renegotiate(error: unknown, failed: Connection): Promise<Connection | undefined> {
     if (!isMcpProtocolError(error) || error.code !== RpcErrorCode.UnsupportedProtocolVersion) return undefined
     const supported = (error.data as { supported?: unknown } | undefined)?.supported
     const version = this.#option === 'auto' ? pickMutualVersion(supported) : Array.isArray(supported) && supported.includes(this.#option) ? this.#option : undefined
     const era = version ? eraOf(version) : undefined
     if (!era) return undefined
-    this.#current = await this.#build({ era, version: version! })
-    return this.#current
+    const replaced = () => (this.#current !== undefined && this.#current !== failed ? this.#current : undefined)
+    const already = replaced()
+    if (already) return already
+    const next = await this.#build({ era, version: version! })
+    const meanwhile = replaced()
+    if (meanwhile) {
+      void next.close()
+      return meanwhile
+    }
+    this.#current = next
+    void failed.close()
+    return next
   }
 
   /**

@@ -55,6 +55,39 @@ describe('SingleFlight', () => {
     expect(flight.value).toBe('fresh')
   })
 
+  it('a background waiter does not keep work its callers gave up on; it gets the failure', async () => {
+    const { flight, runs } = controllable()
+    const listener = flight.run(new AbortController().signal, 'connect', true)
+    const caller = new AbortController()
+    const call = flight.run(caller.signal, 'connect')
+    await tick()
+    expect(runs).toHaveLength(1)
+    caller.abort()
+    await expect(call).rejects.toBeInstanceOf(McpCancelledError)
+    expect(runs[0]!.signal.aborted).toBe(true)
+    runs[0]!.reject(new McpCancelledError())
+    await expect(listener).rejects.toBeInstanceOf(McpCancelledError)
+    // Forgotten: the next caller starts it anew.
+    void flight.run(new AbortController().signal, 'connect')
+    await tick()
+    expect(runs).toHaveLength(2)
+  })
+
+  it('work only background waiters wait for runs for them, until the last of them leaves', async () => {
+    const { flight, runs } = controllable()
+    const first = new AbortController()
+    const second = new AbortController()
+    const a = flight.run(first.signal, 'connect', true)
+    const b = flight.run(second.signal, 'connect', true)
+    await tick()
+    first.abort()
+    await expect(a).rejects.toBeInstanceOf(McpCancelledError)
+    expect(runs[0]!.signal.aborted).toBe(false)
+    second.abort()
+    await expect(b).rejects.toBeInstanceOf(McpCancelledError)
+    expect(runs[0]!.signal.aborted).toBe(true)
+  })
+
   it('does not keep a failure, and reset() forgets a success', async () => {
     const { flight, runs } = controllable()
     const failing = flight.run(new AbortController().signal, 'm')

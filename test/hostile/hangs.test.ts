@@ -155,6 +155,27 @@ describe('hangs: answers that never come', () => {
     await expectNoLeftoverTimers(baseline)
   })
 
+  it('a watcher waiting on a hung server/discover does not keep it for the calls: once they gave up, the next call probes afresh', async () => {
+    const hung: Exchange[] = []
+    server.rpc('server/discover', hang(hung))
+    const mcp = client()
+    // The change listener waits for the connection as long as it lives, with no deadline of its own.
+    const stop = mcp.watch({ tools: true }, () => {})
+    await until(() => hung.length === 1, 3000, 'the probe sent')
+    const first = await timed(mcp.callTool('t', {}, { timeoutMs: 300 }))
+    expect(first.error).toBeInstanceOf(McpTimeoutError)
+    // The call was the probe's last caller: it is dropped, the watcher notwithstanding.
+    await within(hung[0]!.closed, 1000)
+    expect(hung[0]!.aborted()).toBe(true)
+
+    modern(server)
+    server.rpc('tools/call', (x) => result(x, text('ok')))
+    const second = await timed(mcp.callTool('t', {}, { timeoutMs: 3000 }))
+    expect(second.error).toBeUndefined()
+    expect(second.value).toEqual(text('ok'))
+    stop()
+  })
+
   it('close() is bounded when the server never answers DELETE (the client timeoutMs holds for the client\'s own requests)', async () => {
     legacy(server)
     const hung: Exchange[] = []
@@ -371,6 +392,22 @@ describe('hangs: nothing outlives close()', () => {
     await until(() => session.getStreams.every((stream) => stream.gone()), 1000, 'the GET stream closed by the client')
     expect(server.find((hit) => hit.method === 'DELETE')).toHaveLength(1)
     await expectNoLeftoverTimers(baseline)
+  })
+
+  it('a server that answers every call with -32022 naming the session\'s own version: each renegotiation ends the session it replaces, close() the last', async () => {
+    const session = legacy(server, { getStream: 'hold' })
+    server.rpc('tools/call', (x) => rpcError(x, -32022, 'Unsupported protocol version', 400, { supported: [LEGACY] }))
+    const mcp = client()
+    for (let call = 0; call < 4; call++) await expect(mcp.callTool('t', {}, { timeoutMs: 3000 })).rejects.toMatchObject({ code: -32022 })
+    // One new session per renegotiation; every one replaced was deleted, its GET stream ended.
+    expect(session.sessions.length).toBeGreaterThan(2)
+    const deleted = () => new Set(server.find((hit) => hit.method === 'DELETE').map((hit) => hit.headers['mcp-session-id']))
+    await until(() => deleted().size === session.sessions.length - 1, 2000, 'the replaced sessions deleted')
+    expect(deleted()).toEqual(new Set(session.sessions.slice(0, -1)))
+    await until(() => session.getStreams.filter((stream) => !stream.gone()).length <= 1, 2000, 'one GET stream left open')
+    await mcp.close()
+    await until(() => session.getStreams.every((stream) => stream.gone()), 1000, 'every GET stream closed')
+    expect(deleted()).toEqual(new Set(session.sessions))
   })
 
   it('a child process that runs a legacy session and closes it exits by itself', async () => {
