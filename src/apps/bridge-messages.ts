@@ -9,6 +9,7 @@
  */
 import type { JsonObject } from '../core/index.js'
 import { isObject } from './json-object.js'
+import { jsonSize } from './json-size.js'
 
 /** A JSON-RPC id as the view may use one. */
 export type RequestId = string | number
@@ -44,25 +45,25 @@ function isRequestId(value: unknown): value is RequestId {
   return Number.isSafeInteger(value)
 }
 
-/** The serialised length of `params`, or `undefined` when it does not serialise (cycles, BigInt). */
-function serialisedLength(params: unknown): number | undefined {
-  try {
-    return JSON.stringify(params)?.length
-  } catch {
-    return undefined
-  }
+/** Why `value` cannot be taken: not plain JSON, or over `limit` bytes serialised (measured without serialising). */
+function sizeProblem(what: string, value: unknown, limit: number): string | undefined {
+  const size = jsonSize(value, limit)
+  if (size.ok) return undefined
+  return size.reason === 'not-json' ? `${what} is not JSON` : `${what} is over ${limit} bytes`
 }
 
 /**
  * Sorts one message from the view. Accepted: `jsonrpc: "2.0"`; an id that is
  * a string (at most 256 characters) or a safe integer; a method that is a
  * non-empty string of at most 256 characters; `params`, when present, a JSON
- * object (missing is read as `{}`) that serialises to at most `maxParamsBytes`
- * (a number, or one per method);
+ * object (missing is read as `{}`) of plain JSON (no typed arrays, Maps,
+ * Dates or other clones JSON has no word for) that serialises to at most
+ * `maxParamsBytes` (a number, or one per method), measured without serialising;
  * a response with exactly one of `result` (an object) and `error`
  * (`{ code: integer, message: string }`). Everything else is refused.
  */
 export function parseViewMessage(data: unknown, maxParamsBytes: number | ((method: string) => number) = MAX_PARAMS_BYTES): ParsedMessage {
+  const limitOf = (method: string) => (typeof maxParamsBytes === 'function' ? maxParamsBytes(method) : maxParamsBytes)
   if (!isObject(data)) return { ok: false, reason: 'not a JSON-RPC object' }
   if (data.jsonrpc !== '2.0') return { ok: false, reason: 'jsonrpc is not "2.0"' }
   // A key present with `undefined` (possible in a structured clone) counts as absent, as it would in JSON.
@@ -77,10 +78,8 @@ export function parseViewMessage(data: unknown, maxParamsBytes: number | ((metho
     const params = data.params === undefined ? {} : data.params
     const fail = (reason: string): ParsedMessage => (hasId ? { ok: false, reason, id } : { ok: false, reason })
     if (!isObject(params)) return fail(`${method}: params is not an object`)
-    const length = serialisedLength(params)
-    if (length === undefined) return fail(`${method}: params is not JSON`)
-    const limit = typeof maxParamsBytes === 'function' ? maxParamsBytes(method) : maxParamsBytes
-    if (length > limit) return fail(`${method}: params is over ${limit} bytes`)
+    const problem = sizeProblem(`${method}: params`, params, limitOf(method))
+    if (problem) return fail(problem)
     return { ok: true, message: hasId ? { kind: 'request', id, method, params } : { kind: 'notification', method, params } }
   }
 

@@ -233,6 +233,28 @@ describe('AppBridge requests from the view', () => {
     expect(answerTo(1)).toMatchObject({ error: { code: -32600 } })
     expect(bridge.droppedMessages).toBe(1)
   })
+
+  it('refuses params that are no JSON, as a structured clone can carry them, without reading them through', () => {
+    const sizes: unknown[] = []
+    const { bridge, request, answerTo, initialize } = harness({ onSizeChange: (size) => sizes.push(size) })
+    initialize()
+    // What postMessage delivers: a typed array (the view could even transfer an 8 MiB buffer), a Map, a Date.
+    for (const junk of [new Uint8Array(16), new Map([['k', 1]]), new Date(0)]) {
+      bridge.receive(structuredClone({ jsonrpc: '2.0', method: 'ui/notifications/size-changed', params: { height: 100, junk } }))
+    }
+    request(7, 'ping', structuredClone({ buffer: new ArrayBuffer(8) }))
+    expect(sizes).toEqual([])
+    expect(answerTo(7)).toMatchObject({ error: { code: -32600, message: 'ping: params is not JSON' } })
+    expect(bridge.droppedMessages).toBe(4)
+    // A million-element list is read only as far as the limit, not serialised whole.
+    let reads = 0
+    const list = new Proxy(new Array<number>(1_000_000).fill(0), {
+      get: (target, key, receiver) => ((reads += typeof key === 'string' && /^\d+$/.test(key) ? 1 : 0), Reflect.get(target, key, receiver) as unknown),
+    })
+    request(8, 'ping', { list })
+    expect(answerTo(8)).toMatchObject({ error: { code: -32600, message: expect.stringContaining('is over') } })
+    expect(reads).toBeLessThan(1024 * 1024)
+  })
 })
 
 describe('AppBridge notifications from the view', () => {
