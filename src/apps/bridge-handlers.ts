@@ -173,8 +173,10 @@ export async function handleViewRequest(method: string, params: JsonObject, cont
  * The largest serialised params of one view message: `maxParamsBytes`, but
  * room for the files' base64 (and the JSON around them) on `ui/download-file`
  * when the host takes downloads, so `maxDownloadBytes` is the cap there.
+ * `method` undefined: a response of the view (to `elicitation/create`,
+ * `ui/resource-teardown`), held to `maxParamsBytes`.
  */
-export function paramsLimit(method: string, options: AppBridgeOptions): number {
+export function paramsLimit(method: string | undefined, options: AppBridgeOptions): number {
   const base = options.maxParamsBytes ?? MAX_PARAMS_BYTES
   if (method !== Method.DOWNLOAD_FILE || !options.onDownloadFile) return base
   return Math.max(base, Math.ceil(((options.maxDownloadBytes ?? DEFAULT_MAX_DOWNLOAD_BYTES) * 4) / 3) + 64 * 1024)

@@ -21,8 +21,13 @@ export type ViewMessage =
   | { kind: 'result'; id: RequestId; result: JsonObject }
   | { kind: 'error'; id: RequestId; error: { code: number; message: string; data?: unknown } }
 
-/** The outcome of {@link parseViewMessage}: a message, or why it was refused (`id` when a request's id was readable, so it can be answered). */
-export type ParsedMessage = { ok: true; message: ViewMessage } | { ok: false; reason: string; id?: RequestId }
+/**
+ * The outcome of {@link parseViewMessage}: a message, or why it was refused
+ * (`id` when a request's id was readable, so it can be answered;
+ * `responseTo` when a response was refused for its size or content, so the
+ * request it answers can fail now instead of waiting out its timeout).
+ */
+export type ParsedMessage = { ok: true; message: ViewMessage } | { ok: false; reason: string; id?: RequestId; responseTo?: RequestId }
 
 /** The largest `params` of a view message, serialised. A view has no reason to send the host megabytes; a frozen page would be worse. */
 export const MAX_PARAMS_BYTES = 1024 * 1024
@@ -60,10 +65,12 @@ function sizeProblem(what: string, value: unknown, limit: number): string | unde
  * Dates or other clones JSON has no word for) that serialises to at most
  * `maxParamsBytes` (a number, or one per method), measured without serialising;
  * a response with exactly one of `result` (an object) and `error`
- * (`{ code: integer, message: string }`). Everything else is refused.
+ * (`{ code: integer, message: string }`), held to the same check (the limit
+ * for `method` undefined): an app's answer to a question is as untrusted as
+ * its requests. Everything else is refused.
  */
-export function parseViewMessage(data: unknown, maxParamsBytes: number | ((method: string) => number) = MAX_PARAMS_BYTES): ParsedMessage {
-  const limitOf = (method: string) => (typeof maxParamsBytes === 'function' ? maxParamsBytes(method) : maxParamsBytes)
+export function parseViewMessage(data: unknown, maxParamsBytes: number | ((method: string | undefined) => number) = MAX_PARAMS_BYTES): ParsedMessage {
+  const limitOf = (method: string | undefined) => (typeof maxParamsBytes === 'function' ? maxParamsBytes(method) : maxParamsBytes)
   if (!isObject(data)) return { ok: false, reason: 'not a JSON-RPC object' }
   if (data.jsonrpc !== '2.0') return { ok: false, reason: 'jsonrpc is not "2.0"' }
   // A key present with `undefined` (possible in a structured clone) counts as absent, as it would in JSON.
@@ -87,6 +94,8 @@ export function parseViewMessage(data: unknown, maxParamsBytes: number | ((metho
   const hasResult = data.result !== undefined
   const hasError = data.error !== undefined
   if (hasResult === hasError) return { ok: false, reason: 'a response needs exactly one of result and error' }
+  const problem = sizeProblem(hasResult ? 'result' : 'error', hasResult ? data.result : data.error, limitOf(undefined))
+  if (problem) return { ok: false, reason: problem, responseTo: id }
   if (hasResult) {
     if (!isObject(data.result)) return { ok: false, reason: 'result is not an object' }
     return { ok: true, message: { kind: 'result', id, result: data.result } }

@@ -94,6 +94,7 @@ export class AppBridge {
       if (!parsed.ok) {
         this.#drop(parsed.reason)
         if (parsed.id !== undefined) this.#post(rpcError(parsed.id, RpcCode.invalidRequest, parsed.reason))
+        if (parsed.responseTo !== undefined) this.#requests.answer(parsed.responseTo, { error: { code: RpcCode.invalidRequest, message: parsed.reason } })
         return
       }
       this.#dispatch(parsed.message)

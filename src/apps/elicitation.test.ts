@@ -3,7 +3,7 @@
  * unchanged, and that the view's answer is checked outside the sandbox
  * before anyone believes it.
  */
-import { describe, expect, it } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
 import { isMcpCancelledError, type JsonObject } from '../core/index.js'
 import { AppBridge } from './bridge.js'
 import type { AppBridgeOptions } from './bridge-options.js'
@@ -82,6 +82,27 @@ describe('AppBridge.elicit', () => {
     await tick()
     bridge.receive({ jsonrpc: '2.0', id: 2, error: { code: -32601, message: 'Method not found' } })
     expect(await failure(second)).toMatchObject({ code: 'APP_ELICITATION_INVALID', message: expect.stringContaining('-32601') })
+  })
+
+  it('refuses an answer over the message bound at once, and never counts the characters of one no maxLength allows', async () => {
+    const { bridge, initialize, asked, tick } = harness({ maxParamsBytes: 1000 })
+    initialize()
+    const answer = bridge.elicit({ message: 'Note?', requestedSchema: { type: 'object', properties: { note: { type: 'string' } } } })
+    await tick()
+    bridge.receive({ jsonrpc: '2.0', id: asked()!.id, result: { action: 'accept', content: { note: 'x'.repeat(2000) } } })
+    expect(await failure(answer)).toMatchObject({ code: 'APP_ELICITATION_INVALID', message: expect.stringContaining('result is over 1000 bytes') })
+
+    // Within the bound of the message, a string is still judged by its length first: 4 million characters never fit 50 code points.
+    const iterate = vi.spyOn(String.prototype, Symbol.iterator)
+    try {
+      expect(() => checkElicitResult({ action: 'accept', content: { email: 'a'.repeat(4_000_000) } }, { type: 'object', properties: { email: { type: 'string', maxLength: 50 } } })).toThrow('"email" has the wrong length')
+      expect(iterate).not.toHaveBeenCalled()
+    } finally {
+      iterate.mockRestore()
+    }
+    // Code points, not UTF-16 units, are what maxLength counts.
+    expect(checkElicitResult({ action: 'accept', content: { seat: '😀😀' } }, { type: 'object', properties: { seat: { type: 'string', maxLength: 2 } } })).toMatchObject({ action: 'accept' })
+    expect(() => checkElicitResult({ action: 'accept', content: { seat: '😀😀😀' } }, { type: 'object', properties: { seat: { type: 'string', maxLength: 2 } } })).toThrow('wrong length')
   })
 
   it('times out with APP_ELICITATION_TIMEOUT and tells the view to stop', async () => {

@@ -39,13 +39,25 @@ function number(value: unknown): number | undefined {
   return typeof value === 'number' && Number.isFinite(value) ? value : undefined
 }
 
+/**
+ * Whether `text` has between `min` and `max` code points (what JSON Schema's
+ * lengths count). A code point is one or two UTF-16 units, so `.length`
+ * rules out a string of 40 million characters before any is counted, and
+ * the count itself stops at `max` instead of spreading the string into an array.
+ */
+function withinLength(text: string, min: number, max: number): boolean {
+  if (text.length < min || text.length > max * 2) return false
+  let count = 0
+  for (const _ of text) if (++count > max) return false
+  return count >= min
+}
+
 /** Why `value` does not fit the property's schema, or `undefined` when it does. */
 function mismatch(value: unknown, schema: JsonObject): string | undefined {
   switch (schema.type) {
     case 'string': {
       if (typeof value !== 'string') return 'is not a string'
-      const length = [...value].length
-      if (length < (number(schema.minLength) ?? 0) || length > (number(schema.maxLength) ?? Infinity)) return 'has the wrong length'
+      if (!withinLength(value, number(schema.minLength) ?? 0, number(schema.maxLength) ?? Infinity)) return 'has the wrong length'
       const choices = Array.isArray(schema.enum) ? schema.enum : consts(schema.oneOf)
       if (choices && !choices.includes(value)) return 'is not one of the choices'
       const format = typeof schema.format === 'string' ? FORMATS[schema.format] : undefined
