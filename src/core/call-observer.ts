@@ -216,17 +216,18 @@ export class CallObserver {
     )
     if (signal.aborted) throw new McpCancelledError({ method: context.method })
     if (inputs.every((input) => input.answered)) return answersOf(inputs)
-    // Drafts of another round do not belong to these questions.
-    const keys = new Set(inputs.map((input) => input.key))
-    this.#drafts = Object.fromEntries(Object.entries(this.#drafts).filter(([key]) => keys.has(key)))
     const waiting = new Promise<InputResponses>((resolve) => {
       const waiter = { keys: inputs.map((i) => i.key), resolve }
       this.#waiters.push(waiter)
       // Questions a task withdrew (it ended or moved on) stop waiting for the person.
       signal.addEventListener('abort', () => this.#waiters.includes(waiter) && this.#waiters.splice(this.#waiters.indexOf(waiter), 1), { once: true })
     })
-    // A request pushed while another still waits joins the questions on screen.
+    // A request pushed while another still waits joins the questions on screen,
+    // as the same objects: the panel keeps their forms (forms/card-keys.ts).
     const open = this.#state.status === 'awaiting_input' && this.#waiters.length > 1 ? this.#state.inputs : []
+    // Drafts of another round do not belong to these questions; those of questions still open do.
+    const keys = new Set([...open, ...inputs].filter((input) => !input.answered).map((input) => input.key))
+    this.#drafts = Object.fromEntries(Object.entries(this.#drafts).filter(([key]) => keys.has(key)))
     this.#dispatch({
       type: 'input_required',
       round: context.round,

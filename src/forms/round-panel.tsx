@@ -23,6 +23,7 @@ import type { ValidatorType } from '@rjsf/utils'
 import { displayText, type CallObserverOptions, type InputResponse, type JsonObject, type PendingInput } from '../core/index.js'
 import type { McpCallStatus, PendingSignIn } from '../react/index.js'
 import { CardBoundary } from './CardBoundary.js'
+import { useCardKeys } from './card-keys.js'
 import { CardFallback } from './CardFallback.js'
 import type { ElicitationFormTheme } from './ElicitationForm.js'
 import { inlineText } from './IsolatedLine.js'
@@ -40,7 +41,11 @@ export interface InputRequestPanelProps {
   status: McpCallStatus
   /** The round's questions (answered ones are skipped). */
   inputs?: readonly PendingInput[] | undefined
-  /** The round number, so a new round gets fresh forms even when keys repeat. */
+  /**
+   * The round number, so a new round gets fresh forms even when keys repeat.
+   * A question still open when another joins it (the same `PendingInput`
+   * object under a new round) keeps its form (card-keys.ts).
+   */
   round?: number | undefined
   /** Answers one question (the hook's `respond`). */
   respond: (key: string, response: InputResponse) => void
@@ -125,6 +130,7 @@ export const RoundPanel = /* @__PURE__ */ forwardRef(function RoundPanel(props: 
   const pending = status === 'awaiting_input' ? inputs.filter((input) => !input.answered) : []
   const pendingKeys = pending.map((input) => input.key).join('\u0000')
   const previousCount = useRef(pending.length)
+  const cardKeys = useCardKeys(pending, round)
 
   // The answered card leaves the page; keep the keyboard user in the round.
   useEffect(() => {
@@ -174,7 +180,7 @@ export const RoundPanel = /* @__PURE__ */ forwardRef(function RoundPanel(props: 
           const answer = (response: InputResponse) => respond(input.key, response)
           const refusals = refusalsFor(input.method)
           return (
-            <li key={`${round ?? ''}:${input.key}`} className="mcp-elicit-request" data-key={input.key} data-method={displayText(input.method)}>
+            <li key={cardKeys[index]} className="mcp-elicit-request" data-key={input.key} data-method={displayText(input.method)}>
               {/* Each card on its own: one that cannot be rendered leaves the others, and can still be declined. */}
               <CardBoundary
                 onError={onError}
