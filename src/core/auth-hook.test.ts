@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest'
 import { json, result, scriptedFetch } from '../../test/support/scripted-fetch'
-import type { AuthChallenge, AuthProvider } from './auth-hook'
+import { authorizedFetch, type AuthChallenge, type AuthProvider } from './auth-hook'
 import { createClient } from './client'
 
 const url = 'http://127.0.0.1:9/mcp'
@@ -69,5 +69,19 @@ describe('a client with an auth provider', () => {
     await expect(client.request('tools/list')).rejects.toMatchObject({ code: 'HTTP_ERROR', status: 401 })
     expect(requests).toHaveLength(6)
     expect(challenges).toHaveLength(5)
+  })
+
+  it('credits only its own endpoint (by endpoint key): another one gets neither Authorization nor DPoP, and its challenge is not answered', async () => {
+    const { fetch, requests } = scriptedFetch([() => json({}, 200), () => json({}, 401, { 'www-authenticate': 'Bearer' })])
+    const { auth, challenges } = provider({ proof: async () => 'proof' })
+    const hooked = authorizedFetch(fetch, auth, url)
+    await hooked(`${url}?session=1`, { method: 'POST' })
+    const other = await hooked('http://127.0.0.1:9/other/mcp', { method: 'POST', headers: { authorization: 'Bearer stale', dpop: 'stale' } })
+    expect(other.status).toBe(401)
+    expect(requests.map((r) => [r.headers.get('authorization'), r.headers.get('dpop')])).toEqual([
+      ['Bearer token-1', 'proof'],
+      [null, null],
+    ])
+    expect(challenges).toEqual([])
   })
 })

@@ -8,6 +8,8 @@
  * its `requestState` across a sign-in. `mcp-elicit/auth` provides one.
  */
 
+import { endpointKey } from './endpoint-key.js'
+
 export interface AuthChallenge {
   /** The endpoint that answered. */
   url: string
@@ -44,10 +46,36 @@ function isChallenge(response: Response): boolean {
   return response.status === 403 && /insufficient_scope/i.test(response.headers.get('www-authenticate') ?? '')
 }
 
-/** A fetch that carries the provider's credentials and lets it answer challenges. */
-export function authorizedFetch(fetch: typeof globalThis.fetch, auth: AuthProvider): typeof globalThis.fetch {
+/**
+ * A fetch that carries the provider's credentials and lets it answer
+ * challenges, for the client's own endpoint only (`endpoint`, compared by
+ * {@link endpointKey}). Node follows a redirect within the origin
+ * (http-exchange.ts), and another endpoint of the host is another server:
+ * asked for that URL, the provider would hand out the person's token there,
+ * and a request meant for one server would reach the other with the
+ * person's credentials at that other one (or this endpoint's token would
+ * reach it). Such a hop goes out without credentials, as fetch itself sends
+ * a redirect to another origin, and as a client without `auth` sends it;
+ * its challenge is not answered (nobody is asked to sign in to a server the
+ * app did not open), so its refusal reaches the caller as the HTTP error it
+ * is. Not refused here: the redirect rules are the exchange's, one set for
+ * every client, and what `auth` adds (the credentials) is what must stay.
+ *
+ * Without `endpoint`, it is the first request's: every request of a client
+ * starts at the client's URL, and a redirect only ever follows a response,
+ * so the first URL this hook sees is the client's own.
+ */
+export function authorizedFetch(fetch: typeof globalThis.fetch, auth: AuthProvider, endpoint?: string): typeof globalThis.fetch {
+  let own = endpoint === undefined ? undefined : endpointKey(endpoint)
   return async (input, init = {}) => {
     const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url
+    own ??= endpointKey(url)
+    if (endpointKey(url) !== own) {
+      const headers = new Headers(init.headers)
+      headers.delete('Authorization')
+      headers.delete('DPoP')
+      return fetch(input, { ...init, headers })
+    }
     const signal = init.signal ?? new AbortController().signal
     for (let challenges = 0; ; challenges++) {
       const headers = new Headers(init.headers)

@@ -114,6 +114,27 @@ describe('tokens and secrets go only where they belong', () => {
     }
   })
 
+  it("a same-origin redirect from another endpoint of the host never carries this endpoint's token there (one token, one endpoint)", async () => {
+    // The person signed in to the protected endpoint; the app opens a second endpoint of the same host with the same provider.
+    const signedIn = page()
+    await signedIn.client.callTool('whoami', {})
+    expect(signedIn.auth.isSignedIn(world.mcp.url)).toBe(true)
+    // That endpoint sends every request on to the protected one (307 keeps the method and the body): Node follows it, within the origin.
+    const other = `${world.mcp.origin}/other/mcp`
+    world.intercept = (x) => x.hit.path === '/other/mcp' && (x.res.writeHead(307, { location: '/mcp' }).end(), true)
+    const before = world.mcp.hits.length
+    const client = createClient(other, { auth: signedIn.auth, onWarning: () => {}, timeoutMs: 5000 })
+    clients.push(client)
+    const error = await failure(client.callTool('transfer', { to: 'attacker' }))
+    const redirected = world.mcp.hits.slice(before).filter((hit) => hit.path === '/mcp')
+    expect(redirected.length).toBeGreaterThan(0)
+    // Without the token (nor a proof), the protected endpoint refused: nothing was done with the person's credentials.
+    expect(redirected.filter((hit) => hit.headers.authorization !== undefined || hit.headers.dpop !== undefined)).toEqual([])
+    expect(error).toMatchObject({ code: 'HTTP_ERROR', status: 401 })
+    // Its challenge was not answered either: nobody was asked to sign in to an endpoint the app did not open.
+    expect(signedIn.requests).toHaveLength(1)
+  })
+
   it('a pre-registered secret without client.issuer is refused at oauth() time', () => {
     expect(() => oauth({ redirectUri: REDIRECT_URI, redirectToAuthorization: approve, client: { clientId: 'app', clientSecret: 's3cret' } })).toThrow(/client\.issuer/)
   })

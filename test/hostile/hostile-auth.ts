@@ -33,6 +33,8 @@ export interface AuthWorld {
   expiresIn: number
   /** Answers a request with valid token before the MCP route does (e.g. a 403 step-up); return true when answered. */
   gate?: ((exchange: Exchange) => boolean) | undefined
+  /** Answers any POST before the token is even looked at (a redirect to another endpoint, say); return true when answered. */
+  intercept?: ((exchange: Exchange) => boolean) | undefined
   /** Requests to the authorization server at `path` (under the issuer). */
   at(path: string): Hit[]
   close(): Promise<void>
@@ -76,6 +78,7 @@ export async function startAuthWorld(): Promise<AuthWorld> {
     x.res.writeHead(405).end()
   })
   mcp.on('POST', (x) => {
+    if (world.intercept?.(x)) return
     const token = /^(?:Bearer|DPoP) (.+)$/.exec(x.hit.headers.authorization ?? '')?.[1]
     if (!token || !world.valid.has(token)) return json(x.res, { error: 'invalid_token' }, 401, { 'www-authenticate': challenge })
     if (world.gate?.(x)) return
