@@ -98,7 +98,7 @@ const openLink: Handler = async (params, context) => {
   if (!parsed) throw invalid(Method.OPEN_LINK, 'url must be an absolute URL')
   // javascript:, data:, file: and app-specific schemes would run or open something other than a web page.
   if (parsed.protocol !== 'https:' && parsed.protocol !== 'http:') throw invalid(Method.OPEN_LINK, 'only http and https links can be opened')
-  const answer = await context.options.onOpenLink!(parsed)
+  const answer = await context.options.onOpenLink!(parsed, { signal: context.signal })
   if (answer === false) throw new BridgeRpcError(RpcCode.refused, 'Link opening denied')
   return {}
 }
@@ -106,7 +106,7 @@ const openLink: Handler = async (params, context) => {
 const downloadFile: Handler = async (params, context) => {
   const files = readDownloadFiles(params, context.options.maxDownloadBytes)
   // Declined is an answer, not an error: the spec's result says so with isError.
-  const answer = await context.options.onDownloadFile!(files)
+  const answer = await context.options.onDownloadFile!(files, { signal: context.signal })
   return answer === false ? { isError: true } : {}
 }
 

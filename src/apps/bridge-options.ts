@@ -28,6 +28,12 @@ export interface McpAppViewInfo {
   protocolVersion: string
 }
 
+/** What a handler of a view's request gets besides the request. */
+export interface McpAppRequestContext {
+  /** Aborted when the view cancels the request (`notifications/cancelled`) or the app is torn down. */
+  signal: AbortSignal
+}
+
 /** What the host lets a view do; each is off unless given. */
 export interface McpAppHandlers {
   /**
@@ -45,18 +51,22 @@ export interface McpAppHandlers {
   /**
    * `ui/open-link` (http and https only). Return `false` to refuse (the
    * view gets an error); open the link yourself, e.g. after asking.
+   * `signal` aborts when the view cancels the request or the app is torn
+   * down: close what you asked the person then. Until the returned promise
+   * settles the request counts against `maxInFlight`, cancelled or not.
    * @example `onOpenLink: (url) => { window.open(url, '_blank', 'noopener') }`
    */
-  onOpenLink?: ((url: URL) => void | boolean | Promise<void | boolean>) | undefined
+  onOpenLink?: ((url: URL, context: McpAppRequestContext) => void | boolean | Promise<void | boolean>) | undefined
   /**
    * `ui/download-file`: the view asks to save files (a sandboxed frame cannot
    * download). The files arrive checked and decoded, with a bare file name
    * and a plain media type; save them yourself, e.g. after asking. Return
    * `false` when the person or the host declined (the view gets
    * `{ isError: true }`). Also advertises `hostCapabilities.downloadFile`.
+   * `signal`: as for {@link onOpenLink}.
    * @defaultValue off
    */
-  onDownloadFile?: ((files: McpAppDownloadFile[]) => void | boolean | Promise<void | boolean>) | undefined
+  onDownloadFile?: ((files: McpAppDownloadFile[], context: McpAppRequestContext) => void | boolean | Promise<void | boolean>) | undefined
   /** The decoded bytes of one `ui/download-file` request's files together (the message cap, `maxParamsBytes`, applies too). @defaultValue 10 MiB */
   maxDownloadBytes?: number | undefined
   /** `ui/message`: content for the conversation, as the person's own message. */

@@ -212,19 +212,46 @@ describe('AppBridge requests from the view', () => {
   it('refuses a request over the in-flight bound and aborts a request the view cancels, without answering it', async () => {
     let release: (() => void) | undefined
     const pending = new Promise<void>((resolve) => (release = resolve))
-    const { request, answerTo, bridge, settle } = harness({ onOpenLink: () => pending, maxInFlight: 2 })
+    const signals: AbortSignal[] = []
+    const { request, answerTo, bridge, settle } = harness({ onOpenLink: (_url, { signal }) => (signals.push(signal), pending), maxInFlight: 2 })
     request(1, 'ui/open-link', { url: 'https://a.example' })
     request(2, 'ui/open-link', { url: 'https://b.example' })
     request(3, 'ui/open-link', { url: 'https://c.example' })
     bridge.receive({ jsonrpc: '2.0', method: 'notifications/cancelled', params: { requestId: 2, reason: 'user left' } })
-    request(4, 'ping') // a slot was freed by the cancellation
+    request(4, 'ping') // the cancelled request's handler is still running: its slot is not free yet
     await settle()
+    expect(signals.map((signal) => signal.aborted)).toEqual([false, true])
     expect(answerTo(3)).toMatchObject({ error: { code: -32000, message: 'Too many requests in flight (at most 2)' } })
-    expect(answerTo(4)).toMatchObject({ result: {} })
+    expect(answerTo(4)).toMatchObject({ error: { code: -32000 } })
     release!()
     await settle()
     expect(answerTo(1)).toMatchObject({ result: {} })
     expect(answerTo(2)).toBeUndefined()
+    request(5, 'ping') // both handlers settled: slots free again
+    await settle()
+    expect(answerTo(5)).toMatchObject({ result: {} })
+  })
+
+  it('keeps the host to maxInFlight consent prompts when the view cancels each request at once', async () => {
+    const asked: AbortSignal[] = []
+    // A host that asks the person and closes the prompt when the request is cancelled.
+    const onOpenLink = (_url: URL, { signal }: { signal: AbortSignal }) => {
+      asked.push(signal)
+      return new Promise<boolean>((resolve) => signal.addEventListener('abort', () => setTimeout(() => resolve(false), 0)))
+    }
+    const { request, bridge, settle, initialize } = harness({ onOpenLink })
+    initialize()
+    for (let id = 0; id < 500; id++) {
+      request(id, 'ui/open-link', { url: `https://phish.example/${id}` })
+      bridge.receive({ jsonrpc: '2.0', method: 'notifications/cancelled', params: { requestId: id } })
+    }
+    expect(asked).toHaveLength(16)
+    expect(asked.every((signal) => signal.aborted)).toBe(true)
+    await settle()
+    await settle()
+    // Once those prompts closed, the view may ask again.
+    request(600, 'ui/open-link', { url: 'https://phish.example/again' })
+    expect(asked).toHaveLength(17)
   })
 
   it('answers -32600 to a request whose params are over the size bound', () => {

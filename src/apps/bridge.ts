@@ -12,7 +12,8 @@
  *   and context changes given earlier wait, only the latest of each, and go
  *   out in the order context, input, result | cancelled.
  * - A request the view cancels (`notifications/cancelled`) is aborted and
- *   gets no answer, as in the MCP base protocol.
+ *   gets no answer, as in the MCP base protocol; it counts against
+ *   `maxInFlight` until its handler has settled.
  * - `teardown()` sends `ui/resource-teardown` and waits (bounded) for the
  *   answer before the frame may go; afterwards the bridge is inert.
  */
@@ -57,7 +58,15 @@ export class AppBridge {
   #state: 'open' | 'closing' | 'closed' = 'open'
   #dropped = 0
   #queue: Queue = {}
+  /** The view's requests it may still be answered for, by id. */
   readonly #inFlight = new Map<RequestId, AbortController>()
+  /**
+   * Every request whose handler has not settled, cancelled ones included: a
+   * cancellation frees its id at once but its slot only when the handler
+   * ends, or a view that cancels each request would have any number of
+   * consent cards open at once.
+   */
+  readonly #running = new Set<AbortController>()
   readonly #requests = new HostRequests((message) => this.#post(message))
   #teardown: Promise<void> | undefined
 
@@ -188,9 +197,10 @@ export class AppBridge {
     if (method === Method.INITIALIZE) return this.#initialize(id, params)
     if (this.#inFlight.has(id)) return this.#drop(`request id ${String(id)} is already in flight`)
     const max = this.#options.maxInFlight ?? DEFAULT_MAX_IN_FLIGHT
-    if (this.#inFlight.size >= max) return this.#post(rpcError(id, RpcCode.refused, `Too many requests in flight (at most ${max})`))
+    if (this.#running.size >= max) return this.#post(rpcError(id, RpcCode.refused, `Too many requests in flight (at most ${max})`))
     const controller = new AbortController()
     this.#inFlight.set(id, controller)
+    this.#running.add(controller)
     const context: HandlerContext = {
       options: this.#options,
       signal: controller.signal,
@@ -199,6 +209,7 @@ export class AppBridge {
       setDisplayMode: (mode: McpUiDisplayMode) => this.setHostContext({ displayMode: mode }),
     }
     const answer = (message: JsonObject) => {
+      this.#running.delete(controller)
       // A cancelled request gets no answer (MCP base protocol, cancellation).
       if (this.#inFlight.get(id) !== controller) return
       this.#inFlight.delete(id)

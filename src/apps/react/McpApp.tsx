@@ -129,8 +129,9 @@ export function McpApp(props: McpAppProps) {
         serverTools: current.serverTools ? (toolName, args, context) => calls.call(toolName, args, context) : false,
         serverResources: current.serverResources === true,
         prompts: current.prompts === true,
-        ...(current.openLinks ? { onOpenLink: (url: URL) => links.onOpenLink(url) } : {}),
-        ...(current.downloadFiles ? { onDownloadFile: (files) => downloads.onDownloadFile(files) } : {}),
+        // The signal closes a card whose request the app cancelled (or that outlived the app).
+        ...(current.openLinks ? { onOpenLink: (url: URL, { signal }) => links.onOpenLink(url, signal) } : {}),
+        ...(current.downloadFiles ? { onDownloadFile: (files, { signal }) => downloads.onDownloadFile(files, signal) } : {}),
         ...(current.maxDownloadBytes !== undefined ? { maxDownloadBytes: current.maxDownloadBytes } : {}),
         ...(current.onMessage ? { onMessage: (message) => latest.current.onMessage?.(message) } : {}),
         ...(current.onUpdateModelContext ? { onUpdateModelContext: (context) => latest.current.onUpdateModelContext?.(context) } : {}),

@@ -15,24 +15,34 @@ interface Pending<T> {
   settle: (allowed: boolean) => void
 }
 
-/** `ask(request)` resolves with the person's answer; `cards` are the cards still waiting for one. */
+/**
+ * `ask(request, signal)` resolves with the person's answer; `cards` are the
+ * cards still waiting for one. When `signal` aborts (the app cancelled the
+ * request, or went away) the card closes unanswered and `ask` resolves
+ * `false`: nobody waits for that answer any more, and a card left open
+ * would ask the person about something no longer asked.
+ */
 export function useConsentCards<T>(
   card: (request: T, settle: (allowed: boolean) => void) => ReactNode,
   onError?: ((error: unknown, info: ErrorInfo) => void) | undefined,
-): { ask: (request: T) => Promise<boolean>; cards: ReactNode } {
+): { ask: (request: T, signal?: AbortSignal) => Promise<boolean>; cards: ReactNode } {
   const [pending, setPending] = useState<readonly Pending<T>[]>([])
   const next = useRef(0)
   const ask = useCallback(
-    (request: T) =>
+    (request: T, signal?: AbortSignal) =>
       new Promise<boolean>((resolve) => {
+        if (signal?.aborted) return resolve(false)
+        const onAbort = () => entry.settle(false)
         const entry: Pending<T> = {
           id: ++next.current,
           request,
           settle: (allowed) => {
+            signal?.removeEventListener('abort', onAbort)
             setPending((list) => list.filter((other) => other !== entry))
             resolve(allowed)
           },
         }
+        signal?.addEventListener('abort', onAbort, { once: true })
         setPending((list) => [...list, entry])
       }),
     [],

@@ -26,7 +26,7 @@ export function useDownloadConsent(
   client: McpClient,
   messages: Partial<Messages> | undefined,
   onError?: ((error: unknown, info: ErrorInfo) => void) | undefined,
-): { onDownloadFile: (files: McpAppDownloadFile[]) => Promise<boolean>; cards: ReactNode } {
+): { onDownloadFile: (files: McpAppDownloadFile[], signal?: AbortSignal) => Promise<boolean>; cards: ReactNode } {
   const host = endpointHost(client.url)
   const { ask, cards } = useConsentCards<McpAppDownloadFile[]>((files, settle) => <LazyDownloadCard files={files} host={host} messages={messages} onAnswer={settle} />, onError)
   return { onDownloadFile: ask, cards }

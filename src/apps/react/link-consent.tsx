@@ -22,7 +22,7 @@ export function useLinkConsent(
   message: string,
   messages: Partial<Messages> | undefined,
   onError?: ((error: unknown, info: ErrorInfo) => void) | undefined,
-): { onOpenLink: (url: URL) => Promise<boolean>; cards: ReactNode } {
+): { onOpenLink: (url: URL, signal?: AbortSignal) => Promise<boolean>; cards: ReactNode } {
   const { ask, cards } = useConsentCards<string>(
     (url, settle) => (
       <LazyUrlElicitation
@@ -36,5 +36,5 @@ export function useLinkConsent(
     ),
     onError,
   )
-  return { onOpenLink: (url: URL) => ask(url.href), cards }
+  return { onOpenLink: (url: URL, signal?: AbortSignal) => ask(url.href, signal), cards }
 }

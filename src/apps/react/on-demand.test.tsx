@@ -85,6 +85,8 @@ afterEach(() => {
 
 const SANDBOX = 'https://sandbox.example.com/sandbox.html'
 const ENDPOINT = 'https://tools.example.com/mcp'
+/** The context the bridge passes with a request the app has not cancelled. */
+const live = () => ({ signal: new AbortController().signal })
 function FETCH_FAILED(): never {
   throw new TypeError('Failed to fetch dynamically imported module')
 }
@@ -202,9 +204,22 @@ describe("an app's link: the URL consent card loads on demand", () => {
 
   it('the card shows when the app asks, and the app gets the answer', async () => {
     const { onOpenLink } = await app()
-    const opened = onOpenLink(new URL('https://example.com/terms'))
+    const opened = onOpenLink(new URL('https://example.com/terms'), live())
     await userEvent.click(await screen.findByRole('button', { name: 'Decline' }))
     expect(await opened).toBe(false)
+    expect(screen.queryByRole('button', { name: 'Decline' })).toBeNull()
+  })
+
+  it('the card closes unanswered when the app cancels its request, and the link is not opened', async () => {
+    const { onOpenLink } = await app()
+    const cancel = new AbortController()
+    const opened = onOpenLink(new URL('https://example.com/terms'), { signal: cancel.signal })
+    await screen.findByRole('button', { name: 'Decline' })
+    cancel.abort()
+    expect(await opened).toBe(false)
+    await waitFor(() => expect(screen.queryByRole('button', { name: 'Decline' })).toBeNull())
+    // One already cancelled never shows.
+    expect(await onOpenLink(new URL('https://example.com/other'), { signal: AbortSignal.abort() })).toBe(false)
     expect(screen.queryByRole('button', { name: 'Decline' })).toBeNull()
   })
 
@@ -219,7 +234,7 @@ describe("an app's link: the URL consent card loads on demand", () => {
     // React logs what a boundary caught; the test reads it from onError.
     vi.spyOn(console, 'error').mockImplementation(() => {})
     const { view, onOpenLink } = await app({ onError })
-    expect(await onOpenLink(new URL('https://example.com/terms'))).toBe(false)
+    expect(await onOpenLink(new URL('https://example.com/terms'), live())).toBe(false)
     const { PartLoadError } = await import('../../forms/lazy-parts')
     expect(onError.mock.calls.map(([error]) => error instanceof PartLoadError && error.part)).toEqual(['UrlElicitation'])
     await waitFor(() => expect(view.container.querySelector('.mcp-elicit-loading')).toBeNull())
@@ -227,7 +242,7 @@ describe("an app's link: the URL consent card loads on demand", () => {
     expect(screen.queryByText('plain result')).toBeNull()
 
     offline = false
-    const again = onOpenLink(new URL('https://example.com/terms'))
+    const again = onOpenLink(new URL('https://example.com/terms'), live())
     await userEvent.click(await screen.findByRole('button', { name: 'Decline' }))
     expect(await again).toBe(false)
   })
@@ -284,7 +299,7 @@ describe("an app's download: the download card loads on demand", () => {
     const { clicked, revoked } = watchDownloads()
     vi.useFakeTimers({ shouldAdvanceTime: true })
     const { view, onDownloadFile } = await app({ downloadFiles: true })
-    const saved = onDownloadFile!(await files())
+    const saved = onDownloadFile!(await files(), live())
     const card = await screen.findByRole('group', { name: 'The app from tools.example.com asks to save these 2 files:' })
     expect(card.querySelectorAll('li')).toHaveLength(2)
     expect([...card.querySelectorAll('bdi')].map((name) => name.textContent)).toEqual(['passwd', 'img src=x onerror=alert(1)gnp.exe'])
@@ -310,9 +325,21 @@ describe("an app's download: the download card loads on demand", () => {
   it("Don't save downloads nothing and tells the app it was declined", async () => {
     const { clicked } = watchDownloads()
     const { onDownloadFile } = await app({ downloadFiles: true })
-    const saved = onDownloadFile!(await files())
+    const saved = onDownloadFile!(await files(), live())
     await userEvent.click(await screen.findByRole('button', { name: "Don't save" }))
     expect(await saved).toBe(false)
+    expect(clicked).toEqual([])
+  })
+
+  it('the card closes unanswered when the app cancels its request, and nothing is saved', async () => {
+    const { clicked } = watchDownloads()
+    const { onDownloadFile } = await app({ downloadFiles: true })
+    const cancel = new AbortController()
+    const saved = onDownloadFile!(await files(), { signal: cancel.signal })
+    await screen.findByRole('button', { name: 'Save' })
+    cancel.abort()
+    expect(await saved).toBe(false)
+    await waitFor(() => expect(screen.queryByRole('group')).toBeNull())
     expect(clicked).toEqual([])
   })
 
@@ -321,7 +348,7 @@ describe("an app's download: the download card loads on demand", () => {
     const onError = vi.fn()
     vi.spyOn(console, 'error').mockImplementation(() => {})
     const { view, onDownloadFile } = await app({ downloadFiles: true, onError })
-    expect(await onDownloadFile!(await files())).toBe(false)
+    expect(await onDownloadFile!(await files(), live())).toBe(false)
     const { PartLoadError } = await import('../../forms/lazy-parts')
     expect(onError.mock.calls.map(([error]) => error instanceof PartLoadError && error.part)).toEqual(['DownloadCard'])
     expect(view.container.querySelector('.mcp-elicit-app .mcp-elicit-app-view')).toBeTruthy()
