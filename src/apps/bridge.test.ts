@@ -7,7 +7,7 @@
 import { describe, expect, it } from 'vitest'
 import type { JsonObject } from '../core/index.js'
 import { AppBridge } from './bridge.js'
-import type { AppBridgeOptions } from './bridge-options.js'
+import type { AppBridgeClient, AppBridgeOptions } from './bridge-options.js'
 
 type Options = Omit<AppBridgeOptions, 'post'>
 
@@ -313,6 +313,27 @@ describe('AppBridge notifications from the view', () => {
 })
 
 describe('AppBridge teardown', () => {
+  it('aborts a server call the view started while closing once the teardown ends, and answers it nothing', async () => {
+    const signals: AbortSignal[] = []
+    const client = { listTools: async () => [{ name: 'save', inputSchema: { type: 'object' as const } }] } as unknown as AppBridgeClient
+    // A save that runs until it is aborted, as a slow server would.
+    const serverTools = (_name: string, _args: JsonObject, { signal }: { signal: AbortSignal }) => {
+      signals.push(signal)
+      return new Promise<never>((_resolve, reject) => signal.addEventListener('abort', () => reject(new Error('aborted'))))
+    }
+    const { bridge, initialize, request, answerTo, settle } = harness({ client, serverTools, teardownTimeoutMs: 10 })
+    initialize()
+    const done = bridge.teardown()
+    request(99, 'tools/call', { name: 'save', arguments: {} })
+    await settle()
+    expect(signals).toHaveLength(1)
+    expect(signals[0]!.aborted).toBe(false)
+    await done
+    expect(signals[0]!.aborted).toBe(true)
+    await settle()
+    expect(answerTo(99)).toBeUndefined()
+  })
+
   it('sends nothing to a view that never initialized', async () => {
     const { bridge, sent } = harness()
     await bridge.teardown()

@@ -15,7 +15,8 @@
  *   gets no answer, as in the MCP base protocol; it counts against
  *   `maxInFlight` until its handler has settled.
  * - `teardown()` sends `ui/resource-teardown` and waits (bounded) for the
- *   answer before the frame may go; afterwards the bridge is inert.
+ *   answer before the frame may go; server calls the view makes meanwhile
+ *   are aborted when it ends; afterwards the bridge is inert.
  */
 import type { ElicitResult, JsonObject, McpResult } from '../core/index.js'
 import { buildHostCapabilities, handleViewNotification, handleViewRequest, paramsLimit, type HandlerContext } from './bridge-handlers.js'
@@ -191,8 +192,9 @@ export class AppBridge {
   }
 
   #onRequest(id: RequestId, method: string, params: JsonObject): void {
-    // While closing, the view may still clean up with its server (save, say goodbye) within the teardown's bound;
-    // what would reach the person (links, messages, display modes) is refused: they are done with it.
+    // While closing, the view may still clean up with its server (save, say goodbye) within the teardown's bound
+    // (what is still running when the teardown ends is aborted there); what would reach the person (links,
+    // messages, display modes) is refused: they are done with it.
     if (this.#state === 'closed' || (this.#state === 'closing' && method.startsWith('ui/'))) return this.#post(rpcError(id, RpcCode.refused, 'The app is being torn down'))
     if (method === Method.INITIALIZE) return this.#initialize(id, params)
     if (this.#inFlight.has(id)) return this.#drop(`request id ${String(id)} is already in flight`)
@@ -284,8 +286,7 @@ export class AppBridge {
 
   async #tearDown(): Promise<void> {
     this.#state = 'closing'
-    for (const controller of this.#inFlight.values()) controller.abort()
-    this.#inFlight.clear()
+    this.#abortInFlight()
     this.#requests.rejectAll(() => tornDown(Method.ELICITATION_CREATE))
     this.#initialized.fail(() => tornDown(Method.ELICITATION_CREATE))
     if (this.#initialized.isOpen) {
@@ -294,6 +295,13 @@ export class AppBridge {
       await this.#requests.send(Method.RESOURCE_TEARDOWN, {}, timeoutMs, undefined, late).catch((error: unknown) => this.#warn(String(error instanceof Error ? error.message : error)))
     }
     this.#state = 'closed'
+    // The cleanup window is over: a save the view started in it does not outlive the app.
+    this.#abortInFlight()
+  }
+
+  #abortInFlight(): void {
+    for (const controller of this.#inFlight.values()) controller.abort()
+    this.#inFlight.clear()
   }
 
   #post(message: JsonObject): void {
