@@ -10,10 +10,17 @@ export interface BearerChallenge {
   errorDescription?: string | undefined
 }
 
+/**
+ * How much of a `WWW-Authenticate` header is read. Real challenges are a few
+ * hundred bytes; browsers pass headers of about 256 KB, and no pattern here
+ * should get to walk one of those.
+ */
+const MAX_CHALLENGE_CHARS = 16_384
+
 /** Parses `auth-param`s (`name=token` or `name="quoted \" string"`) of the first Bearer challenge. */
 export function parseBearerChallenge(header: string | null | undefined): BearerChallenge | undefined {
   if (!header) return undefined
-  const text = header.slice(0, 16_384)
+  const text = header.slice(0, MAX_CHALLENGE_CHARS)
   const start = /(?:^|,)\s*Bearer(?=\s|,|$)/i.exec(text)
   if (!start) return undefined
   const params = new Map<string, string>()
@@ -37,8 +44,17 @@ export function parseBearerChallenge(header: string | null | undefined): BearerC
   }
 }
 
-/** True for a `WWW-Authenticate` that asks for a DPoP nonce (RFC 9449 §9). Read here, not with the
- * DPoP proofs: which challenge it is decides whether those must load at all. */
+/**
+ * True for a `WWW-Authenticate` that asks for a DPoP nonce (RFC 9449 §9): a
+ * `use_dpop_nonce` error after the first `DPoP` in the header's first
+ * {@link MAX_CHALLENGE_CHARS}. Read here, not with the DPoP proofs: which
+ * challenge it is decides whether those must load at all. Two linear
+ * searches, not one pattern that spans both: a lazy `DPoP[^]*?error` tries
+ * every `DPoP` against the whole rest, quadratic in the header (250 KB of
+ * `DPoP error=` froze the page for seconds).
+ */
 export function asksForNonce(wwwAuthenticate: string | null): boolean {
-  return /\bDPoP\b[^]*?error\s*=\s*"?use_dpop_nonce"?/i.test(wwwAuthenticate ?? '')
+  const text = (wwwAuthenticate ?? '').slice(0, MAX_CHALLENGE_CHARS)
+  const scheme = text.search(/\bDPoP\b/i)
+  return scheme !== -1 && /error\s*=\s*"?use_dpop_nonce"?/i.test(text.slice(scheme))
 }

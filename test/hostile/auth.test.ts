@@ -8,6 +8,7 @@
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { oauth, memoryCredentials, type AuthEvent, type AuthorizationRequest, type CredentialStorage, type OAuthOptions } from '../../src/auth/index.ts'
+import { asksForNonce, parseBearerChallenge } from '../../src/auth/challenge.ts'
 import { createClient, type McpClient } from '../../src/core/index.ts'
 import { approve, REDIRECT_URI, startAuthWorld, type AuthWorld } from './hostile-auth.ts'
 import { json, within } from './hostile-server.ts'
@@ -297,6 +298,17 @@ describe('bounded', () => {
     const error = await failure(session.client.callTool('whoami', {}))
     expect(error).toMatchObject({ code: 'AUTH_RESPONSE_TOO_LARGE' })
     expect(sent).toBeLessThan(8 * 1024 * 1024)
+  })
+
+  it('a 275 KB WWW-Authenticate is read to its first 16 KB, in one pass: what a server hides past that is not seen', () => {
+    // Browsers let a header of about 256 KB through (Node's fetch stops at 16 KB, so it is handed over here as a page would get it).
+    // Every "DPoP" of it is where a backtracking pattern would start over: the whole header, for each.
+    const padding = 'DPoP error='.repeat(25_000)
+    expect(asksForNonce(`${padding}"use_dpop_nonce"`)).toBe(false)
+    expect(asksForNonce(padding)).toBe(false)
+    expect(asksForNonce(`DPoP error="use_dpop_nonce", ${padding}`)).toBe(true)
+    expect(parseBearerChallenge(`${padding}, Bearer scope="admin"`)).toBeUndefined()
+    expect(parseBearerChallenge(`Bearer scope="read", ${padding}`)).toMatchObject({ scopes: ['read'] })
   })
 
   it('a token response larger than the cap is refused the same way', async () => {
