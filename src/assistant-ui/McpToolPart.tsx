@@ -52,7 +52,10 @@ export function createMcpToolPart(name: string, settings: { current: PartSetting
           <p className="mcp-elicit-assistant-tool-name" dir="auto">
             {displayText(name)}
           </p>
-          <PartBody name={name} settings={settings.current} {...props} />
+          {/* Whatever the runtime or the server put in the part, a part that throws is a line of text, not the thread gone. */}
+          <CardBoundary onError={settings.current.options.onError} resetKey={props.interrupt?.payload ?? props.result} fallback={() => <PartFailedLine settings={settings.current} part={props} />}>
+            <PartBody name={name} settings={settings.current} {...props} />
+          </CardBoundary>
         </div>
       </McpProvider>
     )
@@ -113,6 +116,16 @@ function PartBody({ name, settings, ...part }: McpToolPartProps & { name: string
   return (
     <p role="status" className="mcp-elicit-progress">
       {text.running}
+    </p>
+  )
+}
+
+/** In place of a part that failed to render: what it was showing could not be shown. */
+function PartFailedLine({ settings, part }: { settings: PartSettings; part: McpToolPartProps }) {
+  const text = resolvePart(settings.options.messages, callTexts)
+  return (
+    <p role="alert" className="mcp-elicit-error">
+      {part.interrupt?.type === 'human' ? text.roundFailed : text.resultFailed}
     </p>
   )
 }

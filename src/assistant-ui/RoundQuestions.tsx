@@ -56,11 +56,25 @@ export function RoundQuestions({ payload: received, resume, options }: RoundQues
  * take each copy for a new question and drop what the person typed.
  */
 function useSamePayload(payload: McpRoundPayload): McpRoundPayload {
-  const kept = useRef<{ payload: McpRoundPayload; text: string } | undefined>(undefined)
+  const kept = useRef<{ payload: McpRoundPayload; text: string | undefined } | undefined>(undefined)
   if (kept.current?.payload === payload) return payload
-  const text = JSON.stringify(payload)
-  if (kept.current?.text !== text) kept.current = { payload, text }
+  const text = jsonOf(payload)
+  // A payload that has no JSON is compared by identity alone: each new object is a new round's.
+  if (text === undefined || kept.current?.text !== text) kept.current = { payload, text }
   return kept.current.payload
+}
+
+/**
+ * The payload's JSON, or undefined when it has none: a server's schema
+ * nested 100,000 deep overflows `JSON.stringify`'s stack (a RangeError),
+ * which thrown here, during render, would take the thread down with it.
+ */
+function jsonOf(payload: McpRoundPayload): string | undefined {
+  try {
+    return JSON.stringify(payload)
+  } catch {
+    return undefined
+  }
 }
 
 function isInput(value: unknown): value is PendingInput {
