@@ -33,8 +33,9 @@ export interface AuthorizationRequest {
   stepUp: boolean
   /**
    * True when the app asked for DPoP (`dpop`) and this authorization server
-   * offers no ES256 proofs: its tokens will be plain Bearer tokens. A UI
-   * should say so (the `dpop-unsupported` event says it too).
+   * offers no ES256 proofs, or answered one with a Bearer token before (that
+   * token was refused): its tokens will be plain Bearer tokens. A UI should
+   * say so (the `dpop-unsupported` event says it too).
    */
   dpopUnsupported: boolean
   signal: AbortSignal

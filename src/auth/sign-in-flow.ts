@@ -24,6 +24,7 @@ import {
   refreshTokenGrantRequest,
   validateAuthResponse,
   type AuthorizationServer,
+  type DPoPHandle,
   type TokenEndpointResponse,
 } from 'oauth4webapi'
 import { displayText } from '../core/index.js'
@@ -82,19 +83,37 @@ export function signInFlow(context: FlowContext) {
   const dpop = options.dpop ? dpopKeys(typeof options.dpop === 'object' ? options.dpop.keyPair : undefined) : undefined
 
   /**
+   * Issuers whose metadata offers DPoP but whose token endpoint answered a
+   * proof with a Bearer token. That token is refused: the sign-in's request
+   * (and the card) said nothing of Bearer tokens, so using one now would be
+   * the silent fall back to Bearer that `dpop` promises never to make. From then on such an
+   * issuer counts as one without DPoP, said on the next sign-in there as for
+   * metadata without it (the `dpop-unsupported` event, `dpopUnsupported` on
+   * the request and the card), and its Bearer tokens are taken as such.
+   */
+  const unbound = new Set<string>()
+  const binds = (as: AuthorizationServer) => dpop !== undefined && takesDpop(as) && !unbound.has(as.issuer)
+
+  /**
    * A token request, with a DPoP proof where the app asked for DPoP and the
    * authorization server takes ES256 proofs; sent once more with the
-   * server's nonce when it asks for one (RFC 9449 §8).
+   * server's nonce when it asks for one (RFC 9449 §8). A proof answered with
+   * a Bearer token is an {@link McpAuthTokenError} (see `unbound`).
    */
-  async function tokenRequest<T>(as: AuthorizationServer, send: (extra: { DPoP?: Awaited<ReturnType<NonNullable<typeof dpop>['handle']>> }) => Promise<T>): Promise<T> {
-    if (!dpop || !takesDpop(as)) return send({})
+  async function tokenRequest(as: AuthorizationServer, send: (extra: { DPoP?: DPoPHandle }) => Promise<TokenEndpointResponse>): Promise<TokenEndpointResponse> {
+    if (!dpop || !binds(as)) return send({})
     const handle = await dpop.handle()
+    let response: TokenEndpointResponse
     try {
-      return await send({ DPoP: handle })
+      response = await send({ DPoP: handle })
     } catch (error) {
       if (!isDPoPNonceError(error)) throw error
-      return send({ DPoP: handle })
+      response = await send({ DPoP: handle })
     }
+    if (/^dpop$/i.test(response.token_type)) return response
+    unbound.add(as.issuer)
+    // oauth4webapi has let through only "dpop" and "bearer".
+    throw new McpAuthTokenError(`The token endpoint of ${as.issuer} answered a DPoP proof with a Bearer token, which is not used; signing in there again goes without DPoP`, { endpoint: as.token_endpoint, issuer: as.issuer })
   }
 
   async function persist(key: string, value: unknown, into: CredentialStorage = storage): Promise<void> {
@@ -127,7 +146,7 @@ export function signInFlow(context: FlowContext) {
     let scopes = stepUp ? union(state.tokens?.scopes, state.requested, wanted) : [...wanted]
     const offline = scopes.length > 0 && as.scopes_supported?.includes('offline_access') === true
     if (offline) scopes = union(scopes, ['offline_access'])
-    const dpopUnsupported = dpop !== undefined && !takesDpop(as)
+    const dpopUnsupported = dpop !== undefined && !binds(as)
     if (dpopUnsupported) emit({ step: 'dpop-unsupported', endpoint, issuer: as.issuer })
     emit({ step: stepUp ? 'step-up' : 'authorization', endpoint, issuer: as.issuer, scopes })
     state.requested = scopes

@@ -215,6 +215,45 @@ describe('tokens and secrets go only where they belong', () => {
     expect(session.events.filter((event) => event.step === 'dpop-unsupported')).toEqual([expect.objectContaining({ issuer: world.issuer })])
   })
 
+  it('an authorization server that advertises DPoP but answers the proof with a Bearer token: refused, and the next sign-in there is reported as without DPoP', async () => {
+    world.metadata.dpop_signing_alg_values_supported = ['ES256']
+    const session = page({ dpop: true })
+    const error = await failure(session.client.callTool('whoami', {}))
+    expect(error).toMatchObject({ name: 'McpAuthTokenError', code: 'AUTH_TOKEN_FAILED' })
+    expect(world.at('/token')[0]!.headers.dpop).toBeTruthy()
+    // The person was told nothing of a Bearer token, and it never went out.
+    expect(session.requests[0]!.dpopUnsupported).toBe(false)
+    expect(world.mcp.hits.filter((hit) => hit.headers.authorization === 'Bearer access-1')).toEqual([])
+    // Signing in again is what metadata without DPoP gives: said on the request (the card) and as an event, no proof sent.
+    await session.client.callTool('whoami', {})
+    expect(session.requests[1]!.dpopUnsupported).toBe(true)
+    expect(session.events.filter((event) => event.step === 'dpop-unsupported')).toEqual([expect.objectContaining({ issuer: world.issuer })])
+    expect(world.at('/token')[1]!.headers.dpop).toBeUndefined()
+  })
+
+  it('a refresh of a DPoP-bound token answered with a Bearer token is refused the same way, not a silent downgrade', async () => {
+    world.metadata.dpop_signing_alg_values_supported = ['ES256']
+    // Binds the code grant's token as asked; the refresh grant comes back Bearer although it carried a proof.
+    world.as.on('POST', (x) => {
+      if (x.hit.path === '/as/register') return json(x.res, { client_id: 'client-1', token_endpoint_auth_method: 'none' }, 201)
+      const grant = new URLSearchParams(x.hit.text).get('grant_type')
+      const access = `${grant}-${world.at('/token').length}`
+      world.valid.add(access)
+      json(x.res, { access_token: access, token_type: grant === 'authorization_code' && x.hit.headers.dpop ? 'DPoP' : 'Bearer', expires_in: 3600, refresh_token: 'refresh-1' })
+    })
+    const session = page({ dpop: true })
+    await session.client.callTool('whoami', {})
+    expect(world.mcp.hits.at(-1)!.headers.authorization).toBe('DPoP authorization_code-1')
+    world.valid.clear()
+    await session.client.callTool('whoami', {})
+    const refreshed = world.at('/token').find((hit) => new URLSearchParams(hit.text).get('grant_type') === 'refresh_token')!
+    expect(refreshed.headers.dpop).toBeTruthy()
+    expect(world.mcp.hits.filter((hit) => hit.headers.authorization === 'Bearer refresh_token-2')).toEqual([])
+    // The person signed in again, told this time that the server does not bind tokens.
+    expect(session.requests.map((request) => request.dpopUnsupported)).toEqual([false, true])
+    expect(session.events.filter((event) => event.step === 'dpop-unsupported')).toHaveLength(1)
+  })
+
   it('a DPoP key pair whose private key can be exported is refused at oauth() time', async () => {
     const keyPair = (await crypto.subtle.generateKey({ name: 'ECDSA', namedCurve: 'P-256' }, true, ['sign', 'verify'])) as CryptoKeyPair
     expect(() => oauth({ redirectUri: REDIRECT_URI, redirectToAuthorization: approve, dpop: { keyPair } })).toThrow(/non-extractable/)
