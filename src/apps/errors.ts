@@ -16,6 +16,9 @@
  * - `APP_SANDBOX_SAME_ORIGIN`: the sandbox page is on the host page's origin,
  *   where `allow-same-origin` would give the app the host's cookies and DOM.
  * - `APP_SANDBOX_INVALID`: the sandbox URL does not parse or is not http(s).
+ * - `APP_SANDBOX_SHARED`: an app of another server is live on the same
+ *   sandbox origin in this page, where the two could act as each other;
+ *   give each server its own sandbox origin (`sandbox` as a function).
  * - `APP_INIT_TIMEOUT`: the view did not finish `ui/initialize` in time.
  * - `APP_FRAME_FAILED`: the frame could not be created or loaded.
  * - `APP_TORN_DOWN`: the app was torn down while something waited on it.
@@ -29,6 +32,7 @@ export type McpAppErrorCode =
   | 'APP_RESOURCE_TOO_LARGE'
   | 'APP_SANDBOX_SAME_ORIGIN'
   | 'APP_SANDBOX_INVALID'
+  | 'APP_SANDBOX_SHARED'
   | 'APP_INIT_TIMEOUT'
   | 'APP_FRAME_FAILED'
   | 'APP_TORN_DOWN'

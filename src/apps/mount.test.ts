@@ -203,3 +203,50 @@ describe('mountMcpApp failure and teardown', () => {
     await expect(answer).resolves.toEqual({ action: 'accept', content: { seat: '4A' } })
   })
 })
+
+describe('mountMcpApp: one sandbox origin per server', () => {
+  // An origin of its own: the tests above leave apps of their server live on SANDBOX.
+  const SHARED_ORIGIN = 'http://127.0.0.1:4998'
+  const SHARED = `${SHARED_ORIGIN}/sandbox.html`
+  const X = 'https://x.example/mcp'
+  const Y = 'https://y.example/mcp'
+
+  it("refuses an app of a second server on an origin where an app of another is live, so it can never be posted as by the first's frame", async () => {
+    const a = mount({ client: createClient(X), sandbox: SHARED })
+    const b = mount({ client: createClient(Y), sandbox: SHARED })
+    await expect(b.handle.ready).rejects.toMatchObject({ code: 'APP_SANDBOX_SHARED', message: expect.stringContaining('sandbox: (server) => url') })
+    expect(b.errors.map((error) => error.code)).toEqual(['APP_SANDBOX_SHARED'])
+    expect(b.handle.frame.getAttribute('src')).toBeNull()
+    expect(b.warnings).toEqual([expect.stringContaining('Pass sandbox as a function')])
+    // A's frame is the only one on that origin: whatever it posts reaches A's bridge alone.
+    a.fromFrame({ jsonrpc: '2.0', method: 'ui/notifications/sandbox-proxy-ready', params: {} }, { origin: SHARED_ORIGIN })
+    expect(a.sent()).toHaveLength(1)
+    // Told once per page; another app of A's server is welcome.
+    const again = mount({ client: createClient(Y), sandbox: SHARED })
+    await expect(again.handle.ready).rejects.toMatchObject({ code: 'APP_SANDBOX_SHARED' })
+    expect(again.warnings).toEqual([])
+    const sibling = mount({ client: createClient(X), sandbox: SHARED })
+    expect(sibling.errors).toEqual([])
+    expect(sibling.handle.frame.getAttribute('src')).not.toBeNull()
+    // Once the origin holds no app of X, Y may use it.
+    await Promise.all([a.handle.teardown(), sibling.handle.teardown()])
+    const later = mount({ client: createClient(Y), sandbox: SHARED })
+    expect(later.errors).toEqual([])
+    expect(later.handle.frame.getAttribute('src')).not.toBeNull()
+    await later.handle.teardown()
+  })
+
+  it('mounts apps of two servers side by side when the sandbox gives each its own origin, each frame heard only from its own', () => {
+    const perServer = (server: { url: string }) => (server.url === X ? 'http://127.0.0.1:4997/sandbox.html' : 'http://127.0.0.1:4996/sandbox.html')
+    const a = mount({ client: createClient(X), sandbox: perServer })
+    const b = mount({ client: createClient(Y), sandbox: perServer })
+    expect([a.errors, b.errors]).toEqual([[], []])
+    expect(new URL(a.handle.frame.src).origin).toBe('http://127.0.0.1:4997')
+    expect(new URL(b.handle.frame.src).origin).toBe('http://127.0.0.1:4996')
+    // A message through B's frame but from A's origin is not B's.
+    b.fromFrame({ jsonrpc: '2.0', method: 'ui/notifications/sandbox-proxy-ready', params: {} }, { origin: 'http://127.0.0.1:4997' })
+    expect(b.sent()).toEqual([])
+    b.fromFrame({ jsonrpc: '2.0', method: 'ui/notifications/sandbox-proxy-ready', params: {} }, { origin: 'http://127.0.0.1:4996' })
+    expect(b.sent()).toHaveLength(1)
+  })
+})

@@ -19,6 +19,7 @@ import type { ElicitOptions } from './elicitation.js'
 import { defaultHostContext } from './host-context.js'
 import { isSandboxMessage, SANDBOX_PROXY_READY, SANDBOX_RESOURCE_READY } from './methods.js'
 import { readAppResource, type McpAppResource } from './resource.js'
+import { claimSandboxOrigin, sandboxFor, type McpAppSandbox } from './sandbox-claims.js'
 import type { McpUiHostContext, McpUiResourcePermissions } from './types.js'
 import { appResourceUri } from './ui-meta.js'
 
@@ -29,9 +30,14 @@ export interface McpAppOptions extends McpAppHandlers {
   /**
    * The sandbox proxy page (`mcp-elicit/apps/sandbox.html`) on ANOTHER origin
    * than this page; on the same origin the mount fails with `APP_SANDBOX_SAME_ORIGIN`.
+   * Apps on one sandbox origin can script each other, so while an app of one
+   * server is live on an origin, an app of another server is refused there
+   * (`APP_SANDBOX_SHARED`): with several servers, give a function of the
+   * server's endpoint that returns a page on a separate origin per server.
    * @example `'https://sandbox.example-cdn.com/mcp/sandbox.html'`
+   * @example `(server) => \`https://${sandboxHostFor(server.url)}/sandbox.html\``
    */
-  sandbox: string | URL
+  sandbox: McpAppSandbox
   /** The tool whose app this is: the resource comes from its `_meta.ui.resourceUri`; the view gets it as `hostContext.toolInfo`. */
   tool?: Tool | undefined
   /** The `ui://` resource, instead of a tool's (an app-rendered question, SEP-3118). */
@@ -132,6 +138,7 @@ export function mountMcpApp(element: HTMLElement, options: McpAppOptions): McpAp
   let stopListening = () => {}
   let closing: Promise<void> | undefined
   let initTimer: ReturnType<typeof setTimeout> | undefined
+  let releaseOrigin = () => {}
 
   const settle = (error?: McpAppError) => {
     const settled = settleReady
@@ -161,6 +168,7 @@ export function mountMcpApp(element: HTMLElement, options: McpAppOptions): McpAp
       if (frame.isConnected) await closed
       stopListening()
       frame.remove()
+      releaseOrigin()
     })()
     return closing
   }
@@ -241,7 +249,9 @@ export function mountMcpApp(element: HTMLElement, options: McpAppOptions): McpAp
   const initTimeoutMs = positive(options.initTimeoutMs, DEFAULT_INIT_TIMEOUT_MS)
   initTimer = setTimeout(() => fail(new McpAppError('APP_INIT_TIMEOUT', `The app did not finish ui/initialize within ${initTimeoutMs} ms.`)), initTimeoutMs)
   try {
-    void start(sandboxTarget(options.sandbox, window.location), window).catch(fail)
+    const target = sandboxTarget(sandboxFor(options.sandbox, options.client.url), window.location)
+    releaseOrigin = claimSandboxOrigin(window, target.origin, options.client.url, options.onWarning ?? console.warn)
+    void start(target, window).catch(fail)
   } catch (error) {
     fail(error)
   }

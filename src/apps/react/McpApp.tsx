@@ -22,6 +22,7 @@ import { resolvePart } from '../../forms/texts/resolve.js'
 import { useMcpClient, type UseMcpCallOptions } from '../../react/index.js'
 import type { McpAppError } from '../errors.js'
 import type { McpAppHandle, McpAppOptions } from '../mount.js'
+import type { McpAppSandbox } from '../sandbox-claims.js'
 import { appResourceUri } from '../ui-meta.js'
 import { useAppCalls, type AppCallPanelProps } from './app-calls.js'
 import { McpAppsContext } from './context.js'
@@ -31,8 +32,13 @@ import { loadMount, mountLoadFailed } from './load-mount.js'
 
 /** The host capabilities an app may be given, each off unless set (here or on the provider). */
 export interface McpAppHostProps extends AppCallPanelProps, Pick<McpAppOptions, 'hostInfo' | 'hostContext' | 'onMessage' | 'onUpdateModelContext' | 'displayModes' | 'onDisplayModeChange' | 'permissions' | 'onLog' | 'maxDownloadBytes' | 'maxHeight' | 'initTimeoutMs' | 'onWarning'> {
-  /** The sandbox proxy page (`mcp-elicit/apps/sandbox.html`) served from another origin than the page. */
-  sandbox?: string | URL | undefined
+  /**
+   * The sandbox proxy page (`mcp-elicit/apps/sandbox.html`) served from another
+   * origin than the page, or a function of the server's endpoint giving one
+   * origin per server (apps of two servers on one origin can act as each
+   * other, so the second is refused while the first is live: the fallback shows).
+   */
+  sandbox?: McpAppSandbox | undefined
   /** Let the app call this server's tools that are visible to apps; their questions show under the frame. */
   serverTools?: boolean | undefined
   /** Options of those calls (host handlers, `maxRounds`). */
@@ -106,7 +112,8 @@ export function McpApp(props: McpAppProps) {
 
   const tool = lookup && 'tool' in lookup ? lookup.tool : undefined
   const uri = tool ? appResourceUri(tool) : undefined
-  const sandbox = options.sandbox?.toString()
+  // Resolved here so that the effect below remounts only when the page for this server changes.
+  const sandbox = (typeof options.sandbox === 'function' ? options.sandbox({ url: client.url }) : options.sandbox)?.toString()
 
   useEffect(() => {
     if (!tool || !uri || !sandbox || closed || !frameHost.current) return
