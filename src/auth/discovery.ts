@@ -62,7 +62,12 @@ const ENDPOINT_FIELDS = ['authorization_endpoint', 'token_endpoint', 'registrati
  * loopback): an `authorization_endpoint` of `javascript:…` would run the
  * server's script in the app the moment the sign-in window is sent there,
  * and a plain-http token endpoint would carry codes and secrets in clear.
- * The authorization endpoint may also carry no fragment (RFC 6749 §3.1).
+ * The authorization endpoint may also carry no fragment (RFC 6749 §3.1),
+ * and must be on the issuer's origin: a hostile issuer could otherwise send
+ * the person to an honest server's login page and keep its own token
+ * endpoint (a mix-up), and the honest server's code would come back with
+ * the PKCE verifier to be posted there, unnoticed whenever that server
+ * sends no `iss` (RFC 9207).
  */
 export function checkEndpoints(as: AuthorizationServer): void {
   for (const field of ENDPOINT_FIELDS) {
@@ -70,7 +75,10 @@ export function checkEndpoints(as: AuthorizationServer): void {
     if (value === undefined) continue
     if (typeof value !== 'string') throw new McpAuthInsecureEndpointError(String(value), as.issuer)
     const url = checkSecure(value, as.issuer)
-    if (field === 'authorization_endpoint' && url.hash !== '') throw new McpAuthInsecureEndpointError(value, as.issuer)
+    if (field !== 'authorization_endpoint') continue
+    if (url.hash !== '') throw new McpAuthInsecureEndpointError(value, as.issuer, 'an authorization endpoint carries no fragment (RFC 6749 §3.1)')
+    const issuer = new URL(as.issuer).origin
+    if (url.origin !== issuer) throw new McpAuthInsecureEndpointError(value, as.issuer, `an authorization endpoint must be on its issuer's origin (${issuer})`)
   }
 }
 

@@ -154,16 +154,18 @@ export class McpAuthInsufficientScopeError extends McpAuthError {
 }
 
 /**
- * An endpoint that is not https (plain http is allowed only to this
- * machine): tokens would travel in clear, and a `javascript:` or `data:`
- * "endpoint" would run the server's script in the app. The endpoint is kept
+ * An endpoint the sign-in will not use. Most often one that is not https
+ * (plain http is allowed only to this machine): tokens would travel in
+ * clear, and a `javascript:` or `data:` "endpoint" would run the server's
+ * script in the app. Also an authorization endpoint with a fragment, or on
+ * another origin than its issuer (`rule` says which). The endpoint is kept
  * as the server wrote it, shortened, for a message shown as text.
  */
 export class McpAuthInsecureEndpointError extends McpAuthError {
   override name = 'McpAuthInsecureEndpointError'
-  constructor(endpoint: string, issuer?: string | undefined) {
+  constructor(endpoint: string, issuer?: string | undefined, rule = 'OAuth endpoints must be https URLs (plain http only on loopback)') {
     const shown = JSON.stringify(endpoint.length > 200 ? `${endpoint.slice(0, 200)}…` : endpoint)
-    super('AUTH_INSECURE_ENDPOINT', `Refusing ${shown}: OAuth endpoints must be https URLs (plain http only on loopback)`, { endpoint, issuer })
+    super('AUTH_INSECURE_ENDPOINT', `Refusing ${shown}: ${rule}`, { endpoint, issuer })
   }
 }
 

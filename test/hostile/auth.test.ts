@@ -11,7 +11,7 @@ import { oauth, memoryCredentials, type AuthEvent, type AuthorizationRequest, ty
 import { asksForNonce, parseBearerChallenge } from '../../src/auth/challenge.ts'
 import { createClient, type McpClient } from '../../src/core/index.ts'
 import { approve, REDIRECT_URI, startAuthWorld, type AuthWorld } from './hostile-auth.ts'
-import { json, within } from './hostile-server.ts'
+import { json, startHostileServer, within } from './hostile-server.ts'
 
 let world: AuthWorld
 const clients: McpClient[] = []
@@ -83,6 +83,27 @@ describe('script and navigation: metadata endpoints that are not https are refus
 })
 
 describe('tokens and secrets go only where they belong', () => {
+  it("mix-up: an issuer whose authorization endpoint is another server's login page is refused before the person is sent there", async () => {
+    // The honest authorization server sends no `iss` (RFC 9207), so its code coming back could not be told from the hostile issuer's own:
+    // code and PKCE verifier would be posted to the hostile token endpoint.
+    const honest = await startHostileServer()
+    try {
+      world.metadata.authorization_endpoint = `${honest.origin}/authorize`
+      const session = page({}, async (request) => {
+        const url = await request.authorizationUrl()
+        return `${REDIRECT_URI}?code=honest-code&state=${url.searchParams.get('state')}`
+      })
+      const error = await failure(session.client.callTool('whoami', {}))
+      expect(error).toMatchObject({ name: 'McpAuthInsecureEndpointError', code: 'AUTH_INSECURE_ENDPOINT' })
+      expect(error?.message).toContain("issuer's origin")
+      expect(session.requests).toEqual([])
+      expect(world.at('/token')).toEqual([])
+      expect(world.at('/register')).toEqual([])
+    } finally {
+      await honest.close()
+    }
+  })
+
   it('after a reload, a step-up to a new authorization server that is cancelled never receives the old refresh token', async () => {
     const storage = memoryCredentials()
     const first = page({ storage })
