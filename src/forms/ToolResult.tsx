@@ -29,7 +29,8 @@ export interface ToolResultProps {
   /**
    * Pixels an image may declare in its header (width × height) and still be
    * shown; a larger one (a "pixel bomb": a few bytes that decode to
-   * gigabytes) becomes a note with its declared size. @defaultValue 50,000,000 (50 megapixels)
+   * gigabytes) becomes a note with its declared size, and so does an image
+   * whose size cannot be read from its bytes. @defaultValue 50,000,000 (50 megapixels)
    */
   maxImagePixels?: number | undefined
   /** Told when the result, or one block of it, failed to render (replaced by a short notice). */

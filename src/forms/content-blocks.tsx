@@ -35,7 +35,7 @@ export interface ContentBlocksProps {
   messages?: Partial<Messages> | undefined
   /** Decoded bytes of an image or audio clip shown at most. @defaultValue 5 MiB */
   maxMediaBytes?: number | undefined
-  /** Pixels an image's header may declare (width × height); a larger one becomes a note, never an `<img>`. @defaultValue 50,000,000 */
+  /** Pixels an image's header may declare (width × height); a larger one, or one whose size cannot be read, becomes a note, never an `<img>`. @defaultValue 50,000,000 */
   maxImagePixels?: number | undefined
   /** Told when a block failed to render (it is replaced by a short notice). */
   onError?: ((error: unknown, info: ErrorInfo) => void) | undefined
@@ -150,7 +150,9 @@ function MediaBlock({ kind, mimeType, data, options }: { kind: MediaKind; mimeTy
           ? text.resultMediaTooLarge(kind, check.bytes, check.limit)
           : check.reason === 'pixels'
             ? text.resultImageTooManyPixels(check.width, check.height, check.limit)
-            : text.resultMediaInvalid(kind)
+            : check.reason === 'unreadable'
+              ? text.resultImageUnreadable
+              : text.resultMediaInvalid(kind)
     return <Note type={kind} text={message} reason={check.reason} />
   }
   return (

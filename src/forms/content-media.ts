@@ -4,7 +4,10 @@
  * MIME types that cannot run script (no SVG, no HTML, nothing unknown), a
  * cap on the decoded size, well-formed base64, and for an image a cap on
  * the pixels its header declares (`image-size.ts`: a tiny file can declare
- * a canvas that takes gigabytes to decode). What passes becomes a
+ * a canvas that takes gigabytes to decode). An image whose size cannot be
+ * read is refused: the browser picks its decoder by sniffing the bytes, not
+ * by the `mimeType`, so a BMP, an ICO or an AVIF labelled `image/png` would
+ * be decoded at whatever size it declares, past the cap. What passes becomes a
  * `data:` URL built here from the allowed type (never from the server's
  * string as given), so nothing is fetched from anywhere.
  */
@@ -33,6 +36,8 @@ export type MediaCheck =
   | { ok: false; reason: 'size'; bytes: number; limit: number }
   | { ok: false; reason: 'data' }
   | { ok: false; reason: 'pixels'; width: number; height: number; limit: number }
+  /** An image whose bytes are no PNG, JPEG, GIF or WebP with a size in its header (the label does not count). */
+  | { ok: false; reason: 'unreadable' }
 
 const BASE64 = /^[A-Za-z0-9+/]*={0,2}$/
 
@@ -45,8 +50,7 @@ function baseType(mimeType: unknown): string {
 /**
  * Checks an `image` or `audio` block's `mimeType` and `data`, and an image's
  * declared pixels; an image whose size cannot be read (none of the four
- * formats by its bytes, or a header cut short) passes on the other checks.
- * Never throws.
+ * formats by its bytes, or a header cut short) is refused. Never throws.
  */
 export function checkMedia(kind: MediaKind, mimeType: unknown, data: unknown, maxBytes = DEFAULT_MAX_MEDIA_BYTES, maxPixels = DEFAULT_MAX_IMAGE_PIXELS): MediaCheck {
   const type = baseType(mimeType)
@@ -62,7 +66,8 @@ export function checkMedia(kind: MediaKind, mimeType: unknown, data: unknown, ma
   if (bytes > maxBytes) return { ok: false, reason: 'size', bytes, limit: maxBytes }
   if (kind === 'image') {
     const size = imageSize(clean)
-    if (size && size.width * size.height > maxPixels) return { ok: false, reason: 'pixels', width: size.width, height: size.height, limit: maxPixels }
+    if (!size) return { ok: false, reason: 'unreadable' }
+    if (size.width * size.height > maxPixels) return { ok: false, reason: 'pixels', width: size.width, height: size.height, limit: maxPixels }
   }
   return { ok: true, src: `data:${type};base64,${clean}`, mimeType: type, bytes }
 }

@@ -76,3 +76,29 @@ export function webpDeclaring(kind: 'VP8X' | 'VP8L' | 'VP8 ', width: number, hei
   const chunk = [...ascii(kind), ...u32le(data.length), ...data, ...(data.length % 2 ? [0] : [])]
   return base64([...ascii('RIFF'), ...u32le(4 + chunk.length), ...ascii('WEBP'), ...chunk])
 }
+
+// ——— formats browsers sniff and decode whose size `imageSize` does not read: refused whatever their label ———
+
+/** A BMP (RLE8, ending at once) whose header declares `width` × `height`: a decoder allocates the whole canvas. */
+export function bmpDeclaring(width: number, height: number): string {
+  const palette = [0, 0, 0, 0, 255, 255, 255, 0]
+  const pixels = [0, 1, 0, 0]
+  const offset = 14 + 40 + palette.length
+  const info = [...u32le(40), ...u32le(width), ...u32le(height), ...u16le(1), ...u16le(8), ...u32le(1), ...u32le(pixels.length), ...u32le(0), ...u32le(0), ...u32le(2), ...u32le(0)]
+  return base64([...ascii('BM'), ...u32le(offset + pixels.length), 0, 0, 0, 0, ...u32le(offset), ...info, ...palette, ...pixels])
+}
+
+/** An ICO whose one entry is a PNG declaring `width` × `height` (the directory says 0 × 0, "256 or more"). */
+export function icoOfPngDeclaring(width: number, height: number): string {
+  const png = [...atob(pngDeclaring(width, height))].map((char) => char.charCodeAt(0))
+  return base64([0, 0, 1, 0, 1, 0, 0, 0, 0, 0, ...u16le(1), ...u16le(32), ...u32le(png.length), ...u32le(22), ...png])
+}
+
+/** The start of an AVIF: its `ftyp` box, then a `meta` box whose `ispe` property declares `width` × `height`. */
+export function avifDeclaring(width: number, height: number): string {
+  const box = (type: string, body: number[]) => [...u32be(8 + body.length), ...ascii(type), ...body]
+  const ftyp = box('ftyp', [...ascii('avif'), ...u32be(0), ...ascii('avifmif1miaf')])
+  const ispe = box('ispe', [0, 0, 0, 0, ...u32be(width), ...u32be(height)])
+  const meta = box('meta', [0, 0, 0, 0, ...box('iprp', box('ipco', ispe))])
+  return base64([...ftyp, ...meta])
+}

@@ -2,11 +2,12 @@
 /**
  * The file input (SEP-2356, experimental) in the form: files refused before
  * they are read (nothing read at all), a read cancelled when the form goes
- * away or another file is chosen, the client cap, drafts, and a hostile
- * schema shown as text.
+ * away or another file is chosen, the client cap, drafts, previews only of
+ * images whose size can be read, and a hostile schema shown as text.
  */
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react'
 import { afterEach, describe, expect, it, vi } from 'vitest'
+import { bmpDeclaring, TINY_PNG } from './content-samples'
 import { ElicitationForm } from './ElicitationForm'
 import { noEvalValidator } from './no-eval-validator'
 
@@ -92,6 +93,19 @@ describe('file input', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Accept' }))
     await screen.findByText(/Scan: Files of type image\/svg\+xml are not accepted here/)
     expect(onRespond).not.toHaveBeenCalled()
+  })
+
+  it('an image is previewed only when its bytes are a PNG, JPEG, GIF or WebP whose size is within the cap, whatever its label', async () => {
+    // A draft or a server's default: a BMP labelled image/png would be decoded at 30,000 × 30,000.
+    const bomb = `data:image/png;base64,${bmpDeclaring(30_000, 30_000)}`
+    const { unmount } = render(<ElicitationForm request={request({ 'x-mcp-file': {} })} onRespond={vi.fn()} validator={noEvalValidator} initialData={{ scan: bomb }} />)
+    await fileInput()
+    expect(screen.getByText("Chosen file (image/png, 66 bytes)")).toBeTruthy()
+    expect(document.querySelector('img')).toBeNull()
+    unmount()
+    render(<ElicitationForm request={request({ 'x-mcp-file': {} })} onRespond={vi.fn()} validator={noEvalValidator} initialData={{ scan: `data:image/png;base64,${TINY_PNG}` }} />)
+    await fileInput()
+    expect(document.querySelector('img')?.getAttribute('src')).toBe(`data:image/png;base64,${TINY_PNG}`)
   })
 
   it('a hostile descriptor is listed as text, the required field blocks Accept', () => {

@@ -3,12 +3,13 @@
  * Hostile results, from a real HTTP server through the public client to
  * ToolResult: invisible and reordering characters in `structuredContent`
  * are escaped in the tree and in the raw JSON, and images whose headers
- * declare huge canvases ("pixel bombs") never become an `<img>`.
+ * declare huge canvases ("pixel bombs"), or whose size cannot be read at
+ * all, never become an `<img>`.
  */
 import { cleanup, fireEvent, render } from '@testing-library/react'
 import { afterEach, describe, expect, it } from 'vitest'
 import { hostilePerTest, modern, result } from '../../test/hostile/hostile-server.ts'
-import { gifDeclaring, jpegDeclaring, pngDeclaring, TINY_PNG, webpDeclaring } from './content-samples'
+import { avifDeclaring, bmpDeclaring, gifDeclaring, icoOfPngDeclaring, jpegDeclaring, pngDeclaring, TINY_PNG, webpDeclaring } from './content-samples'
 import { ContentBlocks, DEFAULT_MAX_IMAGE_PIXELS, ToolResult, type ToolResultProps } from './index'
 
 afterEach(cleanup)
@@ -89,11 +90,26 @@ describe('images: a pixel cap read from the header', () => {
     expect(root.querySelector('[data-refused]')!.textContent).toBe('[image not shown: it declares 100,000 × 100,000 pixels, over the limit of 50 megapixels]')
   })
 
-  it('images within the cap, and images whose size cannot be read, render as before', async () => {
-    const cutShort = pngDeclaring(100_000, 100_000).slice(0, 16)
-    const root = show(await fetched({ content: [{ type: 'image', mimeType: 'image/png', data: TINY_PNG }, { type: 'image', mimeType: 'image/jpeg', data: jpegDeclaring(8_000, 6_000) }, { type: 'image', mimeType: 'image/png', data: cutShort }] }))
-    expect([...root.querySelectorAll('img')].map((img) => img.getAttribute('src'))).toEqual([`data:image/png;base64,${TINY_PNG}`, `data:image/jpeg;base64,${jpegDeclaring(8_000, 6_000)}`, `data:image/png;base64,${cutShort}`])
+  it('images within the cap render as before', async () => {
+    const root = show(await fetched({ content: [{ type: 'image', mimeType: 'image/png', data: TINY_PNG }, { type: 'image', mimeType: 'image/jpeg', data: jpegDeclaring(8_000, 6_000) }] }))
+    expect([...root.querySelectorAll('img')].map((img) => img.getAttribute('src'))).toEqual([`data:image/png;base64,${TINY_PNG}`, `data:image/jpeg;base64,${jpegDeclaring(8_000, 6_000)}`])
     expect(root.querySelector('[data-refused]')).toBeNull()
+  })
+
+  // Browsers pick the decoder by sniffing the bytes, not by the label: these would be decoded at their declared size.
+  const unreadable: Array<[string, string, string]> = [
+    ['a BMP of 30000 × 30000 labelled image/png', 'image/png', bmpDeclaring(30_000, 30_000)],
+    ['an ICO holding a PNG of 30000 × 30000, labelled image/webp', 'image/webp', icoOfPngDeclaring(30_000, 30_000)],
+    ['an AVIF of 30000 × 30000 labelled image/png', 'image/png', avifDeclaring(30_000, 30_000)],
+    ['a PNG cut short before its size', 'image/png', pngDeclaring(100_000, 100_000).slice(0, 16)],
+  ]
+
+  it.each(unreadable)('%s is a note, never an <img>: an image whose size cannot be read is not shown', async (_label, mimeType, data) => {
+    const root = show(await fetched({ content: [{ type: 'image', mimeType, data }] }))
+    expect(root.querySelector('img')).toBeNull()
+    const note = root.querySelector<HTMLElement>('[data-refused]')!
+    expect(note.dataset.refused).toBe('unreadable')
+    expect(note.textContent).toBe('[image not shown: it is not a PNG, JPEG, GIF or WebP image whose size can be read]')
   })
 
   it('the cap is a prop of ToolResult and ContentBlocks (default 50 megapixels), and its note can be reworded', () => {

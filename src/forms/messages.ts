@@ -257,6 +257,8 @@ export interface Messages {
   resultMediaInvalid: (kind: string) => string
   /** In place of an image whose header declares more pixels than the limit (`maxImagePixels`). */
   resultImageTooManyPixels: (width: number, height: number, limit: number) => string
+  /** In place of an image whose bytes are no PNG, JPEG, GIF or WebP whose size can be read, whatever its type says. */
+  resultImageUnreadable: string
   /** File fields (SEP-2356 `x-mcp-file`, experimental): files may be dropped on the field too (`multiple`: it takes several). */
   fileDrop: (multiple: boolean) => string
   /** What the field takes, in words: the accepted types (`accept` as the server gave them, empty for any) and the size limit. */

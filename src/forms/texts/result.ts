@@ -19,6 +19,7 @@ export const resultTexts = {
   resultMediaTooLarge: (kind, bytes, limit) => `[${kind} not shown: ${formatBytes(bytes)}, over the limit of ${formatBytes(limit)}]`,
   resultMediaInvalid: (kind) => `[${kind} not shown: its data is not valid base64]`,
   resultImageTooManyPixels: (width, height, limit) => `[image not shown: it declares ${formatCount(width)} × ${formatCount(height)} pixels, over the limit of ${formatMegapixels(limit)}]`,
+  resultImageUnreadable: '[image not shown: it is not a PNG, JPEG, GIF or WebP image whose size can be read]',
   resultResourceLabel: 'Resource',
   resultResourceBlob: (mimeType, bytes) => `[binary content${mimeType ? ` (${mimeType})` : ''}, ${formatBytes(bytes)}, not shown]`,
   resultResourceNotWeb: 'Not a web address: shown as text, not opened.',
