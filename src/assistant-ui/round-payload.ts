@@ -47,7 +47,8 @@ export function readRoundAnswers(value: unknown, asked: readonly string[]): McpR
     if (typeof answer !== 'object' || answer === null || Array.isArray(answer)) {
       throw new McpAssistantUiError('INVALID_ANSWER', `mcp-elicit/assistant-ui: the answer to "${key.slice(0, 100)}" is not an object.`)
     }
-    answers[key] = answer as InputResponse
+    // The key is the server's: `answers[key] = …` with `__proto__` would set the prototype, not an answer.
+    Object.defineProperty(answers, key, { value: answer, enumerable: true, writable: true, configurable: true })
   }
   return answers
 }
