@@ -21,8 +21,8 @@
  * `Mcp-Param-*` headers from the client's latest listing, as with
  * `cache: false`.
  */
-import type { AuthProvider } from './auth-hook.js'
 import { cacheHint } from './cache-keys.js'
+import { credentialHeaders, type CacheCredentials } from './credential-headers.js'
 import { loadChunk, loadOnce } from './load-chunk.js'
 import type { CachedValue, ResultCache } from './result-cache.js'
 import type { JsonObject } from './types.js'
@@ -34,11 +34,7 @@ let chunk: CacheChunk | undefined
 // A chunk that failed to load (offline, a new deploy): the next put tries again.
 const loadCache = loadOnce(() => import('./result-cache.js').then((module) => (chunk = module)))
 
-export interface CacheCredentials {
-  url: string
-  headers: () => Promise<HeadersInit | undefined>
-  auth: AuthProvider | undefined
-}
+export type { CacheCredentials } from './credential-headers.js'
 
 export class CacheHandle {
   #credentials: CacheCredentials
@@ -71,11 +67,29 @@ export class CacheHandle {
   }
 
   /**
+   * The credentials a request goes out with, read as it is sent: hand them
+   * to {@link put} with its result. Held in memory for that request only,
+   * never as a key; undefined when they cannot be read (nothing is kept then).
+   */
+  async sending(signal?: AbortSignal): Promise<string | undefined> {
+    try {
+      return JSON.stringify(await credentialHeaders(this.#credentials, signal ?? new AbortController().signal))
+    } catch {
+      return undefined
+    }
+  }
+
+  /**
    * Keeps `value` per the hints of the `results` it was made of (one read, or
    * every page of a list), once the chunk is there; one that cannot be
-   * loaded keeps nothing.
+   * loaded keeps nothing. `sentWith` is what {@link sending} said as the
+   * request went out: the cache files a result under the credentials of the
+   * moment, so one whose credentials changed meanwhile (signed out, then in
+   * as someone else) is not kept, or the next person would be served it.
    */
-  async put(key: string, value: unknown, results: readonly JsonObject[], signal?: AbortSignal): Promise<void> {
+  async put(key: string, value: unknown, results: readonly JsonObject[], sentWith: Promise<string | undefined> | undefined, signal?: AbortSignal): Promise<void> {
+    const before = await sentWith
+    if (before === undefined || before !== (await this.sending(signal))) return
     if (!chunk) {
       try {
         await loadChunk('the result cache', loadCache, { url: this.#credentials.url })

@@ -18,7 +18,7 @@
  */
 import type { AuthProvider } from './auth-hook.js'
 import type { CallOptions, ClientOptions, ListOptions, RequestOptions } from './client-options.js'
-import type { Connection, ConnectionContext, SendOptions } from './connection.js'
+import type { ConnectionContext, SendOptions } from './connection.js'
 import { Connector } from './connector.js'
 import { DEFAULT_MAX_ROUNDS, runInputLoop } from './input-loop.js'
 import type { OriginalRequest } from './input-round.js'
@@ -273,6 +273,7 @@ export class McpClient {
     const cached = options.reload || options.resume ? undefined : await this.#cache?.get<McpResult>(key, options.signal)
     if (cached?.fresh) return cached.value
     let rounds = 0
+    const sentWith = this.#cache?.sending(options.signal)
     const result = await this.#run({ method: 'resources/read', params: { uri } }, {
       ...options,
       onEvent: (event) => {
@@ -281,7 +282,7 @@ export class McpClient {
       },
     })
     // What the person answered may have shaped the content: only a read that asked nothing is kept.
-    if (rounds === 0) await this.#cache?.put(key, result, [result], options.signal)
+    if (rounds === 0) await this.#cache?.put(key, result, [result], sentWith, options.signal)
     return result
   }
 
@@ -343,25 +344,33 @@ export class McpClient {
    */
   async #sendMrtr(method: MrtrMethod, params: JsonObject, options: RequestOptions & Pick<SendOptions, 'input'>): Promise<McpResult> {
     const timeoutMs = options.timeoutMs ?? this.#options.timeoutMs
-    // The connection and a tools/list that a -32020 or a stale listing calls for are this call's requests too: the same deadline holds.
+    // The connection and a tools/list that a -32020 or a stale listing calls for are this call's requests too:
+    // one deadline holds for all of them together (each page of a listing bounded too), not a new one per page.
+    // The call itself has a deadline of its own, so the clock stops while it is out.
     const link = linkSignal(options.signal ?? this.#connector.closedSignal, timeoutMs)
-    let connection: Connection
     try {
-      connection = await this.#connector.connect(link.signal)
+      const connection = await this.#connector.connect(link.signal)
+      if (method !== 'tools/call' || connection.era === 'legacy') return await this.#request(method, params, options)
+      const name = String(params.name)
+      const args = params.arguments as JsonObject | undefined
+      const send = async (paramHeaders: Record<string, string>) => {
+        const release = link.hold()
+        try {
+          return await this.#request(method, params, { ...options, paramHeaders })
+        } finally {
+          release()
+        }
+      }
+      const listingOptions = { signal: link.signal, timeoutMs }
+      const listings = this.#listingsNow()
+      try {
+        return await send(listings ? await listings.headersFor(name, args, listingOptions) : {})
+      } catch (error) {
+        if (!isMcpProtocolError(error) || error.code !== RpcErrorCode.HeaderMismatch) throw error
+        return await send(await (await this.#loadedListings()).afterMismatch(name, args, listingOptions))
+      }
     } finally {
       link.dispose()
-    }
-    if (method !== 'tools/call' || connection.era === 'legacy') return this.#request(method, params, options)
-    const name = String(params.name)
-    const args = params.arguments as JsonObject | undefined
-    const send = (paramHeaders: Record<string, string>) => this.#request(method, params, { ...options, paramHeaders })
-    const listingOptions = { signal: options.signal, timeoutMs }
-    const listings = this.#listingsNow()
-    try {
-      return await send(listings ? await listings.headersFor(name, args, listingOptions) : {})
-    } catch (error) {
-      if (!isMcpProtocolError(error) || error.code !== RpcErrorCode.HeaderMismatch) throw error
-      return send(await (await this.#loadedListings()).afterMismatch(name, args, listingOptions))
     }
   }
 

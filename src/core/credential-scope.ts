@@ -15,7 +15,7 @@
  * adds are invisible here; such an app should answer with `private`
  * listings or turn the cache off.
  */
-import type { AuthProvider } from './auth-hook.js'
+import { credentialHeaders, type CacheCredentials } from './credential-headers.js'
 
 /** The partition of the cache the client's current credentials may use. */
 export type CredentialScope = (signal?: AbortSignal) => Promise<string>
@@ -30,17 +30,13 @@ function hex(bytes: ArrayBuffer): string {
   return Array.from(new Uint8Array(bytes), (byte) => byte.toString(16).padStart(2, '0')).join('')
 }
 
-export function credentialScope(options: { url: string; headers: () => Promise<HeadersInit | undefined>; auth: AuthProvider | undefined }): CredentialScope {
+export function credentialScope(options: CacheCredentials): CredentialScope {
   // Without crypto.subtle (a page served over plain http) there is no digest to compare:
   // the client keeps a partition of its own, and shares nothing but with itself.
   const alone = `client-${++clients}`
   return async (signal = new AbortController().signal) => {
     try {
-      const headers = new Headers(await options.headers())
-      const authorization = await options.auth?.authorization({ url: options.url, signal })
-      if (authorization !== undefined) headers.set('authorization', authorization)
-      // Headers iterate lower-cased and sorted: the same credentials give the same text.
-      const entries = [...headers]
+      const entries = await credentialHeaders(options, signal)
       if (entries.length === 0) return ANONYMOUS
       const subtle = globalThis.crypto?.subtle
       if (!subtle) return alone

@@ -10,7 +10,7 @@
  * asks of a client that never obtained the tool's schema.
  */
 import type { ListOptions, RequestOptions } from './client-options.js'
-import { displayText } from './server-values.js'
+import { displayText, isObject } from './server-values.js'
 import { isMcpProtocolError } from './errors.js'
 import type { CacheHandle } from './cache-handle.js'
 import { checkToolHeaders, paramHeaders, type ParamHeaderBinding } from './tool-headers.js'
@@ -51,19 +51,32 @@ export class Listings {
     const seen = new Set<string>()
     const pages: McpResult[] = []
     let cursor: string | undefined
+    const sentWith = cache?.sending(options.signal)
+    let dropped = 0
+    const done = () => {
+      if (dropped > 0) this.#deps.warn(`${method} listed ${dropped} ${dropped === 1 ? 'entry that is' : 'entries that are'} not an object; left out`)
+    }
     for (let page = 0; page < MAX_PAGES; page++) {
       const result = await this.#deps.request(method, cursor === undefined ? {} : { cursor }, options)
       pages.push(result)
       const list = result[key]
-      if (Array.isArray(list)) items.push(...(list as JsonObject[]))
+      // One by one: spreading a list of 300,000 into push() overflows the stack. An entry that is no object is nothing a caller can use.
+      if (Array.isArray(list)) {
+        for (const item of list) {
+          if (isObject(item)) items.push(item)
+          else dropped++
+        }
+      }
       const next = result.nextCursor
       if (typeof next !== 'string' || next === '' || seen.has(next)) {
-        await cache?.put(method, items, pages, options.signal)
+        done()
+        await cache?.put(method, items, pages, sentWith, options.signal)
         return { items, cached: false }
       }
       seen.add(next)
       cursor = next
     }
+    done()
     this.#deps.warn(`${method} returned more than ${MAX_PAGES} pages; the rest was not read`)
     return { items, cached: false }
   }

@@ -33,6 +33,9 @@ export interface StreamReading {
   parseJson: (text: string, details: { method: string; url: string }, what: string) => unknown
 }
 
+/** What an HTTP header value may hold (a ByteString without control characters). */
+const HEADER_VALUE = /^[\t\x20-\x7e\x80-\xff]+$/
+
 /**
  * Dispatches every event of a stream until `isAnswer` picks one, which is
  * returned; undefined when the stream ends first.
@@ -42,7 +45,8 @@ export async function readEvents(body: ReadableStream<Uint8Array>, { context, de
   const maxEventBytes = (context.limits ?? DEFAULT_LIMITS).maxMessageBytes
   try {
     for await (const event of readSse(body, { onRetry: context.onRetry, maxEventBytes })) {
-      if (event.id) context.onEventId?.(event.id)
+      // An id goes back as the Last-Event-ID header of a resumption: one no header can carry (beyond Latin-1, control characters) is not kept.
+      if (event.id && HEADER_VALUE.test(event.id)) context.onEventId?.(event.id)
       if (event.event && event.event !== 'message') continue
       // Priming events (an id and empty data) carry nothing to parse.
       if (event.data.trim() === '') continue

@@ -23,6 +23,12 @@ const TOKEN = /^[!#$%&'*+\-.^_`|~0-9A-Za-z]+$/
 // Keywords whose values are instance data, not schemas: an `x-mcp-header`
 // key inside them is a value, not an annotation.
 const DATA_KEYWORDS = new Set(['const', 'enum', 'default', 'examples'])
+/**
+ * Levels of nesting a tool's input schema may have. JSON.parse takes a
+ * schema nested 100,000 deep; walking it would overflow the stack (and copy
+ * paths of quadratic length). No schema a person fills in comes near this.
+ */
+const MAX_SCHEMA_DEPTH = 256
 
 /**
  * Checks every `x-mcp-header` annotation of a tool's input schema. A tool with
@@ -33,9 +39,15 @@ export function checkToolHeaders(tool: Pick<Tool, 'inputSchema'>): ToolHeaderChe
   const bindings: ParamHeaderBinding[] = []
   const problems: string[] = []
 
-  const visit = (schema: unknown, path: string[] | null): void => {
+  let tooDeep = false
+  const visit = (schema: unknown, path: string[] | null, depth: number): void => {
+    if (tooDeep || typeof schema !== 'object' || schema === null) return
+    if (depth > MAX_SCHEMA_DEPTH) {
+      tooDeep = true
+      return
+    }
     if (Array.isArray(schema)) {
-      for (const item of schema) visit(item, null)
+      for (const item of schema) visit(item, null, depth + 1)
       return
     }
     if (!isObject(schema)) return
@@ -43,9 +55,9 @@ export function checkToolHeaders(tool: Pick<Tool, 'inputSchema'>): ToolHeaderChe
       if (key === ANNOTATION) {
         checkAnnotation(schema, value, path)
       } else if (key === 'properties' && isObject(value)) {
-        for (const [name, child] of Object.entries(value)) visit(child, path ? [...path, name] : null)
+        for (const [name, child] of Object.entries(value)) visit(child, path ? [...path, name] : null, depth + 2)
       } else if (!DATA_KEYWORDS.has(key)) {
-        visit(value, null)
+        visit(value, null, depth + 1)
       }
     }
   }
@@ -76,7 +88,8 @@ export function checkToolHeaders(tool: Pick<Tool, 'inputSchema'>): ToolHeaderChe
     bindings.push({ header: value, path, type })
   }
 
-  visit(tool.inputSchema, [])
+  visit(tool.inputSchema, [], 0)
+  if (tooDeep) return { ok: false, reason: `its input schema is nested more than ${MAX_SCHEMA_DEPTH} levels deep` }
   return problems.length > 0 ? { ok: false, reason: problems.join('; ') } : { ok: true, bindings }
 }
 

@@ -249,6 +249,34 @@ describe('crashes: values that are not text', () => {
     await expect(mcp.callTool('x')).resolves.toEqual(text('called'))
   })
 
+  it('a tools/list of 150,000 entries, some of them no objects: the objects are listed, the rest left out with a warning', async () => {
+    const tools: unknown[] = Array.from({ length: 150_000 }, (_, i) => ({ name: `t${i}`, inputSchema: { type: 'object' } }))
+    tools.splice(1, 0, null, 'a string', 7, ['a list'])
+    modern(server, { tools })
+    server.rpc('tools/call', (x) => result(x, text('called')))
+    const warnings: string[] = []
+    const mcp = client({ protocolVersion: MODERN, onWarning: (message) => warnings.push(message) })
+    const listed = await mcp.listTools()
+    expect(listed).toHaveLength(150_000)
+    expect(listed[1]!.name).toBe('t1')
+    expect(warnings).toEqual(['tools/list listed 4 entries that are not an object; left out'])
+    await expect(mcp.callTool('t1')).resolves.toEqual(text('called'))
+  })
+
+  it('an SSE event id no header can carry (beyond Latin-1) is not sent back as Last-Event-ID: the broken stream ends in a typed error', async () => {
+    legacy(server)
+    server.rpc('tools/call', async (x) => {
+      const sse = openSse(x)
+      await sse.raw('id: ev\u20ac1\ndata: {"jsonrpc":"2.0","method":"notifications/message","params":{"level":"info","data":"x"}}\n\n')
+      await server.delay(50)
+      x.res.destroy()
+    })
+    const mcp = client({ protocolVersion: LEGACY })
+    const failed = await mcp.callTool('t', {}, { timeoutMs: 5000 }).catch((e: unknown) => e)
+    expect(isMcpError(failed)).toBe(true)
+    expect(server.hits.map((hit) => hit.headers['last-event-id']).filter(Boolean)).toEqual([])
+  })
+
   it('a log message whose level is not text still reaches onLog (and no warning blames the callback)', async () => {
     modern(server)
     server.rpc('tools/call', (x) => {

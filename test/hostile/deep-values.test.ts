@@ -78,6 +78,22 @@ const awaiting = (observer: CallObserver, round: number) =>
 
 const keyOf = (state: CallState) => (state.status === 'awaiting_input' ? state.inputs[0]!.key : '')
 
+describe('deep values in a listing', () => {
+  it(`a tool whose inputSchema is nested ${DEPTH} deep is left out with a warning; the other tools are listed and called`, async () => {
+    modern(server)
+    server.rpc('tools/list', (x) => rawResult(x, `{"tools":[{"name":"deep","inputSchema":${deepSchemaText()}},{"name":"plain","inputSchema":{"type":"object"}}],"ttlMs":60000}`))
+    server.rpc('tools/call', (x) => result(x, text(`called ${x.body.params.name}`)))
+    const warnings: string[] = []
+    const mcp = hostile.client({ protocolVersion: MODERN, onWarning: (message) => void warnings.push(message) })
+    await expect(mcp.listTools().then((tools) => tools.map((tool) => tool.name))).resolves.toEqual(['plain'])
+    expect(warnings).toEqual(['Tool "deep" left out: its input schema is nested more than 256 levels deep'])
+    // The listing kept in the cache is checked again before a call: that must not overflow either.
+    await expect(mcp.callTool('plain')).resolves.toEqual(text('called plain'))
+    await expect(mcp.callTool('deep')).resolves.toEqual(text('called deep'))
+    expect(uncaught).toEqual([])
+  })
+})
+
 describe('deep values with round storage on', () => {
   it(`${MODERN}: a requestedSchema nested ${DEPTH} deep is not saved, the client's onWarning says why, and the call completes`, async () => {
     modern(server)

@@ -130,6 +130,22 @@ describe('hangs: answers that never come', () => {
     await expectNoLeftoverTimers(baseline)
   })
 
+  it('the pages of that tools/list share the call\'s deadline: a server slow on every page cannot stretch a call by one timeoutMs per page', async () => {
+    modern(server)
+    let pages = 0
+    server.rpc('tools/list', async (x) => {
+      pages += 1
+      await server.delay(150)
+      result(x, pages < 20 ? { tools: [], nextCursor: `page-${pages}` } : { tools: [{ name: 't', inputSchema: { type: 'object', properties: { region: { type: 'string', 'x-mcp-header': 'Region' } } } }] })
+    })
+    server.rpc('tools/call', (x) => (x.hit.headers['mcp-param-region'] === 'eu' ? result(x, text('ok')) : rpcError(x, -32020, 'Mcp-Param-Region missing', 400)))
+    const mcp = client()
+    // Each page is well within 600 ms; all twenty are not.
+    await expect(mcp.callTool('t', { region: 'eu' }, { timeoutMs: 600 })).rejects.toBeInstanceOf(McpTimeoutError)
+    expect(pages).toBeLessThan(20)
+    expect(server.find((hit) => hit.rpc === 'tools/call')).toHaveLength(1)
+  })
+
   it('a legacy initialize that never answers is bounded by timeoutMs; the next call starts a fresh initialize', async () => {
     const baseline = activeTimers()
     const session = legacy(server)

@@ -8,7 +8,7 @@
  */
 import { beforeEach, describe, expect, it } from 'vitest'
 import { type AuthProvider, type ClientOptions, type McpClient } from '../../src/core/index.ts'
-import { hostilePerTest, MODERN, modern, result, text, type HostileServer, type Hit } from './hostile-server.ts'
+import { hostilePerTest, MODERN, modern, result, text, until, type HostileServer, type Hit } from './hostile-server.ts'
 
 const hostile = hostilePerTest()
 let server: HostileServer
@@ -81,5 +81,34 @@ describe("shared cache: one person's public listing is never another's", () => {
     token = 'bob'
     await expect(mcp.listTools().then(names)).resolves.toEqual(['tools-of-bob'])
     expect(listed()).toEqual(['alice', 'bob'])
+  })
+
+  it.each(['listTools', 'readResource'] as const)('%s: credentials that change while the request is out (signed out, then in as someone else) keep nothing, for neither person', async (what) => {
+    modern(server)
+    const answered: string[] = []
+    let lettingThrough: () => void = () => {}
+    const held = new Promise<void>((resolve) => (lettingThrough = resolve))
+    // The first answer waits until the client has switched people; later ones come at once.
+    const answer = async (hit: Hit, value: object) => {
+      answered.push(caller(hit))
+      if (answered.length === 1) await held
+      return { ...value, ttlMs: 60_000, cacheScope: 'private' }
+    }
+    server.rpc('tools/list', async (x) => result(x, await answer(x.hit, { tools: [{ name: `tools-of-${caller(x.hit)}`, inputSchema: { type: 'object' } }] })))
+    server.rpc('resources/read', async (x) => result(x, await answer(x.hit, { contents: [{ uri: 'file:///me', text: `data-of-${caller(x.hit)}` }] })))
+    let token = 'alice'
+    const mcp = client({ auth: { authorization: async () => `Bearer ${token}`, challenged: async () => false } })
+    const seen = async () => (what === 'listTools' ? names(await mcp.listTools()) : (await mcp.readResource('file:///me')).contents)
+    const first = seen()
+    await until(() => answered.length === 1, 3000, 'the first request at the server')
+    token = 'bob'
+    lettingThrough()
+    await first
+    // Bob is asked for anew, and gets his own.
+    expect(JSON.stringify(await seen())).toContain('-of-bob')
+    token = 'alice'
+    // So is Alice: what came back for her while Bob was signed in was filed under neither.
+    expect(JSON.stringify(await seen())).toContain('-of-alice')
+    expect(answered).toEqual(['alice', 'bob', 'alice'])
   })
 })

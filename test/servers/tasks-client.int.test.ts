@@ -84,6 +84,8 @@ describe('tasks against the official SDK server', () => {
     const before = new CallObserver(createClient(demo.url, { capabilities: withTasks, onWarning: () => {} }), { storage })
     void before.start({ method: 'tools/call', params: { name: 'long_task', arguments: { steps: 6, stepMs: 40, askAt: 5 } } })
     await until(before, (s) => s.status === 'running' && s.task !== undefined)
+    // Written once the round writer has loaded (call-persistence.ts), which may come after the state.
+    await expect.poll(() => storage.items.get('call')).toBeDefined()
     const saved = storage.items.get('call')
     expect(saved && 'task' in saved && saved.task.taskId).toMatch(/^[0-9a-f-]{36}$/)
     // The page goes away: nothing is cancelled, the task id stays in storage.
