@@ -42,9 +42,20 @@ export function legacyRounds(handler: InputHandler, options: LegacyRoundsOptions
   const maxRounds = options.maxRounds ?? Number.POSITIVE_INFINITY
   let rounds = 0
   let open: Round | undefined
+  /**
+   * Keys of earlier rounds still waiting for answers. A request pushed while
+   * they wait joins them on screen (call-observer.ts), where one key is one
+   * question: a repeated id must not take the key of a question still open,
+   * or answering that one would answer both.
+   */
+  const waiting = new Set<string>()
 
   const ask = (round: Round): void => {
     if (open === round) open = undefined
+    const keys = Object.keys(round.requests)
+    for (const key of keys) waiting.add(key)
+    const answered = () => keys.forEach((key) => waiting.delete(key))
+    round.answers.then(answered, answered)
     // Given up on while gathering: nobody waits for these answers, so nobody is asked.
     if (round.signal.aborted) return round.settle(Promise.reject(new McpCancelledError({ method: options.method, url: options.url, cause: round.signal.reason })))
     rounds += 1
@@ -84,10 +95,10 @@ export function legacyRounds(handler: InputHandler, options: LegacyRoundsOptions
     }
     const round = open
     // Keys name the method and the id; two requests whose ids read the same (1 and "1", or
-    // a repeated id) still get a key each, so each is asked and answered on its own.
+    // a repeated id, in this round or one still open) still get a key each, so each is asked and answered on its own.
     const keys: Array<[string, string]> = Object.keys(requests).map((key) => {
       let unique = key
-      for (let n = 2; Object.hasOwn(round.requests, unique); n++) unique = `${key} (${n})`
+      for (let n = 2; Object.hasOwn(round.requests, unique) || waiting.has(unique); n++) unique = `${key} (${n})`
       round.requests[unique] = requests[key]!
       return [key, unique]
     })

@@ -95,6 +95,38 @@ describe('burst: 100 requests pushed at once during one call', () => {
     expectEachAnsweredOnce(burst)
   })
 
+  it('a repeated id pushed in a later round, while the first question is still open: two questions on screen, answering one answers only it', async () => {
+    legacy(server)
+    const question = (message: string) => ({ ...elicitation('dup', message) })
+    let stream: SseWriter | undefined
+    server.rpc('tools/call', async (x: Exchange) => {
+      stream = openSse(x)
+      stream.send(question('Your name?'))
+      await until(() => server.find((hit) => hit.rpc === 'response').length >= 2, 8000, 'two responses')
+      stream.send({ jsonrpc: '2.0', id: x.body.id, result: text('done') })
+      stream.end()
+    })
+    const observer = new CallObserver(client())
+    const done = observer.start({ method: 'tools/call', params: { name: 'dup', arguments: {} } })
+    const onScreen = (count: number) =>
+      until(() => {
+        const state = observer.getSnapshot()
+        return state.status === 'awaiting_input' && state.inputs.length === count ? state : undefined
+      }, 5000, `${count} question(s) on screen`)
+    await onScreen(1)
+    stream!.send(question('Your card PIN?'))
+    const both = await onScreen(2)
+    expect(new Set(both.inputs.map((input) => input.key)).size).toBe(2)
+    const [name, pin] = both.inputs
+    observer.respond(name!.key, { action: 'accept', content: { name: 'Ada' } })
+    await until(() => server.find((hit) => hit.rpc === 'response').length === 1, 3000, 'the first answer')
+    const pending = observer.getSnapshot()
+    expect(pending.status === 'awaiting_input' && pending.inputs.find((input) => input.key === pin!.key)?.answered).toBe(false)
+    observer.respond(pin!.key, { action: 'accept', content: { name: '1234' } })
+    await expect(done).resolves.toMatchObject({ status: 'done', result: text('done') })
+    expect(server.find((hit) => hit.rpc === 'response').map((hit) => hit.body.result.content.name)).toEqual(['Ada', '1234'])
+  })
+
   it('a burst mixing questions with a ping: the ping is answered at once, the questions are one round', async () => {
     legacy(server)
     const burst = [ask('e1'), { jsonrpc: '2.0', id: 'p1', method: 'ping' }, { jsonrpc: '2.0', id: 's1', method: 'sampling/createMessage', params: { maxTokens: 5, messages: [] } }, ask('e2')]
