@@ -10,7 +10,7 @@
 import { processDiscoveryResponse, type AuthorizationServer } from 'oauth4webapi'
 import { McpAuthDiscoveryError, McpAuthInsecureEndpointError, McpAuthIssuerMismatchError, McpAuthPkceUnsupportedError } from './errors.js'
 import type { AuthFetch } from './http.js'
-import { checkSecure } from './secure-url.js'
+import { allowsLocalHttp, checkSecure } from './secure-url.js'
 
 export interface ResourceMetadata {
   /** The `resource` exactly as the server wrote it: sent verbatim as the RFC 8707 `resource` parameter. */
@@ -69,12 +69,12 @@ const ENDPOINT_FIELDS = ['authorization_endpoint', 'token_endpoint', 'registrati
  * the PKCE verifier to be posted there, unnoticed whenever that server
  * sends no `iss` (RFC 9207).
  */
-export function checkEndpoints(as: AuthorizationServer): void {
+export function checkEndpoints(as: AuthorizationServer, localHttp: boolean): void {
   for (const field of ENDPOINT_FIELDS) {
     const value: unknown = as[field]
     if (value === undefined) continue
     if (typeof value !== 'string') throw new McpAuthInsecureEndpointError(String(value), as.issuer)
-    const url = checkSecure(value, as.issuer)
+    const url = checkSecure(value, localHttp, as.issuer)
     if (field !== 'authorization_endpoint') continue
     if (url.hash !== '') throw new McpAuthInsecureEndpointError(value, as.issuer, 'an authorization endpoint carries no fragment (RFC 6749 §3.1)')
     const issuer = new URL(as.issuer).origin
@@ -127,7 +127,8 @@ export async function discoverResource(fetch: AuthFetch, endpoint: URL, fromChal
     const body = found.body as { resource?: unknown; authorization_servers?: unknown; scopes_supported?: unknown }
     if (typeof body.resource !== 'string') throw new McpAuthDiscoveryError(`The protected resource metadata at ${url} names no resource`, { endpoint: url })
     if (!sameResource(body.resource, endpoint) && !(root && sameResource(body.resource, new URL(endpoint.origin)))) {
-      throw new McpAuthDiscoveryError(`The protected resource metadata at ${url} is for ${body.resource}, not for ${endpoint.href}`, { endpoint: url })
+      // What it names instead stays out of the message: a server chose it (in Node, it could be what a service on this machine answered).
+      throw new McpAuthDiscoveryError(`The protected resource metadata at ${url} is for another resource than ${endpoint.href}`, { endpoint: url })
     }
     return { resource: body.resource, authorizationServers: strings(body.authorization_servers) ?? [], scopesSupported: strings(body.scopes_supported) }
   }
@@ -135,8 +136,12 @@ export async function discoverResource(fetch: AuthFetch, endpoint: URL, fromChal
   return undefined
 }
 
-/** The issuer's metadata, its `issuer` checked against the one asked for; undefined when no document exists. */
-export async function discoverServer(fetch: AuthFetch, issuer: string, signal: AbortSignal): Promise<AuthorizationServer | undefined> {
+/**
+ * The issuer's metadata, its `issuer` checked against the one asked for;
+ * undefined when no document exists. `localHttp`: the MCP endpoint is on
+ * this machine (secure-url.ts).
+ */
+export async function discoverServer(fetch: AuthFetch, issuer: string, signal: AbortSignal, localHttp: boolean): Promise<AuthorizationServer | undefined> {
   const expected = new URL(issuer)
   for (const url of serverMetadataUrls(expected)) {
     const found = await fetchJson(fetch, url, signal)
@@ -152,7 +157,7 @@ export async function discoverServer(fetch: AuthFetch, issuer: string, signal: A
     } catch (cause) {
       throw new McpAuthDiscoveryError(`The authorization server metadata at ${url} is not usable`, { endpoint: url, issuer, cause })
     }
-    checkEndpoints(as)
+    checkEndpoints(as, localHttp)
     return as
   }
   return undefined
@@ -169,14 +174,14 @@ export async function discover(fetch: AuthFetch, endpoint: URL, fromChallenge: s
   if (metadata) {
     const issuer = metadata.authorizationServers[0]
     if (!issuer) throw new McpAuthDiscoveryError(`The protected resource metadata of ${endpoint.href} names no authorization server`, { endpoint: endpoint.href })
-    const as = await discoverServer(fetch, issuer, signal)
+    const as = await discoverServer(fetch, issuer, signal, allowsLocalHttp(endpoint))
     if (!as) throw new McpAuthDiscoveryError(`No authorization server metadata for ${issuer}`, { issuer, endpoint: serverMetadataUrls(new URL(issuer))[0] })
     requirePkce(as)
     return { metadata, resource: metadata.resource, as, defaultEndpoints: false }
   }
   // 2025-03-26: the endpoint's origin is the authorization server.
   const issuer = endpoint.origin
-  const as = await discoverServer(fetch, issuer, signal)
+  const as = await discoverServer(fetch, issuer, signal, allowsLocalHttp(endpoint))
   if (as) {
     requirePkce(as)
     return { metadata: undefined, resource: endpoint.href, as, defaultEndpoints: false }

@@ -1,6 +1,7 @@
 /**
  * The fetch every sign-in request goes through: https only (plain http only
- * to this machine, for development and tests), no redirects followed (an
+ * to this machine, for development and tests, and only for the sign-in of
+ * an MCP endpoint on this machine itself), no redirects followed (an
  * authorization server has no business redirecting these requests), and a
  * request that never reaches the server becomes an error that names the
  * endpoint and the CORS header it most likely lacks.
@@ -65,9 +66,10 @@ async function bounded(response: Response, url: string, limit: number, signal: A
   return new Response(response.status === 204 || response.status === 205 || response.status === 304 ? null : body, { status: response.status, statusText: response.statusText, headers: response.headers })
 }
 
-export function authFetch(fetch: typeof globalThis.fetch, limit = MAX_AUTH_RESPONSE_BYTES): AuthFetch {
+/** `localHttp`: the MCP endpoint the sign-in is for is on this machine (secure-url.ts). */
+export function authFetch(fetch: typeof globalThis.fetch, localHttp: boolean, limit = MAX_AUTH_RESPONSE_BYTES): AuthFetch {
   return async (url, init, kind) => {
-    checkSecure(url)
+    checkSecure(url, localHttp)
     let response: Response
     try {
       response = await fetch(url, { ...init, redirect: 'manual' })

@@ -44,7 +44,7 @@ import {
   McpAuthTokenError,
 } from './errors.js'
 import { authFetch } from './http.js'
-import { checkSecure } from './secure-url.js'
+import { allowsLocalHttp, checkSecure } from './secure-url.js'
 import { indexKey, pendingKey, readIndex, type EndpointIndex, type PendingAuthorization } from './pending.js'
 import { revokeTokens } from './revocation.js'
 import { union, type FlowContext, type Session } from './session.js'
@@ -56,6 +56,8 @@ export interface GrantServer {
   as: AuthorizationServer
   identity: ClientIdentity
   grant: EndpointIndex
+  /** The sign-in's requests for the endpoint the tokens serve. */
+  net: Wire
 }
 
 /** Whether the authorization server binds tokens to our ES256 proofs (RFC 9449 metadata). */
@@ -79,7 +81,10 @@ function tokensFrom(issuer: string, response: TokenEndpointResponse, requested: 
 export function signInFlow(context: FlowContext) {
   const { options, storage, pendingStorage, session, emit, forgetPending, exclusive } = context
   const plainFetch: typeof fetch = (input, init) => (options.fetch ?? globalThis.fetch)(input, init)
-  const net: Wire = wire(authFetch(plainFetch))
+  // Plain http to this machine only for the sign-in of an endpoint on this machine itself (secure-url.ts).
+  const local: Wire = wire(authFetch(plainFetch, true))
+  const remote: Wire = wire(authFetch(plainFetch, false))
+  const netFor = (endpoint: string): Wire => (allowsLocalHttp(endpoint) ? local : remote)
   const dpop = options.dpop ? dpopKeys(typeof options.dpop === 'object' ? options.dpop.keyPair : undefined) : undefined
 
   /**
@@ -126,6 +131,7 @@ export function signInFlow(context: FlowContext) {
 
   async function signIn(endpoint: string, challenge: BearerChallenge | undefined, stepUp: boolean, signal: AbortSignal): Promise<void> {
     const state = session(endpoint)
+    const net = netFor(endpoint)
     emit({ step: 'metadata', endpoint })
     const discovered = await discover(net.fetch, new URL(endpoint), challenge?.resourceMetadata, signal)
     const { as, resource } = discovered
@@ -139,7 +145,7 @@ export function signInFlow(context: FlowContext) {
     }
     state.discovered = discovered
     // Checked at discovery already; checked again here, since this is what the person's browser is sent to.
-    const endpointUrl = checkSecure(as.authorization_endpoint ?? '', as.issuer)
+    const endpointUrl = checkSecure(as.authorization_endpoint ?? '', allowsLocalHttp(endpoint), as.issuer)
 
     // Scopes: the challenge's, else what the resource advertises, else none; on a step-up, also what is held.
     const wanted = challenge?.scopes ?? discovered.metadata?.scopesSupported ?? []
@@ -214,6 +220,7 @@ export function signInFlow(context: FlowContext) {
   /** The end of every sign-in, here or after a redirect: check the callback, exchange its code, keep the tokens. */
   async function finish(state: Session, as: AuthorizationServer, identity: ClientIdentity, pending: PendingAuthorization, callback: URL, signal: AbortSignal): Promise<void> {
     const { endpoint, resource } = pending
+    const net = netFor(endpoint)
     const params = checkedCallback(as, identity, callback, pending.state)
 
     emit({ step: 'token', endpoint, issuer: as.issuer })
@@ -252,7 +259,7 @@ export function signInFlow(context: FlowContext) {
     await exclusive(state, async () => {
       try {
         emit({ step: 'metadata', endpoint, issuer: pending.issuer })
-        const as = (await discoverServer(net.fetch, pending.issuer, signal)) ?? (pending.defaultEndpoints ? defaultServer(pending.issuer) : undefined)
+        const as = (await discoverServer(netFor(endpoint).fetch, pending.issuer, signal, allowsLocalHttp(endpoint))) ?? (pending.defaultEndpoints ? defaultServer(pending.issuer) : undefined)
         if (!as) throw new McpAuthDiscoveryError(`No authorization server metadata for ${pending.issuer}`, { issuer: pending.issuer })
         requirePkce(as)
         // Never a new registration: the code was issued to the client the sign-in began with.
@@ -301,10 +308,11 @@ export function signInFlow(context: FlowContext) {
   async function grantServer(state: Session, endpoint: string, signal: AbortSignal): Promise<GrantServer | undefined> {
     const grant = state.grant ?? readIndex(await storage.get(indexKey(endpoint)))
     if (!grant) return undefined
-    if (state.discovered?.as.issuer === grant.issuer && state.identity) return { as: state.discovered.as, identity: state.identity, grant }
-    const as = await discoverServer(net.fetch, grant.issuer, signal)
+    const net = netFor(endpoint)
+    if (state.discovered?.as.issuer === grant.issuer && state.identity) return { as: state.discovered.as, identity: state.identity, grant, net }
+    const as = await discoverServer(net.fetch, grant.issuer, signal, allowsLocalHttp(endpoint))
     const identity = as ? await knownClientIdentity(as, options, storage, pendingStorage) : undefined
-    return as && identity ? { as, identity, grant } : undefined
+    return as && identity ? { as, identity, grant, net } : undefined
   }
 
   async function refresh(endpoint: string, signal: AbortSignal): Promise<boolean> {
@@ -316,7 +324,7 @@ export function signInFlow(context: FlowContext) {
     try {
       found = await grantServer(state, endpoint, signal)
       if (!found || (held.issuer !== undefined && found.grant.issuer !== held.issuer)) return false
-      const { as, identity, grant } = found
+      const { as, identity, grant, net } = found
       const refreshToken = held.refreshToken
       const response = await tokenRequest(as, async (extra) => {
         const request = await refreshTokenGrantRequest(as, identity.client, identity.clientAuth, refreshToken, {
@@ -350,7 +358,7 @@ export function signInFlow(context: FlowContext) {
     complete,
     grantServer,
     /** RFC 7009 at the issuer of `server`; resolves with how many tokens it accepted, never rejects. */
-    revoke: (server: GrantServer, tokens: StoredTokens, signal: AbortSignal) => revokeTokens(server.as, server.identity, tokens, net, signal),
+    revoke: (server: GrantServer, tokens: StoredTokens, signal: AbortSignal) => revokeTokens(server.as, server.identity, tokens, server.net, signal),
     /** A DPoP proof for one MCP request (the provider asks only when the app asked for DPoP). */
     proof: (request: { method: string; url: string; accessToken: string }) => dpop?.proof(request),
     rememberNonce: (url: string, nonce: string) => dpop?.rememberNonce(url, nonce),

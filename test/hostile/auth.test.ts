@@ -182,6 +182,35 @@ describe('tokens and secrets go only where they belong', () => {
     expect(session.requests).toEqual([])
   })
 
+  it('an https endpoint cannot make the sign-in speak plain http to this machine, nor get an answer from there into an error', async () => {
+    // A service on this machine that answers whatever asks (a cache, an admin page): what a Node client must never be steered to.
+    const internal = await startHostileServer()
+    try {
+      internal.on('GET', (x) => json(x.res, { resource: 'internal-secret' }))
+      const remote = 'https://tools.example/mcp'
+      world.intercept = (x) => (json(x.res, { error: 'invalid_token' }, 401, { 'www-authenticate': `Bearer resource_metadata="${internal.origin}/keys?x=1"` }), true)
+      // The network in between: tools.example resolves to the hostile MCP server (TLS ends before it).
+      const network: typeof fetch = (input, init) => fetch(String(input instanceof Request ? input.url : input).replace('https://tools.example', world.mcp.origin), init)
+      const session = page()
+      const client = createClient(remote, { auth: session.auth, fetch: network, onWarning: () => {}, timeoutMs: 5000 })
+      clients.push(client)
+      const error = await failure(client.callTool('whoami', {}))
+      expect(error).toMatchObject({ code: 'AUTH_INSECURE_ENDPOINT' })
+      expect(internal.hits).toEqual([])
+      expect(session.requests).toEqual([])
+    } finally {
+      await internal.close()
+    }
+  })
+
+  it('resource metadata for another resource is refused without its value in the message (a server chose it)', async () => {
+    world.resourceMetadata = { resource: `https://evil.example/${'<img src=x onerror=alert(1)>'.repeat(100)}`, authorization_servers: [world.issuer] }
+    const error = await failure(page().client.callTool('whoami', {}))
+    expect(error).toMatchObject({ code: 'AUTH_DISCOVERY_FAILED' })
+    expect(error?.message).not.toContain('evil.example')
+    expect(error?.message).toContain(world.mcp.url)
+  })
+
   it('the same endpoint after normalisation (trailing slash, host case) is accepted', async () => {
     world.resourceMetadata = { resource: `${world.mcp.url.replace('http://', 'HTTP://')}/`, authorization_servers: [world.issuer] }
     const session = page()

@@ -25,7 +25,7 @@
  */
 import { endpointKey, sameEndpoint } from '../../core/index.js'
 import { McpAuthAccessDeniedError, isMcpAuthError, type McpAuthError } from '../errors.js'
-import { checkSecure } from '../secure-url.js'
+import { allowsLocalHttp, checkSecure } from '../secure-url.js'
 import { oauth, type OAuthProvider } from '../oauth.js'
 import type { AuthEvent, AuthorizationRequest, OAuthOptions } from '../options.js'
 import type { CredentialStorage } from '../storage.js'
@@ -112,9 +112,9 @@ function windowSuffix(endpoint: string | undefined): string {
   return `-${hash.toString(36)}`
 }
 
-/** The URL a window or this tab may be sent to: https, or http on loopback (checked where it is used, whatever made it). */
-function navigable(url: URL | string, issuer: string | undefined): string {
-  return checkSecure(String(url), issuer).href
+/** The URL a window or this tab may be sent to: https, or http on loopback for an endpoint there (checked where it is used, whatever made it). */
+function navigable(url: URL | string, pending: PendingSignIn): string {
+  return checkSecure(String(url), allowsLocalHttp(pending.endpoint), pending.issuer).href
 }
 
 /** The person gave up (Cancel): not a failure to explain. A refused registration or an insecure URL is one. */
@@ -342,7 +342,7 @@ function createBrowserSignIn(options: BrowserSignInOptions): { store: BrowserSig
   async function prepare(waiting: Waiting): Promise<string> {
     try {
       const url = await waiting.authorizationUrl()
-      const href = navigable(url, waiting.pending.issuer)
+      const href = navigable(url, waiting.pending)
       waiting.state = url.searchParams.get('state') ?? ''
       return href
     } catch (error) {
