@@ -192,4 +192,18 @@ describe('mcpOutputForModel', () => {
     expect(mcpOutputForModel('plain')).toEqual({ type: 'json', value: 'plain' })
     expect(mcpOutputForModel(undefined)).toEqual({ type: 'json', value: null })
   })
+
+  it('an isError result without text reaches the model as bounded JSON, however deep or large its content', () => {
+    const deep = JSON.parse(`${'['.repeat(100_000)}${']'.repeat(100_000)}`)
+    const output = mcpOutputForModel({ isError: true, content: deep })
+    expect(output.type).toBe('error-text')
+    expect((output as { value: string }).value).toMatch(/^\[\n {2}\[\n/)
+    expect((output as { value: string }).value).toContain('[…]')
+    const large = mcpOutputForModel({ isError: true, content: [{ type: 'image', data: 'A'.repeat(1_000_000), mimeType: 'image/png' }] })
+    expect((large as { value: string }).value.length).toBeLessThan(21_000)
+    expect(mcpOutputForModel({ isError: true, content: [{ type: 'image', data: 'AAAA', mimeType: 'image/png' }] })).toEqual({
+      type: 'error-text',
+      value: '[\n  {\n    "type": "image",\n    "data": "AAAA",\n    "mimeType": "image/png"\n  }\n]',
+    })
+  })
 })
