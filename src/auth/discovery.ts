@@ -67,7 +67,11 @@ const ENDPOINT_FIELDS = ['authorization_endpoint', 'token_endpoint', 'registrati
  * the person to an honest server's login page and keep its own token
  * endpoint (a mix-up), and the honest server's code would come back with
  * the PKCE verifier to be posted there, unnoticed whenever that server
- * sends no `iss` (RFC 9207).
+ * sends no `iss` (RFC 9207). Unless the metadata says its responses carry
+ * `iss` (`authorization_response_iss_parameter_supported`): the sign-in then
+ * requires it and requires it to be this issuer, so an honest server's
+ * answer, with its own `iss` or none, is refused all the same, and a
+ * login page on another host (AWS Cognito's, say) can be used.
  */
 export function checkEndpoints(as: AuthorizationServer, localHttp: boolean): void {
   for (const field of ENDPOINT_FIELDS) {
@@ -78,7 +82,7 @@ export function checkEndpoints(as: AuthorizationServer, localHttp: boolean): voi
     if (field !== 'authorization_endpoint') continue
     if (url.hash !== '') throw new McpAuthInsecureEndpointError(value, as.issuer, 'an authorization endpoint carries no fragment (RFC 6749 §3.1)')
     const issuer = new URL(as.issuer).origin
-    if (url.origin !== issuer) throw new McpAuthInsecureEndpointError(value, as.issuer, `an authorization endpoint must be on its issuer's origin (${issuer})`)
+    if (url.origin !== issuer && as.authorization_response_iss_parameter_supported !== true) throw new McpAuthInsecureEndpointError(value, as.issuer, `an authorization endpoint must be on its issuer's origin (${issuer})`)
   }
 }
 

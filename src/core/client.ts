@@ -388,7 +388,7 @@ export class McpClient {
  * without the credentials) and is fetched again by the next.
  */
 function authorizing(fetch: typeof globalThis.fetch, auth: AuthProvider, url: string): typeof globalThis.fetch {
-  const hook = loadOnce(() => loadChunk('the authorization hook', () => import('./auth-hook.js'), { url }).then(({ authorizedFetch }) => authorizedFetch(fetch, auth)))
+  const hook = loadOnce(() => loadChunk('the authorization hook', () => import('./auth-hook.js'), { url }).then(({ authorizedFetch }) => authorizedFetch(fetch, auth, url)))
   return async (input, init) => (await hook())(input, init)
 }
 

@@ -104,6 +104,40 @@ describe('tokens and secrets go only where they belong', () => {
     }
   })
 
+  it.each([
+    ['sends no iss', ''],
+    ['sends its own iss', 'honest'],
+  ])("mix-up: an issuer that says its responses carry iss may name a login page on another origin; an honest server there that %s is refused at the callback", async (_label, iss) => {
+    const honest = await startHostileServer()
+    try {
+      world.metadata.authorization_endpoint = `${honest.origin}/authorize`
+      world.metadata.authorization_response_iss_parameter_supported = true
+      const session = page({}, async (request) => {
+        const url = await request.authorizationUrl()
+        // The person is sent there: the metadata's promise of iss makes the answer checkable.
+        expect(url.origin).toBe(honest.origin)
+        return `${REDIRECT_URI}?code=honest-code&state=${url.searchParams.get('state')}${iss ? `&iss=${encodeURIComponent(honest.origin)}` : ''}`
+      })
+      const error = await failure(session.client.callTool('whoami', {}))
+      expect(error).toMatchObject({ name: 'McpAuthIssuerMismatchError' })
+      // Neither the honest code nor the PKCE verifier reaches the issuer's token endpoint.
+      expect(world.at('/token')).toEqual([])
+    } finally {
+      await honest.close()
+    }
+  })
+
+  it("an issuer that says its responses carry iss, with its login page on another host (AWS Cognito's way): signing in there works", async () => {
+    world.metadata.authorization_endpoint = 'https://login.sign-in.example/oauth2/authorize'
+    world.metadata.authorization_response_iss_parameter_supported = true
+    const session = page({}, async (request) => {
+      expect((await request.authorizationUrl()).origin).toBe('https://login.sign-in.example')
+      return approve(request)
+    })
+    await expect(session.client.callTool('whoami', {})).resolves.toBeDefined()
+    expect(world.at('/token')).toHaveLength(1)
+  })
+
   it('after a reload, a step-up to a new authorization server that is cancelled never receives the old refresh token', async () => {
     const storage = memoryCredentials()
     const first = page({ storage })
