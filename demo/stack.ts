@@ -66,14 +66,18 @@ export interface DemoServerEntry {
   scopes?: string[]
   /** Its tools, so the page can offer them before anyone has signed in (listing them needs a token too). */
   tools?: string[]
+  /**
+   * The MCP Apps sandbox proxy page for this server's apps, on an origin of
+   * its own: apps of two servers on one origin could act as each other
+   * (docs/apps.md, "One sandbox origin per server").
+   */
+  sandboxUrl?: string
 }
 
 export interface DemoConfig {
   servers: DemoServerEntry[]
   /** Path of the OAuth redirect URI on the page's origin. */
   oauthCallbackPath: string
-  /** The MCP Apps sandbox proxy page, on another origin than the page. */
-  sandboxUrl?: string
 }
 
 /** One authorization server and the MCP server it protects. */
@@ -91,8 +95,8 @@ export interface DemoStack {
   demo: DemoServer
   legacy: LegacyDemoServer
   protected: { primary: ProtectedDeployment; second: ProtectedDeployment; noCors: ProtectedDeployment; coop: ProtectedDeployment }
-  /** The MCP Apps sandbox proxy page, on its own origin (never the page's). */
-  sandbox: SandboxOrigin
+  /** The MCP Apps sandbox proxy pages, one origin per server (never the page's), in the order of `config.servers`. */
+  sandboxes: SandboxOrigin[]
   config: DemoConfig
   close(): Promise<void>
 }
@@ -129,6 +133,7 @@ export interface StackOptions {
 export function contentSecurityPolicy(config: DemoConfig): string {
   const origins = config.servers.flatMap((s) => [new URL(s.url).origin, ...(s.issuer ? [new URL(s.issuer).origin] : [])])
   const servers = [...new Set(origins)].join(' ')
+  const sandboxes = [...new Set(config.servers.flatMap((s) => (s.sandboxUrl ? [new URL(s.sandboxUrl).origin] : [])))]
   return [
     "default-src 'self'",
     "script-src 'self'",
@@ -137,8 +142,8 @@ export function contentSecurityPolicy(config: DemoConfig): string {
     // Audio a tool returns is shown from data: URLs only, never fetched.
     "media-src 'self' data:",
     `connect-src 'self' ${servers}`,
-    // MCP Apps: only the sandbox proxy's origin may be framed (the apps run inside it, never on this origin).
-    ...(config.sandboxUrl ? [`frame-src ${new URL(config.sandboxUrl).origin}`] : ["frame-src 'none'"]),
+    // MCP Apps: only the sandbox proxies' origins may be framed (the apps run inside them, never on this origin).
+    ...(sandboxes.length > 0 ? [`frame-src ${sandboxes.join(' ')}`] : ["frame-src 'none'"]),
     "object-src 'none'",
     "base-uri 'none'",
     "form-action 'self'",
@@ -276,7 +281,8 @@ export async function startDemoStack(options: StackOptions): Promise<DemoStack> 
       { as: options.authCoopPort, mcp: options.protectedCoopPort },
       { tokenCors: true, accessTokenTtl, redirectUriAllowed, name: 'mcp-elicit-demo-protected-coop', openerPolicy: 'same-origin' },
     ),
-    startSandboxOrigin({ host: HOST }),
+    // One sandbox origin per server below (demo, legacy, the four protected ones).
+    ...Array.from({ length: 6 }, () => startSandboxOrigin({ host: HOST })),
   ] as const)
   const closers = started.flatMap((result) => {
     if (result.status !== 'fulfilled') return []
@@ -291,14 +297,14 @@ export async function startDemoStack(options: StackOptions): Promise<DemoStack> 
     await stopServers()
     throw failed.reason
   }
-  const [demo, legacy, primary, second, noCors, coop, sandbox] = started.map((result) => (result as PromiseFulfilledResult<unknown>).value) as [
+  const [demo, legacy, primary, second, noCors, coop, ...sandboxes] = started.map((result) => (result as PromiseFulfilledResult<unknown>).value) as [
     DemoServer,
     LegacyDemoServer,
     ProtectedDeployment,
     ProtectedDeployment,
     ProtectedDeployment,
     ProtectedDeployment,
-    SandboxOrigin,
+    ...SandboxOrigin[],
   ]
   const deployments = { primary, second, noCors, coop }
   const entry = (deployment: ProtectedDeployment, label: string): DemoServerEntry => ({
@@ -321,8 +327,8 @@ export async function startDemoStack(options: StackOptions): Promise<DemoStack> 
       entry(coop, 'Protected server, sign-in pages with Cross-Origin-Opener-Policy'),
     ],
     oauthCallbackPath: OAUTH_CALLBACK_PATH,
-    sandboxUrl: sandbox.url,
   }
+  config.servers.forEach((server, index) => (server.sandboxUrl = sandboxes[index]!.url))
   const pageListens = (url: string) => {
     pageOrigin = new URL(url).origin
     for (const deployment of Object.values(deployments)) deployment.as.allowOrigin(pageOrigin)
@@ -339,7 +345,7 @@ export async function startDemoStack(options: StackOptions): Promise<DemoStack> 
         demo,
         legacy,
         protected: deployments,
-        sandbox,
+        sandboxes,
         config,
         close: async () => {
           await closeServer(page)
@@ -375,7 +381,7 @@ export async function startDemoStack(options: StackOptions): Promise<DemoStack> 
       demo,
       legacy,
       protected: deployments,
-      sandbox,
+      sandboxes,
       config,
       close: async () => {
         await vite.close()

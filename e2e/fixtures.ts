@@ -24,7 +24,7 @@ export const test = base.extend<{ turn: (tool: string, args?: object, server?: s
       // What an MCP App logs inside its sandbox (its own errors, the CSP refusing it) is the app's, not the page's:
       // the proxy's document is on the sandbox origin, the app's is written into its frame (no URL).
       const where = message.location().url
-      if (message.type() === 'error' && where !== '' && !where.startsWith(stack.sandbox.origin)) errors.push(message.text())
+      if (message.type() === 'error' && where !== '' && !stack.sandboxes.some((sandbox) => where.startsWith(sandbox.origin))) errors.push(message.text())
     })
     // Each test has a browser context of its own: its storage starts empty.
     if (demoPage) {

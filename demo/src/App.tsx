@@ -14,7 +14,7 @@ import { McpAppsProvider } from 'mcp-elicit/apps/react'
 import { browserOAuth } from 'mcp-elicit/auth'
 import { McpProvider } from 'mcp-elicit/react'
 import { Composer, ProtectedComposer } from './composer'
-import type { DemoConfig } from './config'
+import { appSandbox, type DemoConfig } from './config'
 import { DemoHeader, DemoLoading } from './demo-header'
 import { ChatTurn, loadTurns, saveTurns, type Turn, type TurnRequest } from './turn'
 import { createWireLog, describeAuth } from './wire-log'
@@ -32,6 +32,7 @@ export function App() {
   const [appMessages, setAppMessages] = useState<string[]>([])
   const wire = useMemo(() => createWireLog(), [])
   const servers = config?.servers
+  const sandbox = useMemo(() => appSandbox(config), [config])
 
   useEffect(() => {
     fetch('/demo-config.json')
@@ -109,7 +110,7 @@ export function App() {
       </DemoHeader>
 
       {/* Apps in every turn: their tool calls, links (after consent) and messages allowed; nothing else. */}
-      <McpAppsProvider sandbox={config?.sandboxUrl} serverTools openLinks downloadFiles onMessage={(message) => setAppMessages((list) => [...list, textOf(message.content)])}>
+      <McpAppsProvider sandbox={sandbox} serverTools openLinks downloadFiles onMessage={(message) => setAppMessages((list) => [...list, textOf(message.content)])}>
       <main className="demo-chat" aria-label="Conversation">
         {turns.length === 0 && <p className="demo-empty">Pick a tool below and send it: the server's questions appear here.</p>}
         {turns.map((turn, index) => {

@@ -12,6 +12,7 @@ import { DefaultChatTransport, lastAssistantMessageIsCompleteWithToolCalls, type
 import type { Tool } from 'mcp-elicit'
 import { mcpChatBody } from 'mcp-elicit/ai-sdk'
 import { McpToolPart, isToolPart } from 'mcp-elicit/ai-sdk/react'
+import type { McpAppSandbox } from 'mcp-elicit/apps'
 import { McpAppsProvider } from 'mcp-elicit/apps/react'
 import { useMcpAuth, useMcpClient } from 'mcp-elicit/react'
 import type { ServerEntry } from '../config'
@@ -28,7 +29,7 @@ function knownTools(server: ServerEntry): Tool[] {
   return (server.tools ?? []).map((name) => ({ name, inputSchema: { type: 'object' } }))
 }
 
-export function AiSdkChat({ server, sandbox }: { server: ServerEntry; sandbox: string | undefined }) {
+export function AiSdkChat({ server, sandbox }: { server: ServerEntry; sandbox: McpAppSandbox | undefined }) {
   const client = useMcpClient()
   // Kept up to date by <SignInLine> (a protected server only: the others have no sign-in store).
   const signedIn = useRef(false)

@@ -7,8 +7,9 @@
  * browser sign-in for the protected one (tokens in memory, never sent to the
  * route), apps drawn through the sandbox on its own origin.
  */
-import { useEffect, useState } from 'react'
+import { useEffect, useMemo, useState } from 'react'
 import { McpProvider } from 'mcp-elicit/react'
+import { appSandbox } from '../config'
 import { DemoHeader, DemoLoading } from '../demo-header'
 import { useFrameworkDemo } from '../framework-demo'
 import { AiSdkChat } from './AiSdkChat'
@@ -19,6 +20,7 @@ export function AiSdkDemo() {
   const { config, error, servers, kit, clients, ready } = useFrameworkDemo({ clientName: 'mcp-elicit-ai-sdk-demo', signInName: 'mcp-elicit AI SDK demo' })
   const [serverId, setServerId] = useState(() => sessionStorage.getItem(SERVER_KEY) ?? 'demo')
   useEffect(() => sessionStorage.setItem(SERVER_KEY, serverId), [serverId])
+  const sandbox = useMemo(() => appSandbox(config), [config])
 
   if (error !== undefined) return <DemoLoading error={error} />
   if (!config || !ready) return <DemoLoading />
@@ -32,7 +34,7 @@ export function AiSdkDemo() {
       </DemoHeader>
       <McpProvider client={clients.get(server.id)!} signIn={server.auth ? kit?.signIn : undefined}>
         {/* One useChat per server: a tool part always runs on the server whose listing the model saw. */}
-        <AiSdkChat key={server.id} server={server} sandbox={config.sandboxUrl} />
+        <AiSdkChat key={server.id} server={server} sandbox={sandbox} />
       </McpProvider>
     </div>
   )

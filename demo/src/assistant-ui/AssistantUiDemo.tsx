@@ -5,9 +5,10 @@
  * the main demo (App.tsx): one client per server, one browser sign-in for
  * the protected ones (tokens in memory), MCP Apps around the thread.
  */
-import { useEffect, useState } from 'react'
+import { useEffect, useMemo, useState } from 'react'
 import { McpAppsProvider } from 'mcp-elicit/apps/react'
 import { McpProvider } from 'mcp-elicit/react'
+import { appSandbox } from '../config'
 import { DemoHeader, DemoLoading } from '../demo-header'
 import { useFrameworkDemo } from '../framework-demo'
 import { Chat, type RuntimeKind } from './Chat'
@@ -21,6 +22,7 @@ export function AssistantUiDemo() {
   const [kind, setKind] = useState<RuntimeKind>(() => (sessionStorage.getItem(RUNTIME_KEY) === 'execute' ? 'execute' : 'local'))
   useEffect(() => sessionStorage.setItem(SERVER_KEY, serverId), [serverId])
   useEffect(() => sessionStorage.setItem(RUNTIME_KEY, kind), [kind])
+  const sandbox = useMemo(() => appSandbox(config), [config])
 
   if (error !== undefined) return <DemoLoading error={error} />
   if (!config || !ready) return <DemoLoading />
@@ -40,7 +42,7 @@ export function AssistantUiDemo() {
         </a>
       </DemoHeader>
       <McpProvider client={clients.get(server.id)!} signIn={server.auth ? kit?.signIn : undefined}>
-        <McpAppsProvider sandbox={config.sandboxUrl} serverTools openLinks downloadFiles>
+        <McpAppsProvider sandbox={sandbox} serverTools openLinks downloadFiles>
           {/* One runtime and thread per server and kind: a call always goes to the server its tool came from. */}
           <Chat key={`${server.id}:${kind}`} server={server} kind={kind} />
         </McpAppsProvider>
