@@ -60,16 +60,11 @@ function isChallenge(response: Response): boolean {
  * app did not open), so its refusal reaches the caller as the HTTP error it
  * is. Not refused here: the redirect rules are the exchange's, one set for
  * every client, and what `auth` adds (the credentials) is what must stay.
- *
- * Without `endpoint`, it is the first request's: every request of a client
- * starts at the client's URL, and a redirect only ever follows a response,
- * so the first URL this hook sees is the client's own.
  */
-export function authorizedFetch(fetch: typeof globalThis.fetch, auth: AuthProvider, endpoint?: string): typeof globalThis.fetch {
-  let own = endpoint === undefined ? undefined : endpointKey(endpoint)
+export function authorizedFetch(fetch: typeof globalThis.fetch, auth: AuthProvider, endpoint: string): typeof globalThis.fetch {
+  const own = endpointKey(endpoint)
   return async (input, init = {}) => {
     const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url
-    own ??= endpointKey(url)
     if (endpointKey(url) !== own) {
       const headers = new Headers(init.headers)
       headers.delete('Authorization')
