@@ -5,7 +5,8 @@
  * 100 KB is clamped to a few lines with a "Show all" toggle (`aria-expanded`,
  * `aria-controls`), the full text still in the document; who asks and the
  * card's buttons come right after it. A native `<option>` is cut with `…`
- * and keeps its full label in `title`.
+ * and keeps its full label in `title`. A field of 300,000 options is listed
+ * as unsupported rather than drawn.
  */
 import { readFileSync } from 'node:fs'
 import { dirname, join } from 'node:path'
@@ -147,6 +148,29 @@ describe('a form question of 100 KB', () => {
     await expectClamped(document.querySelector<HTMLElement>('.mcp-elicit-message')!, tall, true)
     expect(document.querySelectorAll('.mcp-elicit-clamp')).toHaveLength(1)
     expect(screen.getAllByRole('button').map((button) => button.textContent)).toEqual(['Show all', 'Accept', 'Decline', 'Skip question'])
+  })
+})
+
+describe('a form question with 300,000 options', () => {
+  it('the field is listed as unsupported, not drawn (300,000 options froze the tab), and the question can be declined', async () => {
+    const values = Array.from({ length: 300_000 }, (_, i) => `option-${i}`)
+    const onRespond = vi.fn()
+    const request = await asked('elicitation/create', {
+      mode: 'form',
+      message: 'Pick one',
+      requestedSchema: { type: 'object', properties: { pick: { type: 'string', enum: values }, tags: { type: 'array', items: { anyOf: values.slice(0, 30_000).map((value) => ({ const: value, title: value })) } } }, required: ['pick'] },
+    })
+    render(<ElicitationForm request={request} server={server} url={endpoint} onRespond={onRespond} />)
+    const card = screen.getByRole('group', { name: 'Pick one' })
+    expect(card.querySelectorAll('option, input').length).toBe(0)
+    expect(within(card).getByRole('note').textContent).toBe(
+      'Some parts of this request cannot be shown:' +
+        'pick: This field offers 300000 options; a form lists at most 1000. It is required.' +
+        'tags: This field offers 30000 options; a form lists at most 1000.' +
+        'A required part cannot be shown, so this question can only be declined or skipped.',
+    )
+    await userEvent.click(within(card).getByRole('button', { name: 'Decline' }))
+    expect(onRespond).toHaveBeenCalledWith({ action: 'decline' })
   })
 })
 

@@ -5,7 +5,7 @@ import ajvValidator from '@rjsf/validator-ajv8'
 import { describe, expect, test } from 'vitest'
 import { noEvalValidator } from './no-eval-validator'
 import { toFormSchema } from './form-schema'
-import { fromFieldKeys, pickSubmittedContent, toFieldKeys, toKeyedFormSchema } from './schema'
+import { fromFieldKeys, MAX_OPTIONS, pickSubmittedContent, toFieldKeys, toKeyedFormSchema } from './schema'
 
 const EXAMPLES = join(import.meta.dirname, '../../test/fixtures/mcp-schema/2026-07-28/examples')
 const readExamples = (dir: string): unknown[] =>
@@ -234,6 +234,20 @@ describe('outside the subset: listed, left out, never thrown', () => {
       expect(mapped.unsupported[0]!.reason).toMatch(/\S.*It is required\.$/)
     })
   }
+
+  test(`a choice of more than ${MAX_OPTIONS} options is unsupported, however given; ${MAX_OPTIONS} are listed`, () => {
+    const values = (count: number) => Array.from({ length: count }, (_, i) => `v${i}`)
+    const over = values(MAX_OPTIONS + 1)
+    for (const property of [
+      { type: 'string', enum: over },
+      { type: 'string', oneOf: over.map((value) => ({ const: value, title: value })) },
+      { type: 'array', items: { type: 'string', enum: over } },
+      { type: 'array', items: { anyOf: over.map((value) => ({ const: value, title: value })) } },
+    ]) {
+      expect(one(property).unsupported).toEqual([{ field: 'field', reason: `This field offers ${MAX_OPTIONS + 1} options; a form lists at most ${MAX_OPTIONS}.` }])
+    }
+    expect(one({ type: 'string', enum: values(MAX_OPTIONS) }).schema.properties!.field).toEqual({ type: 'string', enum: values(MAX_OPTIONS) })
+  })
 
   test('non-object roots', () => {
     for (const root of [null, undefined, 'x', 3, [], [{ type: 'object' }], { type: 'array', items: {} }, { type: 'string' }, { type: 'object', properties: [] }, { type: 'object', properties: 'x' }]) {

@@ -399,8 +399,22 @@ function mapMultiSelect(property: JsonObject): Mapped {
   return { schema, ui, initial }
 }
 
+/**
+ * Options a choice field may offer. A field of 300,000 options is a page
+ * of 300,000 elements (a checkbox group: a million), which freezes the tab
+ * for seconds as it renders and again at each change; a form question this
+ * long is no question a person can answer. Measured in jsdom (mapping and
+ * first render): 1,000 options in 0.2–1 s, 30,000 in 8 s (checkboxes) to
+ * 114 s (a `<select>`). A field over the cap is unsupported, said so, and
+ * the question can still be declined.
+ */
+export const MAX_OPTIONS = 1_000
+
+const tooMany = (count: number) => `This field offers ${count} options; a form lists at most ${MAX_OPTIONS}.`
+
 /** `enum` (+ legacy `enumNames`) → options; a string when the shape is wrong. */
 function enumOptions(values: unknown, names: unknown): Option[] | string {
+  if (Array.isArray(values) && values.length > MAX_OPTIONS) return tooMany(values.length)
   if (!Array.isArray(values) || values.length === 0 || !values.every((value) => typeof value === 'string')) {
     return `This field's options (enum) are ${describe(values)}, not a list of text values.`
   }
@@ -413,6 +427,7 @@ function enumOptions(values: unknown, names: unknown): Option[] | string {
 function constOptions(alternatives: unknown): Option[] | string {
   const shapeError = 'This field\'s options (oneOf/anyOf) are not a list of {const, title} text options.'
   if (!Array.isArray(alternatives) || alternatives.length === 0) return shapeError
+  if (alternatives.length > MAX_OPTIONS) return tooMany(alternatives.length)
   const options: Option[] = []
   for (const alternative of alternatives) {
     if (!isPlainObject(alternative) || typeof alternative.const !== 'string') return shapeError
