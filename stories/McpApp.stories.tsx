@@ -131,11 +131,17 @@ export const QuestionDrawnByApp: Story = {
 
 export const AppFailsResultShows: Story = {
   name: 'App fails to load: the plain result shows',
-  decorators: [withApps],
+  args: { onAppError: fn() },
   parameters: { rootClass: 'mcp-elicit-call' },
-  render: () => <McpToolCall name="weather_offline" arguments={{ city: 'Zurich' }} autoRun />,
-  play: async ({ canvasElement }) => {
+  render: (args) => (
+    <McpAppsProvider sandbox={storySandbox()} onAppError={args.onAppError}>
+      <McpToolCall name="weather_offline" arguments={{ city: 'Zurich' }} autoRun />
+    </McpAppsProvider>
+  ),
+  play: async ({ canvasElement, args }) => {
     const canvas = within(canvasElement)
+    // The result may show before the listing says the tool has an app: the app's attempt comes, fails, and goes.
+    await waitFor(() => expect(args.onAppError).toHaveBeenCalledWith(expect.objectContaining({ name: 'McpAppError' })), loading)
     await expect(await canvas.findByText(forecast, {}, loading)).toBeInTheDocument()
     await expect(stateOf(canvasElement, 'mcp-elicit-call')).toBe('done')
     await waitFor(() => expect(canvasElement.querySelector('iframe')).toBeNull())
