@@ -8,6 +8,7 @@ import { describe, expect, it } from 'vitest'
 import { isMcpAiSdkError } from './errors.js'
 import { mcpToolsForModel, toolsFrom } from './model-tools.js'
 import { mcpOutputForModel } from './tool-output.js'
+import { MAX_RESULT_LENGTH } from './bounded-result.js'
 import { MODEL_TOOL_NAME } from '../chat/tool-names.js'
 
 const object = (properties: Record<string, unknown> = {}) => ({ type: 'object', properties })
@@ -185,7 +186,9 @@ describe('mcpOutputForModel', () => {
   it('gives the model the text of a text result, JSON otherwise, and an error for isError', () => {
     expect(mcpOutputForModel({ content: [{ type: 'text', text: 'a' }, { type: 'text', text: 'b' }] })).toEqual({ type: 'text', value: 'a\nb' })
     const image = { content: [{ type: 'image', data: 'AAAA', mimeType: 'image/png' }] }
-    expect(mcpOutputForModel(image)).toEqual({ type: 'json', value: image })
+    expect(mcpOutputForModel(image)).toEqual({ type: 'text', value: '[image (image/png) not passed on to the model]' })
+    const link = { content: [{ type: 'resource_link', uri: 'file:///a', name: 'a' }] }
+    expect(mcpOutputForModel(link)).toEqual({ type: 'json', value: link })
     const structured = { content: [{ type: 'text', text: '{}' }], structuredContent: { a: 1 } }
     expect(mcpOutputForModel(structured)).toEqual({ type: 'json', value: structured })
     expect(mcpOutputForModel({ content: [{ type: 'text', text: 'no' }], isError: true })).toEqual({ type: 'error-text', value: 'no' })
@@ -205,5 +208,27 @@ describe('mcpOutputForModel', () => {
       type: 'error-text',
       value: '[\n  {\n    "type": "image",\n    "data": "AAAA",\n    "mimeType": "image/png"\n  }\n]',
     })
+  })
+
+  // The output is carried in the conversation and sent again every turn: a hostile result must not break or bloat every later request.
+  it('a result that is not an error is bounded too: deep structured content, a 6 MB image, a 6 MB text', () => {
+    const deep = JSON.parse(`{"x":${'['.repeat(100_000)}${']'.repeat(100_000)}}`)
+    const structured = mcpOutputForModel({ content: [{ type: 'text', text: 'ok' }], structuredContent: deep })
+    // Too deep to copy: the model reads its bounded JSON after the text.
+    expect(structured.type).toBe('text')
+    expect((structured as { value: string }).value).toMatch(/^ok\n\{\n {2}"x": \[\n/)
+    expect((structured as { value: string }).value).toContain('[…]')
+    const large = mcpOutputForModel({ content: [], structuredContent: { rows: Array.from({ length: 50_000 }, (_, i) => ({ i })) } })
+    // Characters are counted before serialising (each newline of the pretty JSON is then two).
+    expect(JSON.stringify(large.value).length).toBeLessThan(2 * MAX_RESULT_LENGTH)
+    expect(mcpOutputForModel({ content: [], structuredContent: { a: 1 } })).toEqual({ type: 'json', value: { content: [], structuredContent: { a: 1 } } })
+
+    const data = 'A'.repeat(6 * 1024 * 1024)
+    const image = mcpOutputForModel({ content: [{ type: 'text', text: 'the chart:' }, { type: 'image', mimeType: 'image/png', data }, { type: 'audio', mimeType: 'audio/wav', data }, { type: 'resource', resource: { uri: 'file:///a.bin', blob: data } }] })
+    expect(image).toEqual({ type: 'text', value: 'the chart:\n[image (image/png) not passed on to the model]\n[audio (audio/wav) not passed on to the model]\n[binary resource not passed on to the model]' })
+
+    const text = mcpOutputForModel({ content: [{ type: 'text', text: 'x'.repeat(6 * 1024 * 1024) }] }) as { value: string }
+    expect(text.value).toHaveLength(MAX_RESULT_LENGTH)
+    expect(text.value.endsWith('…')).toBe(true)
   })
 })

@@ -2,13 +2,15 @@
  * What the model reads of an MCP tool's result. The browser hands back the
  * whole `CallToolResult` (so the page can show it again after a reload); the
  * model gets its text blocks as text, which every provider takes, and the
- * result as JSON only when it holds something else (images, structured
- * content without text). A result flagged `isError` reaches it as an error:
- * its text, or its content as JSON cut to a bounded depth and length.
+ * result as JSON only when it holds something else (structured content,
+ * other blocks), all of it bounded ({@link boundedResult}: images and audio
+ * become a line saying so). A result flagged `isError` reaches it as an
+ * error: its text, or its content as JSON cut to a bounded depth and length.
  */
 import type { JSONValue, Tool } from 'ai'
-import { isObject } from '../chat/json.js'
+import { isObject, jsonCopy } from '../chat/json.js'
 import { boundedJson } from '../forms/bounded-json.js'
+import { boundedResult, clipText, MAX_RESULT_LENGTH } from './bounded-result.js'
 
 type ModelOutput = Awaited<ReturnType<NonNullable<Tool['toModelOutput']>>>
 
@@ -24,12 +26,19 @@ function textOnly(content: unknown): string | undefined {
   return texts.join('\n')
 }
 
-/** An MCP `CallToolResult` (or anything the browser sent back) as the model's tool output. */
+/** An MCP `CallToolResult` (or anything the browser sent back) as the model's tool output, bounded ({@link boundedResult}). */
 export function mcpOutputForModel(output: unknown): ModelOutput {
-  if (!isObject(output)) return { type: 'json', value: (output ?? null) as JSONValue }
-  const text = textOnly(output.content)
+  if (!isObject(output)) {
+    const copy = jsonCopy(output ?? null, MAX_RESULT_LENGTH)
+    return copy === 'too-large' ? { type: 'text', value: boundedJson(output) } : { type: 'json', value: copy as JSONValue }
+  }
   // Bounded: JSON.stringify throws on content nested 100,000 deep, and would hand the model a huge one whole.
-  if (output.isError === true) return { type: 'error-text', value: text ?? boundedJson(output.content ?? output) }
-  if (text !== undefined && output.structuredContent === undefined) return { type: 'text', value: text }
-  return { type: 'json', value: output as JSONValue }
+  if (output.isError === true) {
+    const text = textOnly(output.content)
+    return { type: 'error-text', value: text === undefined ? boundedJson(output.content ?? output) : clipText(text, MAX_RESULT_LENGTH) }
+  }
+  const bounded = boundedResult(output)
+  const text = textOnly(bounded.content)
+  if (text !== undefined && bounded.structuredContent === undefined) return { type: 'text', value: text }
+  return { type: 'json', value: bounded as JSONValue }
 }

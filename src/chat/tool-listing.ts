@@ -13,7 +13,7 @@
 import { appResourceUri, isModelVisible } from '../apps/ui-meta.js'
 import type { JsonObject } from '../core/index.js'
 import { assignModelNames } from './tool-names.js'
-import { isObject } from './json.js'
+import { isObject, jsonCopy } from './json.js'
 
 /** Bounds on what a listing may make the route carry to the model. */
 export interface ToolListingLimits {
@@ -110,18 +110,6 @@ function cleanText(value: unknown, max: number): string | undefined {
   const text = value.replace(CONTROL, '').trim()
   if (text === '') return undefined
   return text.length > max ? `${text.slice(0, max - 1)}…` : text
-}
-
-/** A JSON copy of `value` when it stays within `max` characters; 'too-large' when not, or when too deep to copy. */
-function jsonCopy(value: unknown, max: number): JsonObject | 'too-large' {
-  try {
-    const text = JSON.stringify(value)
-    if (text === undefined || text.length > max) return 'too-large'
-    return JSON.parse(text) as JsonObject
-  } catch {
-    // Nesting deep enough to overflow the stack, a BigInt, a throwing toJSON (a caller's object, not JSON).
-    return 'too-large'
-  }
 }
 
 function hintsOf(annotations: unknown): McpToolHints {

@@ -6,6 +6,7 @@
  */
 import { displayText, type McpResult } from '../../core/index.js'
 import type { McpCallView } from '../../react/index.js'
+import { boundedResult } from '../bounded-result.js'
 import { requireFunction } from '../framework-api.js'
 
 /** The error text of a call the person stopped (the model reads it). */
@@ -18,7 +19,8 @@ export type PartOutput = { state: 'output-available'; output: McpResult } | { st
 export function partOutputOf(view: McpCallView): PartOutput | undefined {
   switch (view.status) {
     case 'done':
-      return { state: 'output-available', output: view.result }
+      // Bounded: the output stays in the conversation, which the page sends whole on every request.
+      return { state: 'output-available', output: boundedResult(view.result) as McpResult }
     case 'error':
       return { state: 'output-error', errorText: displayText(view.error.message, 'The tool call failed.') }
     case 'cancelled':
