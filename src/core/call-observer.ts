@@ -9,9 +9,10 @@
  */
 import { reduceCall, IDLE, isActive, type CallAction, type CallState, type PendingInput } from './call-state.js'
 import { CallPersistence } from './call-persistence.js'
-import { answersOf, answersToResend, isLostCall, isSavedTask, savedRound, type RoundStorage, type SavedCall, type SavedTask, type StoredCall } from './call-storage.js'
+import { answersOf, answersToResend, isCallOf, isLostCall, isSavedTask, savedRound, type RoundStorage, type SavedCall, type SavedTask, type StoredCall } from './call-storage.js'
+import { endpointKey } from './endpoint-key.js'
 import type { InputContext, McpClient } from './client.js'
-import { McpCancelledError, McpInputError, isMcpCancelledError, isMcpError, type McpError } from './errors.js'
+import { McpArgumentError, McpCancelledError, McpInputError, isMcpCancelledError, isMcpError, type McpError } from './errors.js'
 import { hostAnswer, type HostHandlers } from './host-handlers.js'
 import type { OriginalRequest } from './input-round.js'
 import { DETACHED } from './signals.js'
@@ -108,8 +109,18 @@ export class CallObserver {
     return this.#run(request, undefined)
   }
 
-  /** Continues a saved round (see {@link save}); the same `requestState` goes back. */
+  /**
+   * Continues a saved round (see {@link save}); the same `requestState` goes
+   * back. A round saved for another endpoint ends in an `McpArgumentError`
+   * at once: its `requestState` and answers are that server's.
+   */
   resume(saved: SavedCall): Promise<CallState> {
+    if (saved.endpoint !== undefined && !isCallOf(saved, this.#client.url)) {
+      this.cancel()
+      this.#dispatch({ type: 'start', request: saved.request })
+      this.#dispatch({ type: 'fail', error: new McpArgumentError(`The saved round belongs to ${saved.endpoint}, not to ${this.#client.url}: its requestState is not sent to another server`, { url: this.#client.url }) })
+      return Promise.resolve(this.#state)
+    }
     return this.#run(saved.request, saved)
   }
 
@@ -138,9 +149,15 @@ export class CallObserver {
     return saved ? this.resume(saved) : undefined
   }
 
-  /** The call kept in storage, if any: what {@link restore} would resume (or report as lost). */
+  /**
+   * The call kept in storage, if any: what {@link restore} would resume (or
+   * report as lost). Only a call of this client's endpoint: another server
+   * must never get this one's `requestState`, task id or answers (one kept
+   * by an older version, which named no endpoint, is not resumed either).
+   */
   saved(): StoredCall | undefined {
-    return this.#storage.load()
+    const stored = this.#storage.load()
+    return stored && isCallOf(stored, this.#client.url) ? stored : undefined
   }
 
   /**
@@ -302,12 +319,13 @@ export class CallObserver {
    * whose retry failed is kept too, so its answers outlive the failure.
    */
   save(): SavedCall | undefined {
-    return savedRound(this.#state, this.#drafts)
+    const saved = savedRound(this.#state, this.#drafts)
+    return saved && { ...saved, endpoint: endpointKey(this.#client.url) }
   }
 
   /** Writes the call to `storage` as it stands; a failed write is warned about, never thrown (call-storage.ts). */
   #persist(): void {
-    this.#storage.save({ state: this.#state, drafts: this.#drafts, taskAnswered: this.#taskAnswered })
+    this.#storage.save({ state: this.#state, drafts: this.#drafts, taskAnswered: this.#taskAnswered, endpoint: endpointKey(this.#client.url) })
   }
 }
 

@@ -48,7 +48,9 @@ export class CallPersistence {
    * loaded (a chunk that cannot be fetched rejects with an `McpNetworkError`).
    */
   withWriter<T>(use: (writer: CallWriter) => T): Promise<T> {
-    return writer ? Promise.resolve(use(writer)) : writerChunk().then(use)
+    const loaded = writer
+    // A throw of `use` rejects the promise, as it does after the chunk's load, never into the caller.
+    return loaded ? new Promise<T>((resolve) => resolve(use(loaded))) : writerChunk().then(use)
   }
 
   /** The call kept in storage, if any. */

@@ -78,7 +78,7 @@ describe('CallPersistence with a file larger than sessionStorage takes', () => {
         { key: 'b', method: 'elicitation/create', params: {}, era: 'modern', answered: false },
       ],
     } as unknown as CallState
-    persistence.save({ state, drafts: {}, taskAnswered: [] })
+    persistence.save({ state, drafts: {}, taskAnswered: [], endpoint: 'http://127.0.0.1:9/mcp' })
     // The first write waits for the writer (call-writer.ts, loaded on demand).
     await vi.waitFor(() => expect(adapter.load('k')).toBeDefined())
     expect(warnings).toEqual([])
@@ -105,18 +105,18 @@ describe('CallPersistence before its writer has loaded', () => {
         pending,
         inputs: [{ key: 'a', method: 'elicitation/create', params: {}, era: 'modern', answered, ...(answered && { response: { action: 'decline' } }) }],
       }) as unknown as CallState
-    persistence.save({ state: asking(false), drafts: {}, taskAnswered: [] })
-    persistence.save({ state: asking(true), drafts: {}, taskAnswered: [] })
+    persistence.save({ state: asking(false), drafts: {}, taskAnswered: [], endpoint: 'http://127.0.0.1:9/mcp' })
+    persistence.save({ state: asking(true), drafts: {}, taskAnswered: [], endpoint: 'http://127.0.0.1:9/mcp' })
     expect(writes).toEqual([])
     await vi.waitFor(() => expect(writes).toEqual(['save k {"a":{"action":"decline"}}']))
     // Loaded: writes are synchronous from now on.
-    persistence.save({ state: { status: 'done', request, result: { content: [] }, rounds: 1 } as CallState, drafts: {}, taskAnswered: [] })
+    persistence.save({ state: { status: 'done', request, result: { content: [] }, rounds: 1 } as CallState, drafts: {}, taskAnswered: [], endpoint: 'http://127.0.0.1:9/mcp' })
     expect(writes).toEqual(['save k {"a":{"action":"decline"}}', 'remove k'])
   })
 })
 
 describe('a lost legacy call restored before the writer has loaded', () => {
-  const lost: LostCall = { version: 1, lost: true, request, round: 1, questions: [{ key: 'q', method: 'elicitation/create', params: { message: 'Name?' } }], answers: {} }
+  const lost: LostCall = { version: 1, endpoint: 'https://a.example/mcp', lost: true, request, round: 1, questions: [{ key: 'q', method: 'elicitation/create', params: { message: 'Name?' } }], answers: {} }
   const observe = async () => {
     // A fresh module: the writer (which makes the error) an earlier test loaded is not there yet.
     vi.resetModules()

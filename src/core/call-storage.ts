@@ -13,11 +13,20 @@
 import type { CallState, PendingInput } from './call-state.js'
 import type { OriginalRequest, PendingRound } from './input-round.js'
 import type { InputResponse, InputResponses, JsonObject, TaskInfo, TaskStatus } from './types.js'
+import { endpointKey } from './endpoint-key.js'
 import { isObject } from './server-values.js'
 
 /** An open round as plain JSON. */
 export interface SavedCall {
   version: 1
+  /**
+   * The endpoint whose server the round belongs to ({@link endpointKey} of
+   * the client that kept it). An observer restores only a round of its own
+   * client's endpoint: another server would get this one's `requestState`
+   * and the answers given to it. Set on what an observer writes to storage
+   * and on what `save()` returns.
+   */
+  endpoint?: string | undefined
   request: OriginalRequest
   pending: PendingRound
   /** Answers already given in this round. */
@@ -34,6 +43,8 @@ export interface SavedCall {
  */
 export interface LostCall {
   version: 1
+  /** As {@link SavedCall.endpoint}. */
+  endpoint?: string | undefined
   lost: true
   request: OriginalRequest
   round: number
@@ -47,6 +58,8 @@ export interface LostCall {
  */
 export interface SavedTask {
   version: 1
+  /** As {@link SavedCall.endpoint}: a task id means nothing to another server. */
+  endpoint?: string | undefined
   request: OriginalRequest
   task: TaskInfo
   /** Keys of the task's questions already answered (`tasks/update` sent): never asked again. */
@@ -88,37 +101,63 @@ export function isSavedTask(saved: StoredCall | undefined): saved is SavedTask {
 
 const TASK_STATUSES = new Set<string>(['working', 'input_required', 'completed', 'failed', 'cancelled'])
 
+/** A round number as the loop counts them: 1 for the first `input_required`. A stored -1000 would lift `maxRounds`. */
+const isRound = (value: unknown): value is number => Number.isSafeInteger(value) && (value as number) >= 1
+
+/** One question of a lost call, as the error that reports it reads it. */
+function isLostQuestion(value: unknown): value is LostCall['questions'][number] {
+  return isObject(value) && typeof value.key === 'string' && typeof value.method === 'string' && isObject(value.params)
+}
+
+/**
+ * Whether a stored call belongs to the client at `url`: one stored without
+ * an endpoint (by an older version, or by hand) does not, since nothing
+ * says which server its `requestState` or task is for.
+ */
+export function isCallOf(stored: StoredCall, url: string): boolean {
+  return stored.endpoint !== undefined && stored.endpoint === endpointKey(url)
+}
+
 /** Reads a saved call back, refusing anything that is not one. */
 export function parseSavedCall(text: string | null): StoredCall | undefined {
   if (!text) return undefined
   try {
     const value = JSON.parse(text) as Partial<SavedCall> & Partial<LostCall> & Partial<SavedTask>
-    if (value.task !== undefined) {
-      const task = value.task as Partial<TaskInfo> | null
-      if (value.version !== 1 || !value.request || typeof value.request.method !== 'string' || !isObject(task)) return undefined
-      if (typeof task.taskId !== 'string' || task.taskId === '' || typeof task.status !== 'string' || !TASK_STATUSES.has(task.status)) return undefined
-      const info: TaskInfo = { taskId: task.taskId, status: task.status as TaskStatus }
-      if (typeof task.statusMessage === 'string') info.statusMessage = task.statusMessage
-      const answered = Array.isArray(value.answered) ? value.answered.filter((key): key is string => typeof key === 'string') : []
-      const saved: SavedTask = { version: 1, request: value.request, task: info, answered }
-      if (isObject(value.drafts)) saved.drafts = value.drafts as Record<string, JsonObject>
-      return saved
-    }
-    if (value.lost === true) {
-      if (value.version !== 1 || !value.request || typeof value.request.method !== 'string' || !Array.isArray(value.questions)) return undefined
-      return { version: 1, lost: true, request: value.request, round: typeof value.round === 'number' ? value.round : 0, questions: value.questions, answers: isObject(value.answers) ? (value.answers as Record<string, InputResponse>) : {} }
-    }
-    const pending = value.pending
-    if (value.version !== 1 || !value.request || typeof value.request.method !== 'string' || !pending) return undefined
-    if (typeof pending.round !== 'number' || typeof pending.inputRequests !== 'object' || pending.inputRequests === null) return undefined
-    if (pending.requestState !== undefined && typeof pending.requestState !== 'string') return undefined
-    if (!isObject(pending.inputRequests) || (value.answers !== undefined && !isObject(value.answers))) return undefined
-    const saved: SavedCall = { version: 1, request: value.request, pending, answers: value.answers ?? {} }
-    if (isObject(value.drafts)) saved.drafts = value.drafts as Record<string, JsonObject>
-    return saved
+    const stored = parseStored(value)
+    if (stored && typeof value.endpoint === 'string') stored.endpoint = value.endpoint
+    return stored
   } catch {
     return undefined
   }
+}
+
+function parseStored(value: Partial<SavedCall> & Partial<LostCall> & Partial<SavedTask>): StoredCall | undefined {
+  if (!isObject(value)) return undefined
+  if (value.task !== undefined) {
+    const task = value.task as Partial<TaskInfo> | null
+    if (value.version !== 1 || !value.request || typeof value.request.method !== 'string' || !isObject(task)) return undefined
+    if (typeof task.taskId !== 'string' || task.taskId === '' || typeof task.status !== 'string' || !TASK_STATUSES.has(task.status)) return undefined
+    const info: TaskInfo = { taskId: task.taskId, status: task.status as TaskStatus }
+    if (typeof task.statusMessage === 'string') info.statusMessage = task.statusMessage
+    const answered = Array.isArray(value.answered) ? value.answered.filter((key): key is string => typeof key === 'string') : []
+    const saved: SavedTask = { version: 1, request: value.request, task: info, answered }
+    if (isObject(value.drafts)) saved.drafts = value.drafts as Record<string, JsonObject>
+    return saved
+  }
+  if (value.lost === true) {
+    if (value.version !== 1 || !value.request || typeof value.request.method !== 'string' || !Array.isArray(value.questions) || !isRound(value.round)) return undefined
+    // Read by the error a reload ends in: a question or an answer of another shape would throw there.
+    if (!value.questions.every(isLostQuestion) || (value.answers !== undefined && !(isObject(value.answers) && Object.values(value.answers).every(isObject)))) return undefined
+    return { version: 1, lost: true, request: value.request, round: value.round, questions: value.questions, answers: (value.answers ?? {}) as Record<string, InputResponse> }
+  }
+  const pending = value.pending
+  if (value.version !== 1 || !value.request || typeof value.request.method !== 'string' || !pending) return undefined
+  if (!isRound(pending.round) || typeof pending.inputRequests !== 'object' || pending.inputRequests === null) return undefined
+  if (pending.requestState !== undefined && typeof pending.requestState !== 'string') return undefined
+  if (!isObject(pending.inputRequests) || (value.answers !== undefined && !isObject(value.answers))) return undefined
+  const saved: SavedCall = { version: 1, request: value.request, pending, answers: value.answers ?? {} }
+  if (isObject(value.drafts)) saved.drafts = value.drafts as Record<string, JsonObject>
+  return saved
 }
 
 /**
@@ -152,6 +191,8 @@ export interface CallSnapshot {
   drafts: Record<string, JsonObject>
   /** Keys of the running task's questions already answered. */
   taskAnswered: readonly string[]
+  /** {@link endpointKey} of the observer's client: stamped on what is stored. */
+  endpoint: string
 }
 
 /** The answers given so far to a round's questions, by key. */

@@ -41,9 +41,10 @@ function lostCall(state: CallState): LostCall | undefined {
   return { version: 1, lost: true, request: state.request, round: state.round, questions, answers: answersOf(state.inputs) }
 }
 
-/** What a call leaves in storage as it stands: an open round, a task, a lost legacy round, or nothing. */
+/** What a call leaves in storage as it stands (an open round, a task, a lost legacy round, or nothing), with its endpoint. */
 export function storedCallOf(snapshot: CallSnapshot): StoredCall | undefined {
-  return savedRound(snapshot.state, snapshot.drafts) ?? savedTask(snapshot) ?? lostCall(snapshot.state)
+  const stored = savedRound(snapshot.state, snapshot.drafts) ?? savedTask(snapshot) ?? lostCall(snapshot.state)
+  return stored && { ...stored, endpoint: snapshot.endpoint }
 }
 
 function describeCall(saved: StoredCall): string {
