@@ -10,7 +10,7 @@ import { Component, type ReactNode } from 'react'
 import { cleanup, render, screen, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import validator from '@rjsf/validator-ajv8'
-import { AssistantRuntimeProvider, ComposerPrimitive, MessagePrimitive, ThreadPrimitive, useLocalRuntime, type ChatModelAdapter, type ChatModelRunOptions } from '@assistant-ui/react'
+import { AssistantRuntimeProvider, ComposerPrimitive, useAssistantTool, MessagePrimitive, ThreadPrimitive, useLocalRuntime, type ChatModelAdapter, type ChatModelRunOptions } from '@assistant-ui/react'
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
 import { scriptedStep, type ScriptedLastMessage, type ScriptedTool } from '../../servers/scripted-model.ts'
 import { startModernServer, type ModernServer } from '../../servers/modern-server.ts'
@@ -52,12 +52,13 @@ function lastOf(options: ChatModelRunOptions): ScriptedLastMessage {
   return last?.role === 'user' ? { role: 'user', text: last.content.map((part) => (part.type === 'text' ? part.text : '')).join(' ') } : { role: 'other' }
 }
 
-function Chat({ tools, onTools }: { tools?: Parameters<typeof McpAssistantTools>[0]['tools']; onTools?: (mapping: McpToolMapping) => void }) {
+function Chat({ tools, onTools, reserved, children }: { tools?: Parameters<typeof McpAssistantTools>[0]['tools']; onTools?: (mapping: McpToolMapping) => void; reserved?: string[]; children?: ReactNode }) {
   const runtime = useLocalRuntime(model)
   return (
     <McpProvider client={client}>
       <AssistantRuntimeProvider runtime={runtime}>
-        <McpAssistantTools tools={tools} validator={validator} onTools={onTools} />
+        <McpAssistantTools tools={tools} validator={validator} onTools={onTools} reserved={reserved} />
+        {children}
         <ThreadPrimitive.Root>
           <ThreadPrimitive.Messages components={{ UserMessage: Message, AssistantMessage: Message }} />
           <ComposerPrimitive.Root>
@@ -151,4 +152,47 @@ describe('McpAssistantTools in a local-runtime thread', () => {
     // Nothing was listed: the listing was given.
     expect(mcp.requests.slice(requests).some((r) => r.rpcMethod === 'tools/list')).toBe(false)
   })
+
+  // assistant-ui throws "already exists" from inside the runtime on a second tool of one name: the thread would be gone.
+  it("offers a server tool named like the app's own tool or another registration's with a suffix, and the thread goes on", async () => {
+    let mapping: McpToolMapping | undefined
+    let second: McpToolMapping | undefined
+    const caught: unknown[] = []
+    render(
+      <Boundary onError={(error) => caught.push(error)}>
+        <Chat onTools={(m) => (mapping = m)}>
+          <McpAssistantTools tools={otherServer} validator={validator} onTools={(m) => (second = m)} />
+          <OwnEcho />
+        </Chat>
+      </Boundary>,
+    )
+    // The app's tool registered after ours: ours moved aside, in the order the registrations mounted.
+    await vi.waitFor(() => expect(mapping?.renamed).toContainEqual({ name: 'echo', as: 'echo_2' }))
+    expect(second!.renamed).toEqual([{ name: 'echo', as: 'echo_3' }])
+    await send('hello')
+    expect(caught).toEqual([])
+    expect(offered.echo?.description).toBe("The app's own echo")
+    expect(Object.keys(offered)).toEqual(expect.arrayContaining(['echo', 'echo_2', 'echo_3', 'wizard']))
+    await send('please run echo_2 text=hi')
+    expect(await screen.findByText('The tool echo_2 answered: “hi”.')).toBeTruthy()
+    expect(caught).toEqual([])
+  })
+
+  it('avoids the names the app reserves', async () => {
+    let mapping: McpToolMapping | undefined
+    render(<Chat tools={otherServer} reserved={['echo']} onTools={(m) => (mapping = m)} />)
+    await vi.waitFor(() => expect(mapping?.renamed).toEqual([{ name: 'echo', as: 'echo_2' }]))
+    await send('hello')
+    expect(Object.keys(offered)).toEqual(['echo_2'])
+  })
 })
+
+/** Another server's listing (given), with a tool named like one of the test server's. */
+const otherServer = [{ name: 'echo', inputSchema: { type: 'object' as const } }]
+
+/** The app's own frontend tool, named like a server tool. */
+const ownEcho = { toolName: 'echo', type: 'frontend' as const, description: "The app's own echo", parameters: { type: 'object', properties: {} } as never, execute: async () => 'own echo' }
+function OwnEcho() {
+  useAssistantTool(ownEcho)
+  return null
+}

@@ -51,6 +51,13 @@ export interface McpAssistantToolOptions {
   messages?: Partial<Messages> | undefined
   /** Told when a card or a result failed to render. */
   onError?: ((error: unknown, info: ErrorInfo) => void) | undefined
+  /**
+   * Tool names the server's tools must not take, beyond those the runtime's
+   * model context shows (found by itself): tools registered where this
+   * cannot see them, such as on the runtime directly. A clashing tool is
+   * offered with a `_2` suffix (`renamed`).
+   */
+  reserved?: readonly string[] | undefined
 }
 
 export interface PartSettings {

@@ -6,7 +6,7 @@
  * Needs an `McpProvider` (the client, and `signIn` for protected servers)
  * and an `AssistantRuntimeProvider` above it.
  */
-import { useEffect, useMemo, useRef } from 'react'
+import { useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react'
 import { useAui } from '@assistant-ui/react'
 import type { Tool as AssistantTool } from '@assistant-ui/react'
 import type { JsonObject } from '../core/index.js'
@@ -16,12 +16,16 @@ import { executeMcpTool, executeRuns, type ExecuteContext } from './execute.js'
 import { createMcpToolPart } from './McpToolPart.js'
 import type { McpAssistantToolOptions, PartSettings } from './settings.js'
 import { observerOptions } from './settings.js'
+import { nameGroupOf, nextClaimOrder, type NameClaim } from './name-claims.js'
 import { mapMcpTools, type McpToolMapping } from './toolkit.js'
 
 /**
  * Registers the tools of `listing` (a `tools/list` result, untrusted) while
  * the calling component is mounted; returns what was registered, renamed and
- * skipped. Throws an `McpAssistantUiError` (`UNSUPPORTED_VERSION`) when the
+ * skipped. A tool whose name another registration of the runtime uses (the
+ * app's own tools, another server's) is offered under that name with a `_2`
+ * suffix (name-claims.ts), so the runtime's merge never meets two of one
+ * name. Throws an `McpAssistantUiError` (`UNSUPPORTED_VERSION`) when the
  * runtime lacks `modelContext.register` or `tools.setToolUI`.
  */
 export function useMcpAssistantTools(listing: readonly unknown[], options: McpAssistantToolOptions = {}): McpToolMapping {
@@ -32,22 +36,45 @@ export function useMcpAssistantTools(listing: readonly unknown[], options: McpAs
   const runs = useMemo(executeRuns, [])
   const settings = useRef<PartSettings>({ client, signIn, options, runs })
   settings.current = { client, signIn, options, runs }
-  const mapping = useMemo(() => mapMcpTools(listing), [listing])
+  const listed = useMemo(() => mapMcpTools(listing), [listing])
   const seams = checkSeams(aui.value, aui.error)
+  const group = nameGroupOf(seams, seams.readNames)
+  const reserved = (options.reserved ?? []).join('\n')
+  const [order] = useState(nextClaimOrder)
+  const claim = useMemo<NameClaim>(() => ({ order, names: listed.tools.map((entry) => entry.name), reserved: reserved === '' ? [] : reserved.split('\n') }), [order, listed, reserved])
+  // The names change when another registration comes or goes: a string, so an unchanged answer is the same snapshot.
+  const subscribe = useCallback((listener: () => void) => seams.subscribe?.(listener) ?? (() => {}), [seams])
+  const names = useSyncExternalStore(subscribe, () => group.namesOf(claim).join('\n'))
+  const mapping = useMemo(() => named(listed, names === '' ? [] : names.split('\n')), [listed, names])
 
   useEffect(() => {
     const runsExecute = settings.current.options.runCalls === 'execute'
-    const tools: Record<string, AssistantTool> = {}
-    for (const entry of mapping.tools) {
+    const built = listed.tools.map((entry) => {
       const execute = (args: Record<string, unknown>, context: ExecuteContext) => {
         const current = settings.current
         return executeMcpTool(current.client, entry.tool.name, args as JsonObject, context, observerOptions(current.options), current.runs)
       }
       // Without `execute` a runtime that runs frontend tools leaves the call to the tool part.
-      tools[entry.name] = { type: 'frontend', description: entry.description, parameters: entry.parameters, ...(runsExecute ? { execute } : {}) } as AssistantTool
+      return { type: 'frontend', description: entry.description, parameters: entry.parameters, ...(runsExecute ? { execute } : {}) } as AssistantTool
+    })
+    const leave = group.join(claim)
+    // Named at every merge: a tool registered after ours moves ours aside rather than clashing.
+    const unregister = seams.register({
+      getModelContext: () => {
+        if (group.reading) return {}
+        const tools: Record<string, AssistantTool> = {}
+        group.namesOf(claim).forEach((name, index) => {
+          tools[name] = built[index]!
+        })
+        return { tools }
+      },
+    })
+    return () => {
+      // Out of the group first: the runtime's notice of the removal then finds the others' names without ours.
+      leave()
+      unregister()
     }
-    return seams.register({ getModelContext: () => ({ tools }) })
-  }, [seams, mapping, options.runCalls])
+  }, [seams, group, claim, listed, options.runCalls])
 
   useEffect(() => {
     const removals = mapping.tools.map((entry) => seams.setToolUI(entry.name, createMcpToolPart(entry.tool.name, settings), { standalone: true }))
@@ -57,15 +84,28 @@ export function useMcpAssistantTools(listing: readonly unknown[], options: McpAs
   return mapping
 }
 
-/** The two runtime APIs the adapter uses, bound. */
+/** `mapping` with its tools under `names` (their final names, in order), renames reported. */
+function named(mapping: McpToolMapping, names: readonly string[]): McpToolMapping {
+  const tools = mapping.tools.map((entry, index) => ({ ...entry, name: names[index] ?? entry.name }))
+  return { tools, renamed: tools.filter((entry) => entry.name !== entry.tool.name).map((entry) => ({ name: entry.tool.name, as: entry.name })), skipped: mapping.skipped }
+}
+
+/** The runtime APIs the adapter uses, bound. */
 interface RuntimeSeams {
-  modelContext: { register(provider: { getModelContext(): { tools: Record<string, AssistantTool> } }): () => void }
+  modelContext: {
+    register(provider: { getModelContext(): { tools?: Record<string, AssistantTool> } }): () => void
+    getModelContext?(): { tools?: Record<string, unknown> }
+    subscribe?(listener: () => void): () => void
+  }
   tools: { setToolUI(toolName: string, render: unknown, options?: { standalone?: boolean }): () => void }
 }
 
 interface BoundSeams {
   register: RuntimeSeams['modelContext']['register']
   setToolUI: RuntimeSeams['tools']['setToolUI']
+  /** The names of every tool in the model context; absent in a runtime that does not tell (then only `reserved` is avoided). */
+  readNames: (() => readonly string[]) | undefined
+  subscribe: ((listener: () => void) => () => void) | undefined
 }
 
 const seamsOf = new WeakMap<object, BoundSeams>()
@@ -87,6 +127,8 @@ function checkSeams(aui: Partial<RuntimeSeams> | undefined, failure: unknown): B
   const bound: BoundSeams = {
     register: (provider) => attempt(() => context.register(provider), 'useAui().modelContext.register', 'MCP tools cannot be offered to the model (is an AssistantRuntimeProvider above?)'),
     setToolUI: (name, render, options) => attempt(() => registry.setToolUI(name, render, options), 'useAui().tools.setToolUI', 'MCP tool calls cannot be shown in the thread'),
+    readNames: typeof read(() => context.getModelContext).value === 'function' ? () => Object.keys(context.getModelContext!().tools ?? {}) : undefined,
+    subscribe: typeof read(() => context.subscribe).value === 'function' ? (listener) => context.subscribe!(listener) : undefined,
   }
   seamsOf.set(aui!, bound)
   return bound

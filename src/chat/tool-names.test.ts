@@ -31,4 +31,8 @@ describe('assignModelNames', () => {
   it('names a tool whose name has no acceptable character at all', () => {
     expect(assignModelNames(['', '...'])).toEqual(['tool', '___'])
   })
+
+  it('never gives a reserved name (a tool registered beside these): that tool gets the suffix', () => {
+    expect(assignModelNames(['search', 'search_2', 'notes'], ['search'])).toEqual(['search_3', 'search_2', 'notes'])
+  })
 })

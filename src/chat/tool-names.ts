@@ -39,10 +39,11 @@ function numbered(base: string, n: number): string {
 /**
  * Gives each MCP name (in listing order) its model name. Names that were
  * already acceptable and unique are kept as they are, and claimed first, so a
- * renamed tool never takes the name of one that needed no renaming.
+ * renamed tool never takes the name of one that needed no renaming. Names in
+ * `reserved` (tools registered beside these) are never given.
  */
-export function assignModelNames(mcpNames: readonly string[]): string[] {
-  const taken = new Set<string>()
+export function assignModelNames(mcpNames: readonly string[], reserved: Iterable<string> = []): string[] {
+  const taken = new Set<string>(reserved)
   const result: Array<string | undefined> = mcpNames.map(() => undefined)
   mcpNames.forEach((name, index) => {
     if (MODEL_TOOL_NAME.test(name) && !isPrototypeKey(name) && !taken.has(name)) {
