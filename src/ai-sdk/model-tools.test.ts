@@ -220,7 +220,7 @@ describe('mcpOutputForModel', () => {
     expect((structured as { value: string }).value).toContain('[…]')
     const large = mcpOutputForModel({ content: [], structuredContent: { rows: Array.from({ length: 50_000 }, (_, i) => ({ i })) } })
     // Characters are counted before serialising (each newline of the pretty JSON is then two).
-    expect(JSON.stringify(large.value).length).toBeLessThan(2 * MAX_RESULT_LENGTH)
+    expect(JSON.stringify((large as { value: unknown }).value).length).toBeLessThan(2 * MAX_RESULT_LENGTH)
     expect(mcpOutputForModel({ content: [], structuredContent: { a: 1 } })).toEqual({ type: 'json', value: { content: [], structuredContent: { a: 1 } } })
 
     const data = 'A'.repeat(6 * 1024 * 1024)
