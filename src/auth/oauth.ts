@@ -18,6 +18,7 @@
  */
 import type { AuthChallenge, AuthProvider } from '../core/index.js'
 import { endpointKey as endpointOf, loadChunk, loadOnce } from '../core/index.js'
+import { deadline, untilAborted } from './abortable.js'
 import { asksForNonce, parseBearerChallenge } from './challenge.js'
 import { McpAuthInsufficientScopeError } from './errors.js'
 import { checkClientOptions, checkDpopOptions, type AuthEvent, type OAuthOptions } from './options.js'
@@ -43,10 +44,21 @@ export interface OAuthProvider extends AuthProvider {
    * stored, false when no authorization of `pendingStorage` waits for its
    * `state` (a page load that is no callback, or one already completed).
    * Rejects with the same typed errors as a sign-in (access denied, issuer
-   * mismatch, token refused).
+   * mismatch, token refused). Bounded by `signal` (rejecting with its
+   * reason), or else by {@link REDIRECT_TIMEOUT_MS} (an `McpTimeoutError`):
+   * an authorization server that never answers must not hold the page, nor
+   * the endpoint's requests waiting behind this completion.
    */
   completeRedirect(callbackUrl: string | URL, signal?: AbortSignal): Promise<boolean>
 }
+
+/**
+ * How long `completeRedirect()` waits without a signal of the caller's: it
+ * is awaited at page load, before the first call, so it must end. Two
+ * requests to the authorization server (metadata, token) take well under a
+ * second; 30 s is what a slow network still meets.
+ */
+export const REDIRECT_TIMEOUT_MS = 30_000
 
 /** `then(value)`, synchronously when `value` is no promise: lets a synchronous storage answer within the same call. */
 function after<T, R>(value: T | Promise<T>, then: (value: T) => R | Promise<R>): R | Promise<R> {
@@ -91,14 +103,18 @@ export function oauth(options: OAuthOptions): OAuthProvider {
    * waits for that one. `busy` is set before `work` awaits anything (the
    * flow's chunk included), so a request or challenge arriving while the
    * flow loads waits for it instead of going out without the new token.
+   * Each waits no longer than its own `signal`, and the hold ends when its
+   * holder's signal aborts, even if `work` ignores the abort (a fetch that
+   * never settles): the endpoint's other requests are not held forever.
    */
-  function exclusive(state: Session, work: () => Promise<void>): Promise<void> {
+  function exclusive(state: Session, work: () => Promise<void>, signal: AbortSignal): Promise<void> {
     if (!state.busy) {
-      state.busy = work().finally(() => {
-        state.busy = undefined
+      const held: Promise<void> = untilAborted(work(), signal).finally(() => {
+        if (state.busy === held) state.busy = undefined
       })
+      state.busy = held
     }
-    return state.busy
+    return untilAborted(state.busy, signal)
   }
 
   const context: FlowContext = { options, storage, pendingStorage, session, emit, forgetPending, exclusive }
@@ -162,7 +178,8 @@ export function oauth(options: OAuthOptions): OAuthProvider {
     async authorization({ url, signal }) {
       const endpoint = endpointOf(url)
       const state = session(endpoint)
-      if (state.busy) await state.busy.catch(() => {})
+      // Behind a sign-in or completion in flight, but no longer than this request's own signal (its timeoutMs).
+      if (state.busy) await untilAborted(state.busy.catch(() => {}), signal)
       await restore(endpoint, state)
       const tokens = state.tokens
       if (!tokens) {
@@ -171,7 +188,7 @@ export function oauth(options: OAuthOptions): OAuthProvider {
         return undefined
       }
       if (tokens.expiresAt !== undefined && tokens.expiresAt - margin <= Date.now() && tokens.refreshToken) {
-        await exclusive(state, async () => void (await (await load(url)).refresh(endpoint, signal)))
+        await exclusive(state, async () => void (await (await load(url)).refresh(endpoint, signal)), signal)
       }
       return state.tokens ? `${state.tokens.tokenType} ${state.tokens.accessToken}` : undefined
     },
@@ -201,7 +218,7 @@ export function oauth(options: OAuthOptions): OAuthProvider {
           // Asked for already (granted or not): asking again cannot help, the refusal is final.
           if (required.every((scope) => held.includes(scope)) || state.stepUps >= maxStepUps) throw new McpAuthInsufficientScopeError(required, { issuer: state.discovered?.as.issuer })
           state.stepUps += 1
-          await exclusive(state, async () => (await load(challenge.url)).signIn(endpoint, bearer, true, challenge.signal))
+          await exclusive(state, async () => (await load(challenge.url)).signIn(endpoint, bearer, true, challenge.signal), challenge.signal)
           return true
         }
         await exclusive(state, async () => {
@@ -214,7 +231,7 @@ export function oauth(options: OAuthOptions): OAuthProvider {
           }
           state.tokens = undefined
           await flow.signIn(endpoint, bearer, false, challenge.signal)
-        })
+        }, challenge.signal)
         return true
       } catch (error) {
         emit({ step: 'failed', endpoint, issuer: state.discovered?.as.issuer, error })
@@ -249,7 +266,7 @@ export function oauth(options: OAuthOptions): OAuthProvider {
       return state.tokens !== undefined
     },
 
-    completeRedirect(callbackUrl, signal = new AbortController().signal) {
+    completeRedirect(callbackUrl, signal) {
       let callback: URL
       try {
         callback = new URL(String(callbackUrl))
@@ -258,12 +275,17 @@ export function oauth(options: OAuthOptions): OAuthProvider {
       }
       const expectedState = callback.searchParams.get('state')
       if (!pendingStorage || !expectedState) return Promise.resolve(false)
-      let running = completing.get(expectedState)
-      if (!running) {
-        running = completeOnce(expectedState, callback, signal).finally(() => completing.delete(expectedState))
-        completing.set(expectedState, running)
-      }
-      return running
+      const running = completing.get(expectedState)
+      // The same callback handled again: its own signal bounds its wait, the first caller's bounds the work.
+      if (running) return signal ? untilAborted(running, signal) : running
+      const bound = signal ? undefined : deadline(REDIRECT_TIMEOUT_MS, { method: 'completeRedirect' })
+      const own = signal ?? bound!.signal
+      const completion = untilAborted(completeOnce(expectedState, callback, own), own).finally(() => {
+        completing.delete(expectedState)
+        bound?.dispose()
+      })
+      completing.set(expectedState, completion)
+      return completion
     },
   }
 }

@@ -40,8 +40,8 @@ export interface FlowContext {
   emit(event: AuthEvent): void
   /** Drops a pending authorization; never rejects. */
   forgetPending(state: string): Promise<void>
-  /** Runs `work` unless another operation of this endpoint already is, then waits for that one. */
-  exclusive(state: Session, work: () => Promise<void>): Promise<void>
+  /** Runs `work` unless another operation of this endpoint already is, then waits for that one; no waiter waits past its `signal`. */
+  exclusive(state: Session, work: () => Promise<void>, signal: AbortSignal): Promise<void>
 }
 
 export const union = (...lists: ReadonlyArray<readonly string[] | undefined>) => [...new Set(lists.flatMap((list) => list ?? []))]

@@ -28,6 +28,7 @@ import {
   type TokenEndpointResponse,
 } from 'oauth4webapi'
 import { displayText } from '../core/index.js'
+import { untilAborted } from './abortable.js'
 import type { BearerChallenge } from './challenge.js'
 import { clientIdentity, keepClient, knownClientIdentity, publicClientIdentity, type ClientIdentity } from './client-identity.js'
 import { defaultServer, discover, discoverServer, requirePkce } from './discovery.js'
@@ -254,8 +255,8 @@ export function signInFlow(context: FlowContext) {
   async function complete(pending: PendingAuthorization, callback: URL, signal: AbortSignal): Promise<void> {
     const { endpoint } = pending
     const state = session(endpoint)
-    // A challenge met meanwhile may be signing in already: this completion runs after it, never joined to it.
-    while (state.busy) await state.busy.catch(() => {})
+    // A challenge met meanwhile may be signing in already: this completion runs after it, never joined to it (and waits no longer than its signal).
+    while (state.busy) await untilAborted(state.busy.catch(() => {}), signal)
     await exclusive(state, async () => {
       try {
         emit({ step: 'metadata', endpoint, issuer: pending.issuer })
@@ -279,7 +280,7 @@ export function signInFlow(context: FlowContext) {
       } finally {
         await forgetPending(pending.state)
       }
-    })
+    }, signal)
   }
 
   /** The callback's parameters, once they are known to answer this sign-in, from this issuer. */

@@ -80,9 +80,11 @@ export interface BrowserSignIn extends SignInStore {
    * is the redirect URI itself). Resolves true when tokens were stored (the
    * app then sends its saved call again), false when there was nothing to
    * finish; rejects with the sign-in's error (also shown as state `error`).
-   * Call it before the app's first request.
+   * Call it before the app's first request, and catch: it rejects when the
+   * authorization server refused. Bounded by `signal`, or else by 30 s (an
+   * `McpTimeoutError`): a server that never answers does not hold the page.
    */
-  resumeRedirect(callbackUrl?: string | URL): Promise<boolean>
+  resumeRedirect(callbackUrl?: string | URL, signal?: AbortSignal): Promise<boolean>
 }
 
 /** One request waiting for the person. */
@@ -479,7 +481,7 @@ function createBrowserSignIn(options: BrowserSignInOptions): { store: BrowserSig
       provider = next
     },
 
-    async resumeRedirect(callbackUrl) {
+    async resumeRedirect(callbackUrl, signal) {
       let url = callbackUrl === undefined ? undefined : String(callbackUrl)
       if (url === undefined) {
         const session = env().sessionStorage
@@ -489,7 +491,7 @@ function createBrowserSignIn(options: BrowserSignInOptions): { store: BrowserSig
       }
       if (url === undefined) return false
       try {
-        const done = await requireProvider().completeRedirect(url)
+        const done = await requireProvider().completeRedirect(url, signal)
         if (done) touch()
         return done
       } catch (error) {
