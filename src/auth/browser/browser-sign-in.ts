@@ -530,7 +530,8 @@ export interface BrowserOAuthOptions extends Omit<OAuthOptions, 'redirectToAutho
  * `createClient(url, { auth })`, `signIn` to the sign-in card. Pending
  * authorizations wait in this tab's `sessionStorage`, so the redirect
  * fallback works; tokens follow `storage` (memory by default). On page load,
- * `await signIn.resumeRedirect()` before the first call.
+ * `await signIn.resumeRedirect().catch(…)` before the first call (it rejects
+ * when the sign-in was refused or the authorization server did not answer).
  */
 export function browserOAuth(options: BrowserOAuthOptions): { auth: OAuthProvider; signIn: BrowserSignIn } {
   const { signIn: signInOptions, ...oauthOptions } = options
