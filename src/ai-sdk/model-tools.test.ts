@@ -61,6 +61,13 @@ describe('mcpToolsForModel', () => {
     expect(skipped).toEqual([{ index: 1, name: 'reserve_seat', reason: 'app-only' }])
   })
 
+  it("keeps clear of the app's own tool names (reserved): the MCP tool gets a suffix, its metadata the server's name", () => {
+    const { tools, renamed } = mcpToolsForModel([{ name: 'search', inputSchema: object() }], { reserved: ['search'] })
+    expect(Object.keys(tools)).toEqual(['search_2'])
+    expect(renamed).toEqual([{ mcpName: 'search', modelName: 'search_2' }])
+    expect((tools.search_2 as { metadata?: unknown }).metadata).toEqual({ mcp: { name: 'search' } })
+  })
+
   it('maps names the providers refuse and reports each rename', () => {
     const { tools, renamed, offered } = mcpToolsForModel([
       { name: 'notes.read', inputSchema: object() },

@@ -12,7 +12,10 @@ import { requireFunction } from './framework-api.js'
 import { readToolListing, type McpToolHints, type ModelTool, type SkippedTool, type ToolListingLimits } from './tool-listing.js'
 import { mcpOutputForModel } from './tool-output.js'
 
-export type McpToolsForModelOptions = ToolListingLimits
+export interface McpToolsForModelOptions extends ToolListingLimits {
+  /** Names the MCP tools must not take: the app's own tools given to `streamText` beside them. A clashing MCP tool gets a `_2` suffix (`renamed`). */
+  reserved?: readonly string[] | undefined
+}
 
 /** What the part renderer and the route learn of a tool from its `toolMetadata` (`metadata` of the AI SDK tool). */
 // A type, not an interface: the AI SDK's `metadata` is a JSON object with an index signature.
@@ -78,7 +81,7 @@ export function mcpToolsForModel(listing: unknown, options: McpToolsForModelOpti
 export function toolsFrom(module: unknown, listing: unknown, options: McpToolsForModelOptions = {}): McpModelTools {
   const dynamicTool = requireFunction<typeof ai.dynamicTool>(module, 'dynamicTool', { package: 'ai' })
   const jsonSchema = requireFunction<typeof ai.jsonSchema>(module, 'jsonSchema', { package: 'ai' })
-  const read = readToolListing(listing, options)
+  const read = readToolListing(listing, options, options.reserved)
   const tools: Record<string, Tool> = {}
   for (const tool of read.tools) {
     const description = describe(tool)

@@ -10,15 +10,15 @@ export type { McpToolHints, ModelTool, ModelToolListing, SkippedTool, SkipReason
 
 /**
  * Reads a listing (a `tools/list` result or its `tools` array) into the
- * tools the model may be offered, each with its model name, and the tools
- * left out with the reason. Throws `AI_SDK_LISTING_INVALID` only when the
+ * tools the model may be offered, each with its model name (never one of
+ * `reserved`), and the tools left out with the reason. Throws `AI_SDK_LISTING_INVALID` only when the
  * listing is neither.
  */
-export function readToolListing(listing: unknown, limits: ToolListingLimits = {}): ModelToolListing {
+export function readToolListing(listing: unknown, limits: ToolListingLimits = {}, reserved: Iterable<string> = []): ModelToolListing {
   const entries = listingEntries(listing)
   if (!entries) {
     const got = listing === null ? 'null' : typeof listing
     throw new McpAiSdkError('AI_SDK_LISTING_INVALID', `A tool listing is a tools/list result ({ tools: [...] }) or an array of tools; got ${got}.`)
   }
-  return readListingEntries(entries, limits)
+  return readListingEntries(entries, limits, reserved)
 }

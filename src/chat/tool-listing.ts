@@ -148,10 +148,10 @@ function checkTool(entry: unknown, limits: typeof DEFAULTS): Checked {
 
 /**
  * Reads the entries of a listing ({@link listingEntries}) into the tools the
- * model may be offered, each with its model name, and the tools left out
- * with the reason.
+ * model may be offered, each with its model name (never one of `reserved`:
+ * the app's own tools beside these), and the tools left out with the reason.
  */
-export function readListingEntries(entries: readonly unknown[], limits: ToolListingLimits = {}): ModelToolListing {
+export function readListingEntries(entries: readonly unknown[], limits: ToolListingLimits = {}, reserved: Iterable<string> = []): ModelToolListing {
   const bounds = { ...DEFAULTS, ...definedOnly(limits) }
   const accepted: Array<Omit<ModelTool, 'modelName'>> = []
   const skipped: SkippedTool[] = []
@@ -168,7 +168,7 @@ export function readListingEntries(entries: readonly unknown[], limits: ToolList
     }
   }
   if (entries.length > looked) skipped.push({ index: looked, name: '', reason: 'too-many', count: entries.length - looked })
-  const names = assignModelNames(accepted.map((tool) => tool.mcpName))
+  const names = assignModelNames(accepted.map((tool) => tool.mcpName), reserved)
   const tools = accepted.map((tool, index) => ({ ...tool, modelName: names[index]! }))
   const byName = new Map(tools.map((tool) => [tool.modelName, tool]))
   return { tools, skipped, byModelName: (modelName) => byName.get(modelName) }

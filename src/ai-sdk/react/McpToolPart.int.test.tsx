@@ -34,7 +34,8 @@ afterEach(() => {
 })
 
 const calls = (name: string) => mcp.requests.filter((r) => r.rpcMethod === 'tools/call' && (r.body as { params: { name: string } }).params.name === name).length
-const part = (toolName: string, input: unknown, extra: Partial<ToolPartLike> = {}): ToolPartLike => ({ type: 'dynamic-tool', toolName, toolCallId: `call-${toolName}-${Math.random()}`, state: 'input-available', input, ...extra })
+/** A tool part as the route's tools make it: the MCP name in its `toolMetadata` (mcpToolsForModel). */
+const part = (toolName: string, input: unknown, extra: Partial<ToolPartLike> = {}): ToolPartLike => ({ type: 'dynamic-tool', toolName, toolCallId: `call-${toolName}-${Math.random()}`, state: 'input-available', input, toolMetadata: { mcp: { name: toolName } }, ...extra })
 
 function renderPart(props: Omit<McpToolPartProps, 'validator'>) {
   const view = render(
@@ -87,6 +88,35 @@ describe('McpToolPart', () => {
     renderPart({ part: part('echo_renamed', { text: 'hi' }, { toolMetadata: { mcp: { name: 'echo' } } }), chat: { addToolOutput } })
     await waitFor(() => expect(addToolOutput).toHaveBeenCalledTimes(1))
     expect(addToolOutput.mock.calls[0]![0]).toMatchObject({ tool: 'echo_renamed', state: 'output-available', output: { content: [{ type: 'text', text: 'hi' }] } })
+  })
+
+  // The app's own client-side tool, or another server's, may share a name with this server's tool: it must not become a call here.
+  it('leaves alone a part the route did not mark as an MCP tool, with or without a listing', async () => {
+    const addToolOutput = vi.fn()
+    const before = calls('echo')
+    const own = { type: 'tool-echo', toolCallId: 'call-own-echo', state: 'input-available', input: { text: 'secret' } }
+    const other = { type: 'dynamic-tool', toolName: 'echo', toolCallId: 'call-other-echo', state: 'input-available', input: { text: 'secret' }, toolMetadata: { server: 'another' } }
+    const { container } = render(
+      <McpProvider client={client}>
+        <McpToolPart validator={validator} part={own} chat={{ addToolOutput }} tools={listing} />
+        <McpToolPart validator={validator} part={other} chat={{ addToolOutput }} />
+      </McpProvider>,
+    )
+    // A part that is the route's runs: it shows that the others were rendered and left alone by then.
+    renderPart({ part: part('echo', { text: 'mine' }), chat: { addToolOutput }, tools: listing })
+    await waitFor(() => expect(addToolOutput).toHaveBeenCalledTimes(1))
+    expect(addToolOutput.mock.calls[0]![0]).toMatchObject({ tool: 'echo', state: 'output-available', output: { content: [{ type: 'text', text: 'mine' }] } })
+    expect(container.innerHTML).toBe('')
+    expect(calls('echo')).toBe(before + 1)
+  })
+
+  it("calls the tool the route named, not one the browser's listing would name so (the route read it with other limits)", async () => {
+    const addToolOutput = vi.fn()
+    // The route offered the server's `echo` as `notes_search`; in the browser's listing another tool may take that model name.
+    const shadow = [...listing, { name: 'notes_search', inputSchema: { type: 'object' } } as Tool]
+    renderPart({ part: part('notes_search', { text: 'routed' }, { toolMetadata: { mcp: { name: 'echo' } } }), chat: { addToolOutput }, tools: shadow })
+    await waitFor(() => expect(addToolOutput).toHaveBeenCalledTimes(1))
+    expect(addToolOutput.mock.calls[0]![0]).toMatchObject({ tool: 'notes_search', state: 'output-available', output: { content: [{ type: 'text', text: 'routed' }] } })
   })
 
   it('shows a part answered before the page loaded from its output, and calls nothing', async () => {

@@ -22,7 +22,7 @@ import { resolvePart, type PartTexts } from '../../forms/texts/resolve.js'
 import type { McpCallStatus, McpCallView, UseMcpCallOptions } from '../../react/index.js'
 import { readToolListing, type ModelToolListing } from '../tool-listing.js'
 import { addToolOutputOf, partOutputOf, STOPPED_TEXT, type ToolOutputSink } from './part-output.js'
-import { argumentsOf, mcpToolName, modelToolName, type ToolPartLike } from './tool-part.js'
+import { argumentsOf, mcpToolName, modelToolName, routeMcpName, type ToolPartLike } from './tool-part.js'
 import { isObject } from '../../chat/json.js'
 
 export interface McpToolPartProps extends Omit<McpToolCallProps, 'name' | 'arguments' | 'autoRun' | 'options'> {
@@ -32,9 +32,10 @@ export interface McpToolPartProps extends Omit<McpToolCallProps, 'name' | 'argum
   chat: ToolOutputSink
   /**
    * The listing the chat request sent (the tools, or the `tools/list`
-   * result): the part's tool is looked up in it by the name the model used,
-   * so a name the model made up is refused rather than called. Without it,
-   * the name the route put in the part's `toolMetadata` is called.
+   * result): the tool the route named in the part's `toolMetadata` must be
+   * in it, else the call is refused rather than made. Without it, that tool
+   * is called as named. A part the route did not mark as an MCP tool's (an
+   * app's own tool, another server's) is never run here: it renders nothing.
    */
   tools?: readonly Tool[] | { tools: readonly Tool[] } | undefined
   /** Where an open round waits across a reload, under the `toolCallId`; `null` keeps nothing. @defaultValue `sessionStorage`, prefix `'mcp-elicit-ai-sdk:'` */
@@ -71,11 +72,15 @@ export function McpToolPart(props: McpToolPartProps) {
     void Promise.resolve(addToolOutput(output)).catch(() => {})
   }
   const common = { 'data-tool-call-id': part.toolCallId, 'data-tool': modelName, 'data-part-state': part.state }
-  const unknown = name === undefined && part.state === 'input-available'
+  // Only the route's MCP parts are ours: an app's own tool of the same name must never become a call on this server.
+  const marked = routeMcpName(part) !== undefined
+  const unknown = marked && name === undefined && part.state === 'input-available'
   useEffect(() => {
     // The model called a tool the listing has not got: say so to the model, never call anything.
     if (unknown) hand({ tool: modelName, toolCallId: part.toolCallId, state: 'output-error', errorText: `There is no tool named "${modelName}" on this server.` })
   })
+
+  if (!marked) return null
 
   if (part.state === 'input-streaming') return <div className="mcp-elicit-tool-part" {...common} aria-busy="true" />
   if (name === undefined) return <Finished common={common} part={part} text={text} />

@@ -28,17 +28,34 @@ export function modelToolName(part: ToolPartLike): string {
 }
 
 /**
- * The MCP tool a part calls: looked up by its model name in the browser's
- * own listing when one is given (a name the model made up is not found),
- * else the name the route put in `toolMetadata.mcp.name`, else the model name.
+ * The MCP name the route wrote in the part's `toolMetadata.mcp.name`
+ * (`mcpToolsForModel` does, for each tool it offers); undefined for a part
+ * the route did not mark: an app's own tool, another server's.
  */
-export function mcpToolName(part: ToolPartLike, listing: ModelToolListing | undefined): string | undefined {
-  const name = modelToolName(part)
-  if (listing) return listing.byModelName(name)?.mcpName
+export function routeMcpName(part: ToolPartLike): string | undefined {
   const meta = part.toolMetadata
   const mcp = typeof meta === 'object' && meta !== null ? (meta as { mcp?: unknown }).mcp : undefined
   const named = typeof mcp === 'object' && mcp !== null ? (mcp as { name?: unknown }).name : undefined
-  return typeof named === 'string' && named !== '' ? named : name
+  return typeof named === 'string' && named !== '' ? named : undefined
+}
+
+/** Whether the route marked this part as a call of one of the MCP server's tools (only those are run as MCP calls). */
+export function isMcpToolPart(part: { type: string }): part is ToolPartLike {
+  return isToolPart(part) && routeMcpName(part) !== undefined
+}
+
+/**
+ * The MCP tool a part calls: the name the route put in
+ * `toolMetadata.mcp.name`, never one worked out again from the model's name
+ * (the browser's listing, read with other limits, may name another tool so).
+ * When the browser's own listing is given, that tool must be in it among the
+ * tools the model may call; undefined when not, or when the part is not the
+ * route's MCP part at all.
+ */
+export function mcpToolName(part: ToolPartLike, listing: ModelToolListing | undefined): string | undefined {
+  const name = routeMcpName(part)
+  if (name === undefined || !listing) return name
+  return listing.tools.some((tool) => tool.mcpName === name) ? name : undefined
 }
 
 /** The part's input as tool arguments: an object, else none. */
