@@ -71,7 +71,8 @@ export async function handleChat(request: Request): Promise<Response> {
   // A call still running in the page when the person sends another message has no output yet: leave it out
   // (providers refuse a tool call without its result); its output joins the conversation when it ends.
   const messages = await convertToModelMessages(validated.data, { tools, ignoreIncompleteToolCalls: true })
-  const result = streamText({ model, tools, messages })
+  // The page's Stop (or leaving) aborts the request: the model's stream stops too, instead of running on unread.
+  const result = streamText({ model, tools, messages, abortSignal: request.signal })
   return result.toUIMessageStreamResponse()
 }
 
@@ -80,7 +81,11 @@ export async function serveChatRoute(req: IncomingMessage, res: ServerResponse):
   const url = new URL(req.url ?? '/', 'http://127.0.0.1')
   if (url.pathname !== CHAT_ROUTE_PATH) return false
   const hasBody = req.method !== 'GET' && req.method !== 'HEAD'
+  // Node's request carries no signal: the response closing (Stop, a reload, or the stream's own end) aborts this one.
+  const closed = new AbortController()
+  res.on('close', () => closed.abort())
   const request = new Request(url, {
+    signal: closed.signal,
     method: req.method,
     headers: Object.entries(req.headers).flatMap(([name, value]) => (value === undefined ? [] : [[name, Array.isArray(value) ? value.join(', ') : value] as [string, string]])),
     body: hasBody ? (Readable.toWeb(req) as ReadableStream<Uint8Array>) : undefined,

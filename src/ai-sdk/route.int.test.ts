@@ -21,9 +21,9 @@ beforeAll(async () => {
 })
 afterAll(async () => server?.close())
 
-async function chat(messages: UIMessage[], extra: Record<string, unknown> = {}): Promise<Response> {
+async function chat(messages: UIMessage[], extra: Record<string, unknown> = {}, signal?: AbortSignal): Promise<Response> {
   const body = { id: 'chat-1', trigger: 'submit-message', messages, ...(await mcpChatBody(listing)), ...extra }
-  return handleChat(new Request('http://127.0.0.1/api/chat', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) }))
+  return handleChat(new Request('http://127.0.0.1/api/chat', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body), signal }))
 }
 
 /** The assistant message the response streams, as `useChat` assembles it. */
@@ -73,6 +73,16 @@ describe('the AI SDK chat route', () => {
     const first = await assistantOf(await chat([user('please run trip_wizard')]))
     const next = await assistantOf(await chat([user('please run trip_wizard'), first, user('run all_content')]))
     expect(next.parts.find((p) => p.type === 'dynamic-tool')).toMatchObject({ toolName: 'all_content', state: 'input-available' })
+  })
+
+  // Stop in the page aborts the request: the model must stop with it, not run on with nobody reading.
+  it("gives the model the request's signal: an aborted request streams no step", async () => {
+    const stop = new AbortController()
+    const response = await chat([user('please run trip_wizard')], {}, stop.signal)
+    stop.abort()
+    const types = (await response.text()).split('\n').flatMap((line) => (line.startsWith('data: {') ? [(JSON.parse(line.slice(6)) as UIMessageChunk).type] : []))
+    expect(types).toContain('abort')
+    expect(types.filter((type) => type.startsWith('tool-') || type.startsWith('text-'))).toEqual([])
   })
 
   it('refuses what is not a chat request with a 400 and a reason', async () => {
