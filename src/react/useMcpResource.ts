@@ -7,10 +7,22 @@ export interface UseMcpResourceOptions extends UseMcpCallOptions {
   /**
    * Reads the resource again whenever the server says it was updated (one
    * listener per client: `subscriptions/listen`, or `resources/subscribe` on
-   * a 2025-11-25 server). An update heard while a read runs is read after it.
+   * a 2025-11-25 server). An update heard while a read runs is read after it;
+   * however many come meanwhile, they make one read, no sooner than
+   * {@link MIN_REREAD_MS} after the last re-read began. Only a read that
+   * ended on its own (done or failed) is followed: not one the person
+   * cancelled, nor one never started.
    */
   live?: boolean | undefined
 }
+
+/**
+ * The least time between the starts of two re-reads an update caused. A
+ * server may answer every read with an update (or flood them): without a
+ * floor a live hook would read at network speed for as long as it is
+ * mounted. The floor of the client's `minRetryMs`, as useMcpList's.
+ */
+const MIN_REREAD_MS = 250
 
 export type McpResourceResult = McpCallResult<string> & {
   /** The latest complete read of this hook, kept while a live re-read runs. */
@@ -25,25 +37,31 @@ export function useMcpResource(uri: string, options?: UseMcpResourceOptions): Mc
   const live = options?.live === true
   const [lastRead, setLastRead] = useState<McpResult | undefined>(undefined)
   if (call.status === 'done' && call.result !== lastRead) setLastRead(call.result)
-  // An update that came while a read was in flight: read once more when it ends.
+  // The server said the resource was updated since the latest read began: read it again once that can be.
   const [stale, setStale] = useState(false)
   const latest = useRef(call)
   latest.current = call
+  /** When the latest re-read an update caused began. */
+  const rereadAt = useRef(-Infinity)
 
   useEffect(() => {
     if (!live) return
-    return client.watch({ resourceUris: [uri] }, () => {
-      const now = latest.current
-      if (now.isActive) setStale(true)
-      else if (now.status !== 'idle') void now.call()
-    })
+    return client.watch({ resourceUris: [uri] }, () => setStale(true))
   }, [client, uri, live])
 
   useEffect(() => {
-    if (stale && !call.isActive) {
+    if (!stale || call.isActive) return
+    // Cancelled, or never read: an update is no reason to read (the person stopped, or has not asked yet).
+    if (call.status !== 'done' && call.status !== 'error') {
       setStale(false)
-      if (call.status === 'done' || call.status === 'error') void call.call()
+      return
     }
+    const timer = setTimeout(() => {
+      setStale(false)
+      rereadAt.current = Date.now()
+      void latest.current.call()
+    }, Math.max(0, rereadAt.current + MIN_REREAD_MS - Date.now()))
+    return () => clearTimeout(timer)
   }, [stale, call.isActive, call.status])
 
   return { ...call, lastRead }
