@@ -97,7 +97,7 @@ export class McpClient {
    * in the shared cache), else nothing: no listing was ever obtained.
    */
   #listingsNow(): Listings | undefined {
-    return (this.#listings ??= listingsModule && new listingsModule.Listings({ request: (method, params, options) => this.request(method, params, options), cache: this.#cache, warn: this.#context.warn }))
+    return (this.#listings ??= listingsModule && new listingsModule.Listings({ request: (method, params, options) => this.request(method, params, options), cache: this.#cache, warn: this.#context.warn, timeoutMs: this.#options.timeoutMs }))
   }
 
   /** This client's listings, their module loaded first if needed (an `McpNetworkError` when it cannot be). */
@@ -269,21 +269,29 @@ export class McpClient {
    * asks anyway); an update heard through {@link watch} makes it stale.
    */
   async readResource(uri: string, options: CallOptions & { reload?: boolean | undefined } = {}): Promise<McpResult> {
-    const key = readKey(uri)
-    const cached = options.reload || options.resume ? undefined : await this.#cache?.get<McpResult>(key, options.signal)
-    if (cached?.fresh) return cached.value
-    let rounds = 0
-    const sentWith = this.#cache?.sending(options.signal)
-    const result = await this.#run({ method: 'resources/read', params: { uri } }, {
-      ...options,
-      onEvent: (event) => {
-        if (event.type === 'complete') rounds = event.rounds
-        options.onEvent?.(event)
-      },
-    })
-    // What the person answered may have shaped the content: only a read that asked nothing is kept.
-    if (rounds === 0) await this.#cache?.put(key, result, [result], sentWith, options.signal)
-    return result
+    // The cache reads the credentials (which may wait on a sign-in in progress): the caller's deadline holds there
+    // too; its clock stops while the read is out, which has deadlines of its own (and the person's time to answer).
+    const link = linkSignal(options.signal, options.timeoutMs ?? this.#options.timeoutMs)
+    try {
+      const key = readKey(uri)
+      const cached = options.reload || options.resume ? undefined : await this.#cache?.get<McpResult>(key, link.signal)
+      if (cached?.fresh) return cached.value
+      let rounds = 0
+      const sentWith = this.#cache?.sending(link.signal)
+      const release = link.hold()
+      const result = await this.#run({ method: 'resources/read', params: { uri } }, {
+        ...options,
+        onEvent: (event) => {
+          if (event.type === 'complete') rounds = event.rounds
+          options.onEvent?.(event)
+        },
+      }).finally(release)
+      // What the person answered may have shaped the content: only a read that asked nothing is kept.
+      if (rounds === 0) await this.#cache?.put(key, result, [result], sentWith, link.signal)
+      return result
+    } finally {
+      link.dispose()
+    }
   }
 
   /** Runs any MRTR request (or resumes a saved round) through the loop. */

@@ -12,6 +12,7 @@
 import type { ListOptions, RequestOptions } from './client-options.js'
 import { displayText, isObject } from './server-values.js'
 import { isMcpProtocolError } from './errors.js'
+import { linkSignal, type LinkedSignal } from './signals.js'
 import type { CacheHandle } from './cache-handle.js'
 import { checkToolHeaders, paramHeaders, type ParamHeaderBinding } from './tool-headers.js'
 import type { JsonObject, McpResult, Tool } from './types.js'
@@ -23,6 +24,8 @@ export interface ListingsDeps {
   /** Undefined when the client keeps no cache. */
   cache: CacheHandle | undefined
   warn: (message: string) => void
+  /** The client's `timeoutMs`, for a caller that gave none. */
+  timeoutMs: number | undefined
 }
 
 export class Listings {
@@ -44,20 +47,32 @@ export class Listings {
    * credentials only when every page said `public`.
    */
   async #listAll(method: string, key: string, options: ListOptions): Promise<{ items: JsonObject[]; cached: boolean }> {
+    // The cache reads the credentials (which may wait on a sign-in in progress): the caller's deadline holds there too.
+    // Its clock stops while a page is out, each page having a deadline of its own.
+    const link = linkSignal(options.signal, options.timeoutMs ?? this.#deps.timeoutMs)
+    try {
+      return await this.#listAllWithin(method, key, options, link)
+    } finally {
+      link.dispose()
+    }
+  }
+
+  async #listAllWithin(method: string, key: string, options: ListOptions, link: LinkedSignal): Promise<{ items: JsonObject[]; cached: boolean }> {
     const cache = this.#deps.cache
-    const cached = options.reload ? undefined : await cache?.get<JsonObject[]>(method, options.signal)
+    const cached = options.reload ? undefined : await cache?.get<JsonObject[]>(method, link.signal)
     if (cached?.fresh) return { items: cached.value, cached: true }
     const items: JsonObject[] = []
     const seen = new Set<string>()
     const pages: McpResult[] = []
     let cursor: string | undefined
-    const sentWith = cache?.sending(options.signal)
+    const sentWith = cache?.sending(link.signal)
     let dropped = 0
     const done = () => {
       if (dropped > 0) this.#deps.warn(`${method} listed ${dropped} ${dropped === 1 ? 'entry that is' : 'entries that are'} not an object; left out`)
     }
     for (let page = 0; page < MAX_PAGES; page++) {
-      const result = await this.#deps.request(method, cursor === undefined ? {} : { cursor }, options)
+      const release = link.hold()
+      const result = await this.#deps.request(method, cursor === undefined ? {} : { cursor }, options).finally(release)
       pages.push(result)
       const list = result[key]
       // One by one: spreading a list of 300,000 into push() overflows the stack. An entry that is no object is nothing a caller can use.
@@ -70,7 +85,7 @@ export class Listings {
       const next = result.nextCursor
       if (typeof next !== 'string' || next === '' || seen.has(next)) {
         done()
-        await cache?.put(method, items, pages, sentWith, options.signal)
+        await cache?.put(method, items, pages, sentWith, link.signal)
         return { items, cached: false }
       }
       seen.add(next)

@@ -76,15 +76,18 @@ const stalls = [
 ] as const
 
 describe.each(stalls)('an authorization server that never answers its %s request after a redirect sign-in', (_name, stallIt, path) => {
-  it("does not hold the endpoint's requests past their own signal", async () => {
+  it.each([
+    ['their own signal', () => ({ signal: AbortSignal.timeout(300) })],
+    ['their timeoutMs (the result cache reading the credentials for its key included)', () => ({ timeoutMs: 300 })],
+  ])("does not hold the endpoint's requests past %s", async (_what, bound) => {
     const { win, callback } = await leftForSignIn()
     stallIt()
     const back = pageOf(win)
     const resumed = back.signIn.resumeRedirect(callback)
     resumed.catch(() => {})
     await world.as.waitForHit((hit) => hit.path === path)
-    // A signal, not timeoutMs alone: the core's result cache asks auth.authorization() for its key with the caller's signal only, outside timeoutMs.
-    const listing = await within(back.client.listTools({ signal: AbortSignal.timeout(300) }), 5000)
+    // The client's own timeoutMs is 5 s: only the caller's bound can end it sooner.
+    const listing = await within(back.client.listTools(bound()), 3000)
     expect(listing.state).toBe('rejected')
     expect(isMcpTimeoutError(listing.state === 'rejected' && listing.error)).toBe(true)
   })
