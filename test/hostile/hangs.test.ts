@@ -177,7 +177,7 @@ describe('hangs: answers that never come', () => {
     const mcp = client()
     // The change listener waits for the connection as long as it lives, with no deadline of its own.
     const stop = mcp.watch({ tools: true }, () => {})
-    await until(() => hung.length === 1, 3000, 'the probe sent')
+    await until(() => hung.length === 1, 10_000, 'the probe sent')
     const first = await timed(mcp.callTool('t', {}, { timeoutMs: 300 }))
     expect(first.error).toBeInstanceOf(McpTimeoutError)
     // The call was the probe's last caller: it is dropped, the watcher notwithstanding.
@@ -418,9 +418,9 @@ describe('hangs: nothing outlives close()', () => {
     // One new session per renegotiation; every one replaced was deleted, its GET stream ended.
     expect(session.sessions.length).toBeGreaterThan(2)
     const deleted = () => new Set(server.find((hit) => hit.method === 'DELETE').map((hit) => hit.headers['mcp-session-id']))
-    await until(() => deleted().size === session.sessions.length - 1, 2000, 'the replaced sessions deleted')
+    await until(() => deleted().size === session.sessions.length - 1, 10_000, 'the replaced sessions deleted')
     expect(deleted()).toEqual(new Set(session.sessions.slice(0, -1)))
-    await until(() => session.getStreams.filter((stream) => !stream.gone()).length <= 1, 2000, 'one GET stream left open')
+    await until(() => session.getStreams.filter((stream) => !stream.gone()).length <= 1, 10_000, 'one GET stream left open')
     await mcp.close()
     await until(() => session.getStreams.every((stream) => stream.gone()), 1000, 'every GET stream closed')
     expect(deleted()).toEqual(new Set(session.sessions))

@@ -119,7 +119,7 @@ describe('burst: 100 requests pushed at once during one call', () => {
     expect(new Set(both.inputs.map((input) => input.key)).size).toBe(2)
     const [name, pin] = both.inputs
     observer.respond(name!.key, { action: 'accept', content: { name: 'Ada' } })
-    await until(() => server.find((hit) => hit.rpc === 'response').length === 1, 3000, 'the first answer')
+    await until(() => server.find((hit) => hit.rpc === 'response').length === 1, 10_000, 'the first answer')
     const pending = observer.getSnapshot()
     expect(pending.status === 'awaiting_input' && pending.inputs.find((input) => input.key === pin!.key)?.answered).toBe(false)
     observer.respond(pin!.key, { action: 'accept', content: { name: '1234' } })

@@ -100,7 +100,7 @@ describe("shared cache: one person's public listing is never another's", () => {
     const mcp = client({ auth: { authorization: async () => `Bearer ${token}`, challenged: async () => false } })
     const seen = async () => (what === 'listTools' ? names(await mcp.listTools()) : (await mcp.readResource('file:///me')).contents)
     const first = seen()
-    await until(() => answered.length === 1, 3000, 'the first request at the server')
+    await until(() => answered.length === 1, 10_000, 'the first request at the server')
     token = 'bob'
     lettingThrough()
     await first

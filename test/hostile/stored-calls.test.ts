@@ -41,7 +41,7 @@ const ask = { method: 'elicitation/create', params: { message: 'Your PIN for A?'
 const confirm = { method: 'elicitation/create', params: { message: 'Confirm?', requestedSchema: { type: 'object', properties: {} } } }
 
 const awaiting = (observer: CallObserver) =>
-  until(() => (observer.getSnapshot().status === 'awaiting_input' ? observer.getSnapshot() : undefined), 3000, 'a round on screen')
+  until(() => (observer.getSnapshot().status === 'awaiting_input' ? observer.getSnapshot() : undefined), 10_000, 'a round on screen')
 
 /** A round of server A kept in storage, half answered (the PIN given, the confirmation open). */
 async function roundOfA() {
@@ -51,7 +51,7 @@ async function roundOfA() {
   void first.start({ method: 'tools/call', params: { name: 'pay', arguments: {} } })
   await awaiting(first)
   first.respond('pin', { action: 'accept', content: { pin: '4321' } })
-  await until(() => items.get('t:call')?.includes('4321'), 3000, 'the answer kept')
+  await until(() => items.get('t:call')?.includes('4321'), 10_000, 'the answer kept')
   first.detach()
   return { items, storage, saved: first.save() }
 }
