@@ -159,9 +159,17 @@ const ON_DEMAND = [
     // The parts many pages never show load when first shown
     // (src/forms/lazy-parts.tsx); the typical app and the chat pages render
     // McpToolCall and ElicitationForm only.
-    modules: /^src\/forms\/(ToolResult\.tsx|content-tree\.tsx|content-blocks\.tsx|bounded-json\.ts|UrlElicitation\.tsx|url-safety\.ts|url-display\.tsx|SignInCard\.tsx|ApprovalCard\.tsx|TaskStatus\.tsx)$/,
+    modules: /^src\/forms\/(ToolResult\.tsx|content-tree\.tsx|content-blocks\.tsx|UrlElicitation\.tsx|url-safety\.ts|url-display\.tsx|SignInCard\.tsx|ApprovalCard\.tsx|TaskStatus\.tsx)$/,
     // apps-react too: an app's link shows the URL card (src/apps/react/link-consent.tsx) only when the app asks to open one.
     firstLoads: ['app', 'ai-sdk-page', 'assistant-ui-page', 'apps-react'],
+  },
+  {
+    what: 'bounded JSON of the result renderer',
+    // Not in the AI SDK page's list: its tool part bounds every output it
+    // hands to the chat (src/ai-sdk/bounded-result.ts), which the page sends
+    // whole on every request, so it needs the bounding from its first call.
+    modules: /^src\/forms\/bounded-json\.ts$/,
+    firstLoads: ['app', 'assistant-ui-page', 'apps-react'],
   },
   {
     what: 'round panel',
