@@ -10,18 +10,11 @@
  * out. The live call in the page still shows the server's whole result.
  */
 import type { JsonObject } from '../core/index.js'
-import { isObject, jsonCopy } from '../chat/json.js'
+import { clipText, isObject, jsonCopy } from '../chat/json.js'
 import { boundedJson } from '../forms/bounded-json.js'
 
 /** Characters of a result (texts and JSON together) the chat carries at most. */
 export const MAX_RESULT_LENGTH = 100_000
-
-const ELLIPSIS = '…'
-
-/** `text` cut to `max` characters, with `…` when cut. */
-export function clipText(text: string, max: number): string {
-  return text.length > max ? `${text.slice(0, Math.max(0, max - 1))}${ELLIPSIS}` : text
-}
 
 /** The line that stands for a block the chat does not carry (its type and media type, clipped: both are the server's). */
 function leftOut(kind: string, mimeType: unknown): JsonObject {

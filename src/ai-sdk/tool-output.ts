@@ -8,9 +8,9 @@
  * error: its text, or its content as JSON cut to a bounded depth and length.
  */
 import type { JSONValue, Tool } from 'ai'
-import { isObject, jsonCopy } from '../chat/json.js'
+import { clipText, isObject, jsonCopy } from '../chat/json.js'
 import { boundedJson } from '../forms/bounded-json.js'
-import { boundedResult, clipText, MAX_RESULT_LENGTH } from './bounded-result.js'
+import { boundedResult, MAX_RESULT_LENGTH } from './bounded-result.js'
 
 type ModelOutput = Awaited<ReturnType<NonNullable<Tool['toModelOutput']>>>
 

@@ -5,6 +5,11 @@ export function isObject(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value)
 }
 
+/** `text` cut to `max` characters, with `…` when cut: how the chat code shortens a server's text. */
+export function clipText(text: string, max: number): string {
+  return text.length > max ? `${text.slice(0, Math.max(0, max - 1))}…` : text
+}
+
 /** A JSON copy of `value` when it stays within `max` characters; 'too-large' when not, or when too deep to copy. */
 export function jsonCopy(value: unknown, max: number): JsonObject | 'too-large' {
   try {

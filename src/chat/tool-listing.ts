@@ -13,7 +13,7 @@
 import { appResourceUri, isModelVisible } from '../apps/ui-meta.js'
 import type { JsonObject } from '../core/index.js'
 import { assignModelNames } from './tool-names.js'
-import { isObject, jsonCopy } from './json.js'
+import { clipText, isObject, jsonCopy } from './json.js'
 
 /** Bounds on what a listing may make the route carry to the model. */
 export interface ToolListingLimits {
@@ -109,7 +109,7 @@ function cleanText(value: unknown, max: number): string | undefined {
   if (typeof value !== 'string') return undefined
   const text = value.replace(CONTROL, '').trim()
   if (text === '') return undefined
-  return text.length > max ? `${text.slice(0, max - 1)}…` : text
+  return clipText(text, max)
 }
 
 function hintsOf(annotations: unknown): McpToolHints {

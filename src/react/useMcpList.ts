@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react'
 import type { JsonObject, McpClient, McpError, Tool } from '../core/index.js'
 import { isMcpError } from '../core/index.js'
+import { CHANGE_PACE_MS } from './change-pace.js'
 import { useMcpClient } from './McpProvider.js'
 
 export type McpListKind = 'tools' | 'prompts' | 'resources'
@@ -25,19 +26,10 @@ const LISTS = {
 } as const
 
 /**
- * The least time between the starts of two listings. A server may answer
- * every listing with a `*_changed` (or flood them): without a floor the hook
- * would list at network speed for as long as it is mounted. The client's
- * limits are not readable from here; this is the floor of its `minRetryMs`
- * (how soon a server may have the client come back).
- */
-const MIN_RELIST_MS = 250
-
-/**
  * One listing at a time. A change heard while one runs does not abort it (a
  * flood would abort every listing, and none would ever arrive): it marks the
  * list stale, and one more listing starts when this one ends, no sooner than
- * {@link MIN_RELIST_MS} after the last began. However many changes are heard
+ * {@link CHANGE_PACE_MS} after the last began. However many changes are heard
  * meanwhile, they make one listing.
  */
 function pacedListings(list: (reload: boolean) => Promise<unknown>, signal: AbortSignal): (reload: boolean) => void {
@@ -60,7 +52,7 @@ function pacedListings(list: (reload: boolean) => Promise<unknown>, signal: Abor
   }
   const schedule = () => {
     if (running || timer !== undefined || owed === undefined || signal.aborted) return
-    const wait = startedAt + MIN_RELIST_MS - Date.now()
+    const wait = startedAt + CHANGE_PACE_MS - Date.now()
     if (wait <= 0) start()
     else timer = setTimeout(start, wait)
   }
@@ -75,7 +67,7 @@ function pacedListings(list: (reload: boolean) => Promise<unknown>, signal: Abor
  * The server's tools, prompts or resources, kept current: listed on mount
  * (from the client's cache while fresh) and again whenever the server says
  * the list changed (the client's one change listener), one listing at a
- * time and at most one per {@link MIN_RELIST_MS}.
+ * time and at most one per {@link CHANGE_PACE_MS}.
  */
 export function useMcpList<K extends McpListKind>(kind: K): McpListResult<K> {
   const client = useMcpClient()

@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react'
 import type { McpResult } from '../core/index.js'
+import { CHANGE_PACE_MS } from './change-pace.js'
 import { useMcpClient } from './McpProvider.js'
 import { useMcpCall, type McpCallResult, type UseMcpCallOptions } from './useMcpCall.js'
 
@@ -9,20 +10,12 @@ export interface UseMcpResourceOptions extends UseMcpCallOptions {
    * listener per client: `subscriptions/listen`, or `resources/subscribe` on
    * a 2025-11-25 server). An update heard while a read runs is read after it;
    * however many come meanwhile, they make one read, no sooner than
-   * {@link MIN_REREAD_MS} after the last re-read began. Only a read that
+   * {@link CHANGE_PACE_MS} after the last re-read began. Only a read that
    * ended on its own (done or failed) is followed: not one the person
    * cancelled, nor one never started.
    */
   live?: boolean | undefined
 }
-
-/**
- * The least time between the starts of two re-reads an update caused. A
- * server may answer every read with an update (or flood them): without a
- * floor a live hook would read at network speed for as long as it is
- * mounted. The floor of the client's `minRetryMs`, as useMcpList's.
- */
-const MIN_REREAD_MS = 250
 
 export type McpResourceResult = McpCallResult<string> & {
   /** The latest complete read of this hook, kept while a live re-read runs. */
@@ -60,7 +53,7 @@ export function useMcpResource(uri: string, options?: UseMcpResourceOptions): Mc
       setStale(false)
       rereadAt.current = Date.now()
       void latest.current.call()
-    }, Math.max(0, rereadAt.current + MIN_REREAD_MS - Date.now()))
+    }, Math.max(0, rereadAt.current + CHANGE_PACE_MS - Date.now()))
     return () => clearTimeout(timer)
   }, [stale, call.isActive, call.status])
 
