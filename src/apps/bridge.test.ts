@@ -43,7 +43,7 @@ describe('AppBridge handshake', () => {
   it('advertises exactly the capabilities whose options are given', () => {
     const { request, answerTo } = harness({
       onOpenLink: () => {},
-      onMessage: () => {},
+      onMessage: () => true,
       onUpdateModelContext: () => {},
       onLog: () => {},
       elicitation: true,
@@ -169,13 +169,13 @@ describe('AppBridge requests from the view', () => {
   it('hands ui/message and ui/update-model-context to their handlers', async () => {
     const messages: unknown[] = []
     const contexts: unknown[] = []
-    const { request, answerTo, settle } = harness({ onMessage: (message) => void messages.push(message), onUpdateModelContext: (context) => contexts.push(context) })
+    const { request, answerTo, settle } = harness({ onMessage: (message) => (messages.push(message), true), onUpdateModelContext: (context) => contexts.push(context) })
     request(1, 'ui/message', { role: 'user', content: [{ type: 'text', text: 'Book seat 4A' }] })
     request(2, 'ui/message', { role: 'assistant', content: [] })
     request(3, 'ui/update-model-context', { structuredContent: { seat: '4A' } })
     request(4, 'ui/update-model-context', { content: 'not a list' })
     await settle()
-    expect(messages).toEqual([{ role: 'user', content: [{ type: 'text', text: 'Book seat 4A' }] }])
+    expect(messages).toEqual([{ role: 'user', content: [{ type: 'text', text: 'Book seat 4A' }], text: 'Book seat 4A', clipped: false }])
     expect(contexts).toEqual([{ structuredContent: { seat: '4A' } }])
     expect([1, 2, 3, 4].map((id) => (answerTo(id)?.error as JsonObject | undefined)?.code ?? 'ok')).toEqual(['ok', -32602, 'ok', -32602])
   })
