@@ -21,8 +21,9 @@
  *   domain, not port, so the app could read and set the page's cookies.
  * - `APP_SANDBOX_INVALID`: the sandbox URL does not parse or is not http(s).
  * - `APP_SANDBOX_SHARED`: an app of another server is live on the same
- *   sandbox origin in this page, where the two could act as each other;
- *   give each server its own sandbox origin (`sandbox` as a function).
+ *   sandbox host name in this page, where the two could act as each other
+ *   or share cookies; give each server its own sandbox host (`sandbox` as a
+ *   function).
  * - `APP_INIT_TIMEOUT`: the view did not finish `ui/initialize` in time.
  * - `APP_FRAME_FAILED`: the frame could not be created or loaded.
  * - `APP_FRAME_NAVIGATED`: the app's outer frame loaded a second document
