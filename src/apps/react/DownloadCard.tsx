@@ -17,6 +17,7 @@
  */
 import { useId, useState } from 'react'
 import type { Messages } from '../../forms/messages.js'
+import { appCardTexts } from '../../forms/texts/app-cards.js'
 import { appTexts } from '../../forms/texts/apps.js'
 import { resolvePart } from '../../forms/texts/resolve.js'
 import type { McpAppDownloadFile } from '../download.js'
@@ -51,7 +52,7 @@ export function saveFiles(files: readonly McpAppDownloadFile[]): void {
 }
 
 export function DownloadCard({ files, host, onAnswer, messages }: DownloadCardProps) {
-  const text = resolvePart(messages, appTexts)
+  const text = resolvePart(messages, appTexts, appCardTexts)
   const [answered, setAnswered] = useState(false)
   const titleId = useId()
   const answer = (save: boolean) => {

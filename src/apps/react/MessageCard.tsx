@@ -16,7 +16,7 @@
 import { useId, useState } from 'react'
 import { CLAMP_LONG, ClampedText } from '../../forms/ClampedText.js'
 import type { Messages } from '../../forms/messages.js'
-import { appTexts } from '../../forms/texts/apps.js'
+import { appCardTexts } from '../../forms/texts/app-cards.js'
 import { cardTexts } from '../../forms/texts/card.js'
 import { resolvePart } from '../../forms/texts/resolve.js'
 import type { McpAppMessage } from '../message.js'
@@ -31,7 +31,7 @@ export interface MessageCardProps {
 }
 
 export function MessageCard({ message, host, onAnswer, messages }: MessageCardProps) {
-  const text = resolvePart(messages, appTexts, cardTexts)
+  const text = resolvePart(messages, appCardTexts, cardTexts)
   const [answered, setAnswered] = useState(false)
   const titleId = useId()
   const answer = (send: boolean) => {

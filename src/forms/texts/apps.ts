@@ -9,9 +9,4 @@ export const appTexts = {
   appDownloadSave: 'Save',
   appDownloadDecline: "Don't save",
   appUseNativeForm: 'Use the plain form instead',
-  appDownloadTypeMismatch: (extension: string, mimeType: string) => `Its name ends in .${extension}, but the app says it is ${mimeType}: your system opens it by its name.`,
-  appMessageAsks: (host: string | undefined) => `The app${host ? ` from ${host}` : ''} wants to send this as your message:`,
-  appMessageClipped: 'The app sent more; only this part would be sent.',
-  appMessageSend: 'Send',
-  appMessageDiscard: 'Discard',
 } satisfies Partial<Messages>
