@@ -16,7 +16,8 @@
  *   reads and overwrites the cookie); one on a host of its own sees none;
  * - a navigation of its proxy frame: on a page that lets frames load
  *   anything, it loads the app's page of choice, and the app is torn down;
- *   with `frame-src` listing only the sandboxes, nothing is fetched.
+ *   with `frame-src` listing only the sandboxes, nothing is fetched;
+ * - a flood of refused requests: a few warnings, and the app closed.
  */
 import { existsSync, readFileSync, statSync } from 'node:fs'
 import { createServer, type Server } from 'node:http'
@@ -191,4 +192,15 @@ test('with frame-src listing only the sandboxes, the same navigation never loads
   // Whatever the browser shows in the frame instead (an error page, and the host then ends the app), the page was never fetched.
   await expect(events(page).filter({ hasText: 'APP_FRAME_NAVIGATED' })).toHaveCount(1)
   expect(escapes()).toBe(before)
+})
+
+test('a flood of 3,000 refused requests: a dozen warnings at most, and the app closed at 2,000', async ({ page, harness }) => {
+  const problems = await open(page, harness, { attack: 'flood' })
+  await expect(events(page).filter({ hasText: 'error APP_TOO_MANY_REFUSALS' })).toHaveCount(1)
+  await expect(page.locator('iframe')).toHaveCount(0)
+  await expect(page.locator('.mcp-elicit-result')).toContainText('impostor_app: the view will try flood')
+  const warnings = await events(page).filter({ hasText: /^warning / }).allInnerTexts()
+  expect(warnings.length).toBeLessThanOrEqual(12)
+  expect(warnings.at(-1)).toContain('2000 messages the host refused')
+  expect(problems).toEqual([])
 })

@@ -13,6 +13,8 @@
  *   page's host name).
  * - `navigate`: navigates its proxy frame (the same origin as the view) to
  *   the `escape` URL, through a link it puts in the proxy's document.
+ * - `flood`: posts 3,000 requests of a method no host offers, as fast as it
+ *   can, around `App` (each one is refused).
  *
  * Each attempt is written to `li[data-probe=…]` (data-outcome: sent |
  * refused | waiting | read | none) for a test to read from inside the frame.
@@ -22,7 +24,7 @@ import { App } from '@modelcontextprotocol/ext-apps'
 import { connect, describeError, h, reportList } from './kit.ts'
 
 interface Orders {
-  attack: 'messages' | 'cookies' | 'navigate'
+  attack: 'messages' | 'cookies' | 'navigate' | 'flood'
   escape?: string
 }
 
@@ -44,6 +46,7 @@ app.ontoolresult = (result) => {
   if (orders.attack === 'messages') void messages()
   if (orders.attack === 'cookies') cookies()
   if (orders.attack === 'navigate' && typeof orders.escape === 'string') navigate(orders.escape)
+  if (orders.attack === 'flood') flood()
 }
 
 /** One `ui/message`, its outcome reported; the person's time is not bounded (the host's card waits for them). */
@@ -80,6 +83,15 @@ function navigate(escape: string): void {
   } catch (error) {
     report('navigate', 'refused', describeError(error))
   }
+}
+
+function flood(): void {
+  let refused = 0
+  addEventListener('message', (event: MessageEvent<{ id?: unknown; error?: unknown }>) => {
+    if (typeof event.data?.id === 'string' && event.data.id.startsWith('flood-') && event.data.error) report('flood', 'refused', `${++refused} of 3000 refused so far`)
+  })
+  report('flood', 'sent', '3000 requests posted')
+  for (let n = 0; n < 3000; n++) window.parent.postMessage({ jsonrpc: '2.0', id: `flood-${n}`, method: 'ui/steal-cookies', params: {} }, '*')
 }
 
 connect(app, () => {}, (message) => report('connect', 'refused', message))

@@ -100,7 +100,7 @@ describe('a proxy frame that loads a second document', () => {
 
 describe('a view the bridge gave up on', () => {
   it('is removed with APP_TOO_MANY_REFUSALS, without waiting for a teardown answer', async () => {
-    const { handle, errors, element } = mount('http://127.0.0.6:4806/sandbox.html', { teardownTimeoutMs: 60_000 })
+    const { handle, errors, element, warnings } = mount('http://127.0.0.6:4806/sandbox.html', { teardownTimeoutMs: 60_000 })
     const page = document.defaultView!
     const view = handle.frame.contentWindow!
     view.postMessage = (() => {}) as typeof view.postMessage
@@ -113,5 +113,6 @@ describe('a view the bridge gave up on', () => {
     await new Promise((resolve) => setTimeout(resolve, 0))
     expect(errors.map((error) => error.code)).toEqual(['APP_TOO_MANY_REFUSALS'])
     expect(element.contains(handle.frame)).toBe(false)
+    expect(warnings.filter((warning) => warning.includes('messages the host refused'))).toHaveLength(1)
   })
 })

@@ -171,9 +171,9 @@ export function mountMcpApp(element: HTMLElement, options: McpAppOptions): McpAp
     void teardown()
   }
   // The app broke a rule that ends it, ready or not: its frame goes at once, without waiting for an answer to the teardown.
-  const abandon = (error: McpAppError) => {
+  const abandon = (error: McpAppError, warned = false) => {
     if (closing) return
-    warn(`[mcp-elicit/apps] ${error.message}`)
+    if (!warned) warn(`[mcp-elicit/apps] ${error.message}`)
     settle(error)
     frame.remove()
     options.onError?.(error)
@@ -224,8 +224,8 @@ export function mountMcpApp(element: HTMLElement, options: McpAppOptions): McpAp
         clearTimeout(initTimer)
         settle()
       },
-      // The bridge gave up on the view (too many refused messages).
-      onError: abandon,
+      // The bridge gave up on the view (too many refused messages), and said so.
+      onError: (error) => abandon(error, true),
       onSizeChange: (size) => {
         // The spec: hosts MUST follow size-changed for a flexible height; clamped so an app cannot push the page around.
         if (size.height !== undefined) frame.style.height = `${Math.min(size.height, maxHeight)}px`
