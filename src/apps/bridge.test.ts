@@ -321,13 +321,16 @@ describe('AppBridge teardown', () => {
       signals.push(signal)
       return new Promise<never>((_resolve, reject) => signal.addEventListener('abort', () => reject(new Error('aborted'))))
     }
-    const { bridge, initialize, request, answerTo, settle } = harness({ client, serverTools, teardownTimeoutMs: 10 })
+    // No timeout to race on a loaded machine: the view answers the teardown when the test says so.
+    const { bridge, initialize, request, answerTo, settle, sent } = harness({ client, serverTools, teardownTimeoutMs: 60_000 })
     initialize()
     const done = bridge.teardown()
     request(99, 'tools/call', { name: 'save', arguments: {} })
     await settle()
     expect(signals).toHaveLength(1)
     expect(signals[0]!.aborted).toBe(false)
+    const teardownRequest = sent.find((message) => message.method === 'ui/resource-teardown')!
+    bridge.receive({ jsonrpc: '2.0', id: teardownRequest.id, result: {} })
     await done
     expect(signals[0]!.aborted).toBe(true)
     await settle()

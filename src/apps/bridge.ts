@@ -88,10 +88,10 @@ export class AppBridge {
     try {
       const parsed = parseViewMessage(data, (method) => paramsLimit(method, this.#options))
       if (!parsed.ok) {
-        this.#drop(parsed.reason)
         if (parsed.id !== undefined) this.#post(rpcError(parsed.id, RpcCode.invalidRequest, parsed.reason))
         if (parsed.responseTo !== undefined) this.#requests.answer(parsed.responseTo, { error: { code: RpcCode.invalidRequest, message: parsed.reason } })
-        return
+        // Last: the refusal that passes the bound closes the bridge.
+        return this.#drop(parsed.reason)
       }
       this.#dispatch(parsed.message)
     } catch (error) {

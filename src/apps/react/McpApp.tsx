@@ -35,10 +35,12 @@ import { consentedMessages, useMessageConsent } from './message-consent.js'
 /** The host capabilities an app may be given, each off unless set (here or on the provider). */
 export interface McpAppHostProps extends AppCallPanelProps, Pick<McpAppOptions, 'hostInfo' | 'hostContext' | 'allowSameSiteSandboxOnLoopback' | 'onUpdateModelContext' | 'displayModes' | 'onDisplayModeChange' | 'permissions' | 'onLog' | 'maxDownloadBytes' | 'maxHeight' | 'initTimeoutMs' | 'onWarning'> {
   /**
-   * The sandbox proxy page (`mcp-elicit/apps/sandbox.html`) served from another
-   * origin than the page, or a function of the server's endpoint giving one
-   * origin per server (apps of two servers on one origin can act as each
-   * other, so the second is refused while the first is live: the fallback shows).
+   * The sandbox proxy page (`mcp-elicit/apps/sandbox.html`) served from
+   * another site than the page (not its host name on another port, nor a
+   * sub-domain of its domain: cookies go by host name), or a function of the
+   * server's endpoint giving one host per server (apps of two servers on one
+   * host can act as each other, so the second is refused while the first is
+   * live: the fallback shows).
    */
   sandbox?: McpAppSandbox | undefined
   /** Let the app call this server's tools that are visible to apps; their questions show under the frame. */
