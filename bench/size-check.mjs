@@ -230,7 +230,7 @@ const ON_DEMAND = [
     // approval, sign-in, result, task, file and MCP Apps texts load with their
     // parts, and every text at once (texts/all.ts) only for an app that
     // imports defaultMessages or resolveMessages.
-    modules: /^src\/forms\/texts\/(url|approval|content|sign-in|result|task|file|apps|all)\.ts$/,
+    modules: /^src\/forms\/texts\/(url|approval|content|sign-in|result|task|file|apps|app-cards|all)\.ts$/,
     firstLoads: ['app', 'ai-sdk-page', 'assistant-ui-page'],
   },
 ]

@@ -38,7 +38,7 @@ import type { AuthorizationServer } from '../servers/authorization-server.ts'
 import { startBearerMcpServer } from '../servers/bearer-mcp-server.ts'
 import type { BearerMcpServer } from '../servers/bearer-mcp-server.ts'
 import { closeServer, listen } from '../servers/host.ts'
-import { startSandboxOrigin } from '../servers/sandbox-origin.ts'
+import { sandboxAddress, startSandboxOrigin } from '../servers/sandbox-origin.ts'
 import type { SandboxOrigin } from '../servers/sandbox-origin.ts'
 import type { serveChatRoute } from '../servers/ai-sdk-route.ts'
 
@@ -67,9 +67,9 @@ export interface DemoServerEntry {
   /** Its tools, so the page can offer them before anyone has signed in (listing them needs a token too). */
   tools?: string[]
   /**
-   * The MCP Apps sandbox proxy page for this server's apps, on an origin of
-   * its own: apps of two servers on one origin could act as each other
-   * (docs/apps.md, "One sandbox origin per server").
+   * The MCP Apps sandbox proxy page for this server's apps, on a host name of
+   * its own: apps of two servers on one host could act as each other or share
+   * cookies (docs/apps.md, "One sandbox host per server").
    */
   sandboxUrl?: string
 }
@@ -95,7 +95,7 @@ export interface DemoStack {
   demo: DemoServer
   legacy: LegacyDemoServer
   protected: { primary: ProtectedDeployment; second: ProtectedDeployment; noCors: ProtectedDeployment; coop: ProtectedDeployment }
-  /** The MCP Apps sandbox proxy pages, one origin per server (never the page's), in the order of `config.servers`. */
+  /** The MCP Apps sandbox proxy pages, one host name per server (never the page's), in the order of `config.servers`. */
   sandboxes: SandboxOrigin[]
   config: DemoConfig
   close(): Promise<void>
@@ -281,8 +281,8 @@ export async function startDemoStack(options: StackOptions): Promise<DemoStack> 
       { as: options.authCoopPort, mcp: options.protectedCoopPort },
       { tokenCors: true, accessTokenTtl, redirectUriAllowed, name: 'mcp-elicit-demo-protected-coop', openerPolicy: 'same-origin' },
     ),
-    // One sandbox origin per server below (demo, legacy, the four protected ones).
-    ...Array.from({ length: 6 }, () => startSandboxOrigin({ host: HOST })),
+    // One sandbox host per server below (demo, legacy, the four protected ones), none the page's (cookies go by host name).
+    ...Array.from({ length: 6 }, (_, index) => sandboxAddress(index).then((address) => startSandboxOrigin(address))),
   ] as const)
   const closers = started.flatMap((result) => {
     if (result.status !== 'fulfilled') return []

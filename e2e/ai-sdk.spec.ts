@@ -163,7 +163,7 @@ test('a reload while a call runs with no round open sends nothing again: the par
   await expect(page.getByText(/^The tool slow_report answered: “slow_report: finished 3 s/)).toBeVisible()
 })
 
-test('a tool with an MCP App shows the app in its part; its app-only tool is never offered to the model; its message goes to the chat', async ({ page, stack }) => {
+test('a tool with an MCP App shows the app in its part; its app-only tool is never offered to the model; its message goes to the chat once the person sends it', async ({ page, stack }) => {
   await openChat(page, stack)
   const reply = await ask(page, 'run seat_map flight="LX 318" rows=8')
   const part = toolPart(reply, 'seat_map')
@@ -181,8 +181,12 @@ test('a tool with an MCP App shows the app in its part; its app-only tool is nev
   await question.getByRole('textbox', { name: /Passenger name/ }).fill('Grace Hopper')
   await question.getByRole('button', { name: 'Accept' }).click()
   await expect(view.locator('#status')).toHaveText(`Seat ${seat} held for Grace Hopper.`)
-  // ui/message: the app's message is the person's next message to the model.
+  // ui/message: once the person clicks Send on its card, the app's message is their next message to the model.
   await view.getByRole('button', { name: 'Tell the assistant' }).click()
+  const card = part.locator('.mcp-elicit-app .mcp-elicit-app-message')
+  await expect(card.locator('blockquote')).toHaveText(`I picked seat ${seat} on LX 318 for Grace Hopper.`)
+  await expect(page.locator('article[data-role="user"]')).toHaveCount(1)
+  await card.getByRole('button', { name: 'Send' }).click()
   await expect(page.locator('article[data-role="user"]').last()).toContainText(`I picked seat ${seat} on LX 318 for Grace Hopper.`)
   await expect(page.locator('article[data-role="assistant"]')).toHaveCount(2)
   // hold_seat is visibility ["app"]: the model never sees it, so naming it calls nothing.

@@ -18,6 +18,7 @@ import { extname, join, normalize } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { expect, test as base, type Page } from '@playwright/test'
 import { sourceAliases } from '../vite.aliases.ts'
+import { buildTestPage } from './test-page.ts'
 
 const here = fileURLToPath(new URL('.', import.meta.url))
 const pageDir = join(here, 'theme-page')
@@ -47,19 +48,7 @@ interface ThemePage {
 const test = base.extend<{}, { themePage: ThemePage }>({
   themePage: [
     async ({}, use) => {
-      const { build } = await import('vite')
-      const { default: react } = await import('@vitejs/plugin-react')
-      await build({
-        configFile: false,
-        envDir: false,
-        root: pageDir,
-        publicDir: false,
-        logLevel: 'error',
-        mode: 'production',
-        plugins: [react()],
-        resolve: { alias: sourceAliases },
-        build: { outDir, emptyOutDir: true, target: 'es2022', modulePreload: { polyfill: false }, chunkSizeWarningLimit: 5000, reportCompressedSize: false },
-      })
+      await buildTestPage(pageDir, outDir, sourceAliases)
       const reports: string[] = []
       const server: Server = createServer((req, res) => {
         const path = new URL(req.url ?? '/', 'http://x').pathname

@@ -12,6 +12,7 @@ import type { AppBridgeOptions } from './bridge-options.js'
 import { BridgeRpcError, MAX_PARAMS_BYTES, RpcCode } from './bridge-messages.js'
 import { DEFAULT_MAX_DOWNLOAD_BYTES, readDownloadFiles } from './download.js'
 import { isObject } from './json-object.js'
+import { readAppMessage, type MessageGate } from './message.js'
 import * as Method from './methods.js'
 import type { McpUiAppCapabilities, McpUiDisplayMode, McpUiHostCapabilities } from './types.js'
 import { isAppVisible } from './ui-meta.js'
@@ -25,6 +26,10 @@ export interface HandlerContext {
   displayMode(): McpUiDisplayMode
   /** Sets the display mode and tells the view (`host-context-changed`). */
   setDisplayMode(mode: McpUiDisplayMode): void
+  /** The view's one message slot (`ui/message`). */
+  messages: MessageGate
+  /** Reports to the host (rate-limited). */
+  warn(message: string): void
 }
 
 type Handler = (params: JsonObject, context: HandlerContext) => Promise<JsonObject>
@@ -111,9 +116,16 @@ const downloadFile: Handler = async (params, context) => {
 }
 
 const message: Handler = async (params, context) => {
-  if (params.role !== 'user' || !Array.isArray(params.content)) throw invalid(Method.MESSAGE, 'needs role "user" and a content array')
-  await context.options.onMessage!({ role: 'user', content: params.content })
-  return {}
+  const checked = readAppMessage(params)
+  const release = context.messages.hold((warning) => context.warn(warning))
+  try {
+    const sent = await context.options.onMessage!(checked, { signal: context.signal })
+    if (sent === true) return {}
+    if (sent !== false) context.warn(`onMessage returned ${String(sent)}; return true once the person agreed and the message was sent (taken as declined)`)
+    throw new BridgeRpcError(RpcCode.refused, 'Message sending denied', undefined, { declined: true })
+  } finally {
+    release()
+  }
 }
 
 const updateModelContext: Handler = async (params, context) => {

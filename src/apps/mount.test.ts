@@ -204,9 +204,9 @@ describe('mountMcpApp failure and teardown', () => {
   })
 })
 
-describe('mountMcpApp: one sandbox origin per server', () => {
-  // An origin of its own: the tests above leave apps of their server live on SANDBOX.
-  const SHARED_ORIGIN = 'http://127.0.0.1:4998'
+describe('mountMcpApp: one sandbox host per server', () => {
+  // A host of its own: the tests above leave apps of their server live on SANDBOX's host.
+  const SHARED_ORIGIN = 'http://127.0.0.2:4998'
   const SHARED = `${SHARED_ORIGIN}/sandbox.html`
   const X = 'https://x.example/mcp'
   const Y = 'https://y.example/mcp'
@@ -236,17 +236,17 @@ describe('mountMcpApp: one sandbox origin per server', () => {
     await later.handle.teardown()
   })
 
-  it('mounts apps of two servers side by side when the sandbox gives each its own origin, each frame heard only from its own', () => {
-    const perServer = (server: { url: string }) => (server.url === X ? 'http://127.0.0.1:4997/sandbox.html' : 'http://127.0.0.1:4996/sandbox.html')
+  it('mounts apps of two servers side by side when the sandbox gives each its own host, each frame heard only from its own', () => {
+    const perServer = (server: { url: string }) => (server.url === X ? 'http://127.0.0.3:4997/sandbox.html' : 'http://127.0.0.4:4996/sandbox.html')
     const a = mount({ client: createClient(X), sandbox: perServer })
     const b = mount({ client: createClient(Y), sandbox: perServer })
     expect([a.errors, b.errors]).toEqual([[], []])
-    expect(new URL(a.handle.frame.src).origin).toBe('http://127.0.0.1:4997')
-    expect(new URL(b.handle.frame.src).origin).toBe('http://127.0.0.1:4996')
+    expect(new URL(a.handle.frame.src).origin).toBe('http://127.0.0.3:4997')
+    expect(new URL(b.handle.frame.src).origin).toBe('http://127.0.0.4:4996')
     // A message through B's frame but from A's origin is not B's.
-    b.fromFrame({ jsonrpc: '2.0', method: 'ui/notifications/sandbox-proxy-ready', params: {} }, { origin: 'http://127.0.0.1:4997' })
+    b.fromFrame({ jsonrpc: '2.0', method: 'ui/notifications/sandbox-proxy-ready', params: {} }, { origin: 'http://127.0.0.3:4997' })
     expect(b.sent()).toEqual([])
-    b.fromFrame({ jsonrpc: '2.0', method: 'ui/notifications/sandbox-proxy-ready', params: {} }, { origin: 'http://127.0.0.1:4996' })
+    b.fromFrame({ jsonrpc: '2.0', method: 'ui/notifications/sandbox-proxy-ready', params: {} }, { origin: 'http://127.0.0.4:4996' })
     expect(b.sent()).toHaveLength(1)
   })
 })

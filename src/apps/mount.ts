@@ -14,12 +14,13 @@ import { AppBridge } from './bridge.js'
 import type { McpAppHandlers } from './bridge-options.js'
 import { buildAllowAttribute } from './csp.js'
 import { McpAppError, isMcpAppError } from './errors.js'
-import { createAppFrame, listenToFrame, loadAppFrame, sandboxTarget, type SandboxTarget } from './frame.js'
+import { createAppFrame, listenToFrame, loadAppFrame, sandboxTarget, watchFrameDocuments, type SandboxTarget } from './frame.js'
 import type { ElicitOptions } from './elicitation.js'
 import { defaultHostContext } from './host-context.js'
 import { isSandboxMessage, SANDBOX_PROXY_READY, SANDBOX_RESOURCE_READY } from './methods.js'
 import { readAppResource, type McpAppResource } from './resource.js'
-import { claimSandboxOrigin, sandboxFor, type McpAppSandbox } from './sandbox-claims.js'
+import { claimSandboxHost, sandboxFor, type McpAppSandbox } from './sandbox-claims.js'
+import { checkSandboxSite } from './sandbox-site.js'
 import type { McpUiHostContext, McpUiResourcePermissions } from './types.js'
 import { appResourceUri } from './ui-meta.js'
 
@@ -28,16 +29,29 @@ export interface McpAppOptions extends McpAppHandlers {
   /** The server the app comes from; its resource is read and its tools called through this client. */
   client: McpClient
   /**
-   * The sandbox proxy page (`mcp-elicit/apps/sandbox.html`) on ANOTHER origin
-   * than this page; on the same origin the mount fails with `APP_SANDBOX_SAME_ORIGIN`.
-   * Apps on one sandbox origin can script each other, so while an app of one
-   * server is live on an origin, an app of another server is refused there
-   * (`APP_SANDBOX_SHARED`): with several servers, give a function of the
-   * server's endpoint that returns a page on a separate origin per server.
+   * The sandbox proxy page (`mcp-elicit/apps/sandbox.html`) on ANOTHER SITE
+   * than this page: on the same origin the mount fails with
+   * `APP_SANDBOX_SAME_ORIGIN`; on this page's host name (another port) or
+   * under a domain it shares with this page's with `APP_SANDBOX_SAME_SITE`
+   * (cookies are scoped by host name and domain, not port).
+   * Apps on one sandbox host can script each other or share cookies, so
+   * while an app of one server is live on a host name, an app of another
+   * server is refused there (`APP_SANDBOX_SHARED`): with several servers,
+   * give a function of the server's endpoint that returns a page on a
+   * separate host name per server.
    * @example `'https://sandbox.example-cdn.com/mcp/sandbox.html'`
    * @example `(server) => \`https://${sandboxHostFor(server.url)}/sandbox.html\``
    */
   sandbox: McpAppSandbox
+  /**
+   * Local development only: lets a sandbox on this page's host name (another
+   * port) or site through when both are loopback names or addresses
+   * (`localhost`, `*.localhost`, 127.0.0.0/8, `[::1]`), with a warning:
+   * its apps can then read and set this page's cookies. Anywhere else the
+   * mount still fails with `APP_SANDBOX_SAME_SITE`.
+   * @defaultValue false
+   */
+  allowSameSiteSandboxOnLoopback?: boolean | undefined
   /** The tool whose app this is: the resource comes from its `_meta.ui.resourceUri`; the view gets it as `hostContext.toolInfo`. */
   tool?: Tool | undefined
   /** The `ui://` resource, instead of a tool's (an app-rendered question, SEP-3118). */
@@ -138,7 +152,8 @@ export function mountMcpApp(element: HTMLElement, options: McpAppOptions): McpAp
   let stopListening = () => {}
   let closing: Promise<void> | undefined
   let initTimer: ReturnType<typeof setTimeout> | undefined
-  let releaseOrigin = () => {}
+  let releaseHost = () => {}
+  const warn = options.onWarning ?? console.warn
 
   const settle = (error?: McpAppError) => {
     const settled = settleReady
@@ -155,6 +170,23 @@ export function mountMcpApp(element: HTMLElement, options: McpAppOptions): McpAp
     options.onError?.(appError)
     void teardown()
   }
+  // The app broke a rule that ends it, ready or not: its frame goes at once, without waiting for an answer to the teardown.
+  const abandon = (error: McpAppError, warned = false) => {
+    if (closing) return
+    if (!warned) warn(`[mcp-elicit/apps] ${error.message}`)
+    settle(error)
+    frame.remove()
+    options.onError?.(error)
+    void teardown()
+  }
+  const stopWatching = watchFrameDocuments(frame, () =>
+    abandon(
+      new McpAppError(
+        'APP_FRAME_NAVIGATED',
+        "The app's frame loaded a second document (the app navigated its sandbox proxy); the app was torn down. A frame-src listing only the sandbox origins keeps such a navigation from loading anything.",
+      ),
+    ),
+  )
   const withBridge = (call: (bridge: AppBridge) => void) => (bridge ? call(bridge) : early.push(call))
 
   const teardown = (): Promise<void> => {
@@ -167,8 +199,9 @@ export function mountMcpApp(element: HTMLElement, options: McpAppOptions): McpAp
       const closed = bridge?.teardown()
       if (frame.isConnected) await closed
       stopListening()
+      stopWatching()
       frame.remove()
-      releaseOrigin()
+      releaseHost()
     })()
     return closing
   }
@@ -191,6 +224,8 @@ export function mountMcpApp(element: HTMLElement, options: McpAppOptions): McpAp
         clearTimeout(initTimer)
         settle()
       },
+      // The bridge gave up on the view (too many refused messages), and said so.
+      onError: (error) => abandon(error, true),
       onSizeChange: (size) => {
         // The spec: hosts MUST follow size-changed for a flexible height; clamped so an app cannot push the page around.
         if (size.height !== undefined) frame.style.height = `${Math.min(size.height, maxHeight)}px`
@@ -250,7 +285,8 @@ export function mountMcpApp(element: HTMLElement, options: McpAppOptions): McpAp
   initTimer = setTimeout(() => fail(new McpAppError('APP_INIT_TIMEOUT', `The app did not finish ui/initialize within ${initTimeoutMs} ms.`)), initTimeoutMs)
   try {
     const target = sandboxTarget(sandboxFor(options.sandbox, options.client.url), window.location)
-    releaseOrigin = claimSandboxOrigin(window, target.origin, options.client.url, options.onWarning ?? console.warn)
+    checkSandboxSite(target.url, window, options.allowSameSiteSandboxOnLoopback === true, warn)
+    releaseHost = claimSandboxHost(window, target.url.hostname, options.client.url, warn)
     void start(target, window).catch(fail)
   } catch (error) {
     fail(error)

@@ -167,6 +167,24 @@ export interface Messages {
   appDownloadDecline: string
   /** MCP Apps: switches a question an app draws (SEP-3118) to the native form. @defaultValue `'Use the plain form instead'` */
   appUseNativeForm: string
+  /**
+   * MCP Apps: the warning under a file on the download card whose name's
+   * extension is not what its declared media type is saved as (`extension`
+   * without the dot).
+   */
+  appDownloadTypeMismatch: (extension: string, mimeType: string) => string
+  /**
+   * MCP Apps: what the message card says when an app asks to send words as
+   * the person's own message (`ui/message`). `host` is the app's server's
+   * host (undefined when unknown). The message itself follows, as text.
+   */
+  appMessageAsks: (host: string | undefined) => string
+  /** MCP Apps: the note on the message card when the app sent more than is kept. */
+  appMessageClipped: string
+  /** MCP Apps: the message card's Send button (the message goes into the conversation). @defaultValue `'Send'` */
+  appMessageSend: string
+  /** MCP Apps: the message card's refusal (the app is told the message was declined). @defaultValue `'Discard'` */
+  appMessageDiscard: string
   /** Shown after the call was cancelled. @defaultValue `'Cancelled.'` */
   cancelled: string
   /** Runs the call again. @defaultValue `'Try again'` */

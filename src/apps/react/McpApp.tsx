@@ -21,6 +21,7 @@ import { appTexts } from '../../forms/texts/apps.js'
 import { resolvePart } from '../../forms/texts/resolve.js'
 import { useMcpClient, type UseMcpCallOptions } from '../../react/index.js'
 import type { McpAppError } from '../errors.js'
+import type { McpAppMessage } from '../message.js'
 import type { McpAppHandle, McpAppOptions } from '../mount.js'
 import type { McpAppSandbox } from '../sandbox-claims.js'
 import { appResourceUri } from '../ui-meta.js'
@@ -29,14 +30,17 @@ import { McpAppsContext } from './context.js'
 import { useDownloadConsent } from './download-consent.js'
 import { useLinkConsent } from './link-consent.js'
 import { loadMount, mountLoadFailed } from './load-mount.js'
+import { consentedMessages, useMessageConsent } from './message-consent.js'
 
 /** The host capabilities an app may be given, each off unless set (here or on the provider). */
-export interface McpAppHostProps extends AppCallPanelProps, Pick<McpAppOptions, 'hostInfo' | 'hostContext' | 'onMessage' | 'onUpdateModelContext' | 'displayModes' | 'onDisplayModeChange' | 'permissions' | 'onLog' | 'maxDownloadBytes' | 'maxHeight' | 'initTimeoutMs' | 'onWarning'> {
+export interface McpAppHostProps extends AppCallPanelProps, Pick<McpAppOptions, 'hostInfo' | 'hostContext' | 'allowSameSiteSandboxOnLoopback' | 'onUpdateModelContext' | 'displayModes' | 'onDisplayModeChange' | 'permissions' | 'onLog' | 'maxDownloadBytes' | 'maxHeight' | 'initTimeoutMs' | 'onWarning'> {
   /**
-   * The sandbox proxy page (`mcp-elicit/apps/sandbox.html`) served from another
-   * origin than the page, or a function of the server's endpoint giving one
-   * origin per server (apps of two servers on one origin can act as each
-   * other, so the second is refused while the first is live: the fallback shows).
+   * The sandbox proxy page (`mcp-elicit/apps/sandbox.html`) served from
+   * another site than the page (not its host name on another port, nor a
+   * sub-domain of its domain: cookies go by host name), or a function of the
+   * server's endpoint giving one host per server (apps of two servers on one
+   * host can act as each other, so the second is refused while the first is
+   * live: the fallback shows).
    */
   sandbox?: McpAppSandbox | undefined
   /** Let the app call this server's tools that are visible to apps; their questions show under the frame. */
@@ -55,6 +59,23 @@ export interface McpAppHostProps extends AppCallPanelProps, Pick<McpAppOptions, 
    * and saved only when the person clicks Save.
    */
   downloadFiles?: boolean | undefined
+  /**
+   * Let the app ask to send words as the person's message (`ui/message`):
+   * each is shown on a message card (the server's host and the words, as
+   * text), and `onMessage` is called only when the person clicks Send; then
+   * add it to the conversation (it is the person's turn). Discard tells the
+   * app it was declined. One message of an app waits at a time; text only,
+   * at most 4,000 characters, invisible characters removed.
+   */
+  onMessage?: ((message: McpAppMessage) => void | Promise<void>) | undefined
+  /**
+   * Calls `onMessage` for every message of an app at once, with no card:
+   * the app then speaks as the person, unasked, and whatever it asks the
+   * model to do is asked in their name. Warned once per page. Leave it off
+   * unless every app this page shows is yours.
+   * @defaultValue false
+   */
+  dangerouslySkipMessageConsent?: boolean | undefined
   /** Told when the app failed (the fallback is shown instead). */
   onAppError?: ((error: McpAppError) => void) | undefined
 }
@@ -90,6 +111,7 @@ export function McpApp(props: McpAppProps) {
   const calls = useAppCalls(options.callOptions, options)
   const links = useLinkConsent(client, resolvePart(options.messages, appTexts).appOpensLink, options.messages, options.onError)
   const downloads = useDownloadConsent(client, options.messages, options.onError)
+  const appMessages = useMessageConsent(client, options.messages, options.onError)
   // The bridge reads the latest callbacks through this, so a new render never remounts the frame.
   const latest = useRef(options)
   latest.current = options
@@ -140,7 +162,10 @@ export function McpApp(props: McpAppProps) {
         ...(current.openLinks ? { onOpenLink: (url: URL, { signal }) => links.onOpenLink(url, signal) } : {}),
         ...(current.downloadFiles ? { onDownloadFile: (files, { signal }) => downloads.onDownloadFile(files, signal) } : {}),
         ...(current.maxDownloadBytes !== undefined ? { maxDownloadBytes: current.maxDownloadBytes } : {}),
-        ...(current.onMessage ? { onMessage: (message) => latest.current.onMessage?.(message) } : {}),
+        ...(current.onMessage
+          ? { onMessage: consentedMessages(appMessages.ask, () => latest.current.onMessage, current.dangerouslySkipMessageConsent === true, element.ownerDocument, current.onWarning ?? console.warn) }
+          : {}),
+        ...(current.allowSameSiteSandboxOnLoopback ? { allowSameSiteSandboxOnLoopback: true } : {}),
         ...(current.onUpdateModelContext ? { onUpdateModelContext: (context) => latest.current.onUpdateModelContext?.(context) } : {}),
         ...(current.displayModes ? { displayModes: current.displayModes, onDisplayModeChange: (mode) => latest.current.onDisplayModeChange?.(mode) } : {}),
         ...(current.permissions ? { permissions: current.permissions } : {}),
@@ -206,6 +231,7 @@ export function McpApp(props: McpAppProps) {
       {calls.panels}
       {links.cards}
       {downloads.cards}
+      {appMessages.cards}
     </div>
   )
 }

@@ -5,6 +5,7 @@
  * every part's texts.
  */
 import type { Messages } from '../messages.js'
+import { appCardTexts } from './app-cards.js'
 import { appTexts } from './apps.js'
 import { approvalTexts } from './approval.js'
 import { callTexts } from './call.js'
@@ -34,6 +35,7 @@ export const defaultMessages: Messages = {
   ...fileTexts,
   ...fileLoadTexts,
   ...appTexts,
+  ...appCardTexts,
 }
 
 /** The defaults with the given replacements on top. */
