@@ -28,6 +28,7 @@ import { forwardElicitation, type ElicitOptions } from './elicitation.js'
 import { McpAppError } from './errors.js'
 import { isObject } from './json-object.js'
 import * as Method from './methods.js'
+import { AppToolListing } from './tool-listing.js'
 import type { McpUiDisplayMode, McpUiHostContext } from './types.js'
 
 /** Host -> view notifications waiting for `initialized`; only the latest of each. */
@@ -69,11 +70,13 @@ export class AppBridge {
    */
   readonly #running = new Set<AbortController>()
   readonly #requests = new HostRequests((message) => this.#post(message))
+  readonly #tools: AppToolListing | undefined
   #teardown: Promise<void> | undefined
 
   constructor(options: AppBridgeOptions) {
     this.#options = options
     this.#hostContext = { ...options.hostContext }
+    this.#tools = options.client ? new AppToolListing(options.client) : undefined
   }
 
   /** The view finished the handshake: host -> view messages flow. */
@@ -207,6 +210,7 @@ export class AppBridge {
       options: this.#options,
       signal: controller.signal,
       appCapabilities: this.#view?.appCapabilities ?? {},
+      tools: this.#tools,
       displayMode: () => this.#hostContext.displayMode ?? 'inline',
       setDisplayMode: (mode: McpUiDisplayMode) => this.setHostContext({ displayMode: mode }),
     }
@@ -222,7 +226,8 @@ export class AppBridge {
       (error: unknown) => {
         const rpc = error instanceof BridgeRpcError ? error : new BridgeRpcError(RpcCode.internalError, 'The request failed', error)
         if (rpc.code === RpcCode.methodNotFound || rpc.code === RpcCode.refused) this.#warn(`${method} from the app refused: ${rpc.message}`)
-        if (rpc.code === RpcCode.internalError) this.#warn(`${method} from the app failed: ${String(rpc.cause)}`)
+        // A server's own -32603 comes with its message and no cause: the warning says that message.
+        if (rpc.code === RpcCode.internalError) this.#warn(`${method} from the app failed: ${rpc.cause === undefined ? rpc.message : String(rpc.cause)}`)
         answer(rpcError(id, rpc.code, rpc.message))
       },
     )
@@ -297,6 +302,7 @@ export class AppBridge {
     this.#state = 'closed'
     // The cleanup window is over: a save the view started in it does not outlive the app.
     this.#abortInFlight()
+    this.#tools?.close()
   }
 
   #abortInFlight(): void {
