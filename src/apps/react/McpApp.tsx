@@ -91,7 +91,7 @@ export function McpApp(props: McpAppProps) {
   const handle = useRef<McpAppHandle | undefined>(undefined)
   const sent = useRef<{ input?: JsonObject | undefined; result?: McpResult | undefined; cancelled?: string | undefined; hostContext?: McpAppOptions['hostContext'] }>({})
   const calls = useAppCalls(options.callOptions, options)
-  const links = useLinkConsent(client, resolvePart(options.messages, appTexts).appOpensLink, options.messages, options.onError)
+  const links = useLinkConsent(client, resolvePart(options.messages, appTexts), options.messages, options.onError)
   const downloads = useDownloadConsent(client, options.messages, options.onError)
   // The bridge reads the latest callbacks through this, so a new render never remounts the frame.
   const latest = useRef(options)
