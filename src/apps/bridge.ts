@@ -60,6 +60,8 @@ export class AppBridge {
   #state: 'open' | 'closing' | 'closed' = 'open'
   #dropped = 0
   #queue: Queue = {}
+  /** `tool-input` was given (sent, or waiting for `initialized`): no partial input may follow it. */
+  #inputGiven = false
   /** The view's requests it may still be answered for, by id. */
   readonly #inFlight = new Map<RequestId, AbortController>()
   /**
@@ -118,13 +120,14 @@ export class AppBridge {
 
   /** `ui/notifications/tool-input`: the complete arguments of the tool call. */
   sendToolInput(args: JsonObject): void {
+    if (this.#state === 'open') this.#inputGiven = true
     if (!this.#initialized.isOpen) delete this.#queue.partial
     this.#notify('input', Method.TOOL_INPUT, { arguments: args })
   }
 
-  /** `ui/notifications/tool-input-partial`: arguments still streaming in (ignored once the complete input waits to be sent). */
+  /** `ui/notifications/tool-input-partial`: arguments still streaming in (ignored once the complete input was given: the spec's MUST). */
   sendToolInputPartial(args: JsonObject): void {
-    if (!this.#initialized.isOpen && this.#queue.input) return
+    if (this.#inputGiven) return
     this.#notify('partial', Method.TOOL_INPUT_PARTIAL, { arguments: args })
   }
 
