@@ -25,6 +25,10 @@
  *
  *   node servers/ext-apps-examples.ts   # prints {"servers":[{"id","url"}…],"pdfUrl"} and serves until stdin ends
  *
+ * The system monitor's `systeminformation` names the platforms it runs on
+ * (an `os` field), so that server comes through e2e/optional-deps, as an
+ * optional dependency: `npm install` of the repository works on any machine.
+ *
  * Each server also answers `GET /requests` with the JSON-RPC methods it was
  * sent so far (`[{ method, tool }]`), for a test to count them.
  *
