@@ -10,10 +10,11 @@
  * shown (`load-mount.ts`); a chunk that cannot be fetched ends in the
  * fallback and `onAppError` (`APP_FRAME_FAILED`).
  *
- * React unmounts the frame with its component, so only a teardown the host
- * starts (an answered question, `request-teardown` honoured, the handle's
- * `teardown()`) waits for the app's reply; an unmount sends it without
- * waiting.
+ * React removes the frame with its component, before an effect's cleanup
+ * runs, so only a teardown the host starts (an answered question,
+ * `request-teardown` honoured, the handle's `teardown()`) reaches the app
+ * and waits for its reply; on an unmount the app is not told (an iframe
+ * cannot outlive its place in the page: moving one reloads it).
  */
 import { useContext, useEffect, useRef, useState, type ReactNode } from 'react'
 import type { JsonObject, McpResult, Tool } from '../../core/index.js'
