@@ -68,6 +68,8 @@ function Host({ example }: { example: ExampleEntry }) {
         openLinks
         downloadFiles
         hostContext={hostContext}
+        // The pdf viewer is 4 MB of HTML: on a loaded machine it can take longer than the default 10 s to start.
+        initTimeoutMs={60_000}
         onMessage={(message) => add(setMessages)(JSON.stringify(message.content))}
         onUpdateModelContext={(context) => add(setModelContext)(JSON.stringify(context))}
         onLog={(params) => add(setLog)(JSON.stringify(params))}
