@@ -19,21 +19,16 @@
  *   with `frame-src` listing only the sandboxes, nothing is fetched;
  * - a flood of refused requests: a few warnings, and the app closed.
  */
-import { existsSync, readFileSync, statSync } from 'node:fs'
-import { createServer, type Server } from 'node:http'
-import type { AddressInfo } from 'node:net'
-import { extname, join, normalize } from 'node:path'
+import { readFileSync } from 'node:fs'
+import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { expect, test as base, type FrameLocator, type Page } from '@playwright/test'
 import { startDemoServer, type DemoServer } from '../servers/demo-server.ts'
 import { sandboxAddress, startSandboxOrigin, type SandboxOrigin } from '../servers/sandbox-origin.ts'
 import { builtPackageAliases } from './built-package.ts'
-import { buildTestPage } from './test-page.ts'
+import { buildTestPage, serveTestPage } from './built-page.ts'
 
 const here = fileURLToPath(new URL('.', import.meta.url))
-const pageDir = join(here, 'app-host-page')
-const outDir = join(here, '.cache', 'app-host-page')
-const TYPES: Record<string, string> = { '.html': 'text/html; charset=utf-8', '.js': 'text/javascript; charset=utf-8', '.css': 'text/css; charset=utf-8' }
 const SECRET = 'page_secret=s3cr3t-of-the-page'
 
 interface Harness {
@@ -67,27 +62,24 @@ function policy(harness: Omit<Harness, 'origin'>, anyFrame: boolean): string {
 const test = base.extend<{}, { harness: Harness }>({
   harness: [
     async ({}, use) => {
-      await buildTestPage(pageDir, outDir, builtPackageAliases())
+      const dir = await buildTestPage('app-host-page', builtPackageAliases())
       const sandboxHtml = readFileSync(join(here, '..', 'dist', 'apps', 'sandbox.html'), 'utf8')
       const [demo, apart, sameHost] = await Promise.all([
         startDemoServer(),
         sandboxAddress(0).then((address) => startSandboxOrigin({ html: sandboxHtml, ...address })),
         startSandboxOrigin({ html: sandboxHtml, host: '127.0.0.1' }),
       ])
-      const server: Server = createServer((req, res) => {
-        const url = new URL(req.url ?? '/', 'http://x')
-        res.setHeader('Content-Security-Policy', policy({ demo, apart, sameHost }, url.searchParams.get('frames') === 'any'))
-        res.setHeader('X-Content-Type-Options', 'nosniff')
-        const file = normalize(join(outDir, url.pathname === '/' ? 'index.html' : url.pathname))
-        if (!file.startsWith(outDir) || !existsSync(file) || statSync(file).isDirectory()) return void res.writeHead(404).end()
-        // The page's own cookie, readable by script: what an app on the page's host name could read and overwrite.
-        if (url.pathname === '/') res.setHeader('Set-Cookie', `${SECRET}; Path=/; SameSite=Lax`)
-        res.writeHead(200, { 'content-type': TYPES[extname(file)] ?? 'application/octet-stream', 'cache-control': 'no-store' }).end(readFileSync(file))
-      })
-      await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
-      await use({ origin: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, demo, apart, sameHost })
-      server.closeAllConnections()
-      await new Promise((resolve) => server.close(resolve))
+      const page = await serveTestPage(
+        dir,
+        (url) => policy({ demo, apart, sameHost }, url.searchParams.get('frames') === 'any'),
+        (path, _req, res) => {
+          // The page's own cookie, readable by script: what an app on the page's host name could read and overwrite.
+          if (path === '/') res.setHeader('Set-Cookie', `${SECRET}; Path=/; SameSite=Lax`)
+          return false
+        },
+      )
+      await use({ origin: page.url, demo, apart, sameHost })
+      await page.close()
       await Promise.all([demo.close(), apart.close(), sameHost.close()])
     },
     { scope: 'worker', timeout: 180_000 },

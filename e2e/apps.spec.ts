@@ -151,9 +151,11 @@ test('a hostile app is held: malformed messages, refused tools, a 10^9 px size, 
   // (c) Size: the frame stays within the host's bound, whatever is asked.
   expect((await turn.locator('iframe.mcp-elicit-app-frame').boundingBox())!.height).toBeLessThanOrEqual(800)
   // (d) No way out: the page, the network, popups, navigation, the proxy's realm.
-  for (const probe of ['top-location', 'top-document', 'fetch', 'img', 'beacon', 'websocket', 'iframe', 'window-open', 'form', 'top-navigation', 'parent-fetch', 'parent-script']) {
+  for (const probe of ['top-location', 'top-document', 'fetch', 'img', 'beacon', 'websocket', 'iframe', 'window-open', 'form', 'top-navigation', 'worker-fetch', 'parent-fetch', 'parent-script']) {
     expect(outcome(probe), probe).toBe('refused')
   }
+  // The worker it may start from blob: (as PDF.js does) ran, and its fetch was refused there.
+  expect(outcomes['worker-fetch']).toMatch(/the worker's fetch failed/)
   expect(stack.demo.hits('/pwned')).toBe(0)
   // (e) A flood: at most 16 in flight, the rest refused at once; the page still answers.
   expect(outcomes.flood).toMatch(/1000 sent, \d+ answered, \d+ refused, 0 unanswered/)

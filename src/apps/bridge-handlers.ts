@@ -15,6 +15,7 @@ import { isObject } from './json-object.js'
 import { readAppMessage, type MessageGate } from './message.js'
 import * as Method from './methods.js'
 import type { McpUiAppCapabilities, McpUiDisplayMode, McpUiHostCapabilities } from './types.js'
+import type { AppToolListing } from './tool-listing.js'
 import { isAppVisible } from './ui-meta.js'
 
 /** What a handler may use besides the params. */
@@ -23,6 +24,8 @@ export interface HandlerContext {
   /** Aborted when the view cancels the request or the bridge is torn down. */
   signal: AbortSignal
   appCapabilities: McpUiAppCapabilities
+  /** The server's tools as this view knows them (tool-listing.ts); there whenever `client` is. */
+  tools?: AppToolListing | undefined
   displayMode(): McpUiDisplayMode
   /** Sets the display mode and tells the view (`host-context-changed`). */
   setDisplayMode(mode: McpUiDisplayMode): void
@@ -67,7 +70,7 @@ const callTool: Handler = async (params, context) => {
   if (!isObject(args)) throw invalid('tools/call', 'arguments must be an object')
   const client = clientOf(context)
   // The listing, not the view, says which tools exist: a view can only reach this server's tools, and only those open to apps.
-  const tool = (await client.listTools({ signal: context.signal })).find((entry) => entry.name === name)
+  const tool = await context.tools!.find(name, context.signal)
   if (!tool) throw new BridgeRpcError(RpcCode.invalidParams, `tools/call: no tool "${name}" on this server`)
   if (!isAppVisible(tool)) throw new BridgeRpcError(RpcCode.refused, `tools/call: "${name}" is not callable by apps (its _meta.ui.visibility lacks "app")`)
   const route = context.options.serverTools
@@ -76,7 +79,7 @@ const callTool: Handler = async (params, context) => {
 }
 
 const listTools: Handler = async (_params, context) => {
-  const tools = await clientOf(context).listTools({ signal: context.signal })
+  const tools = await context.tools!.tools(context.signal)
   return { tools: tools.filter((tool) => isAppVisible(tool)) }
 }
 

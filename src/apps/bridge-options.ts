@@ -12,8 +12,12 @@ import type { McpAppError } from './errors.js'
 import type { McpAppMessage } from './message.js'
 import type { McpUiAppCapabilities, McpUiDisplayMode, McpUiHostContext, McpUiResourceCsp, McpUiResourcePermissions } from './types.js'
 
-/** The client calls a bridge makes on the view's behalf; an `McpClient` has them all. */
-export type AppBridgeClient = Pick<McpClient, 'listTools' | 'callTool' | 'readResource' | 'listResources' | 'listResourceTemplates' | 'listPrompts'>
+/**
+ * The client calls a bridge makes on the view's behalf; an `McpClient` has
+ * them all. With `watch`, the tool listing is kept per view until the server
+ * says its tools changed; without it, each `tools/call` lists the tools first.
+ */
+export type AppBridgeClient = Pick<McpClient, 'listTools' | 'callTool' | 'readResource' | 'listResources' | 'listResourceTemplates' | 'listPrompts'> & Partial<Pick<McpClient, 'watch'>>
 
 /**
  * Runs a server tool call the view asked for, when the host wants to route

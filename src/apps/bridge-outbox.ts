@@ -40,6 +40,8 @@ export class Outbox {
   readonly #post: (message: JsonObject) => void
   #open = false
   #queue: Queue = {}
+  /** `tool-input` was given (sent, or waiting for `initialized`): no partial input may follow it (the spec's MUST). */
+  #inputGiven = false
 
   constructor(post: (message: JsonObject) => void) {
     this.#post = post
@@ -47,13 +49,14 @@ export class Outbox {
 
   /** The complete input (drops a partial one still waiting). */
   input(args: JsonObject): void {
+    this.#inputGiven = true
     if (!this.#open) delete this.#queue.partial
     this.#send('input', Method.TOOL_INPUT, { arguments: args })
   }
 
-  /** Input still streaming in (ignored once the complete input waits). */
+  /** Input still streaming in (ignored once the complete input was given, sent or waiting). */
   partial(args: JsonObject): void {
-    if (!this.#open && this.#queue.input) return
+    if (this.#inputGiven) return
     this.#send('partial', Method.TOOL_INPUT_PARTIAL, { arguments: args })
   }
 

@@ -124,6 +124,18 @@ describe('AppBridge before initialized', () => {
 })
 
 describe('AppBridge after initialized', () => {
+  it('streams partial input until the complete input is sent, and never after it (the spec: partials stop at tool-input)', () => {
+    const { bridge, sent, initialize } = harness()
+    initialize()
+    bridge.sendToolInputPartial({ q: 'we' })
+    bridge.sendToolInput({ q: 'weather' })
+    bridge.sendToolInputPartial({ q: 'weather in' })
+    expect(sent.slice(1).map((message) => [message.method, message.params])).toEqual([
+      ['ui/notifications/tool-input-partial', { arguments: { q: 'we' } }],
+      ['ui/notifications/tool-input', { arguments: { q: 'weather' } }],
+    ])
+  })
+
   it('sends host-context-changed with only what changed, and nothing when nothing did', () => {
     const { bridge, sent, initialize } = harness({ hostContext: { theme: 'light', locale: 'en', containerDimensions: { maxHeight: 800 } } })
     initialize()

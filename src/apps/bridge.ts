@@ -28,6 +28,7 @@ import { McpAppError } from './errors.js'
 import { isObject } from './json-object.js'
 import { MessageGate } from './message.js'
 import * as Method from './methods.js'
+import { AppToolListing } from './tool-listing.js'
 import type { McpUiDisplayMode, McpUiHostContext } from './types.js'
 
 function tornDown(what: string): McpAppError {
@@ -54,12 +55,14 @@ export class AppBridge {
   readonly #requests = new HostRequests((message) => this.#post(message))
   readonly #messages = new MessageGate()
   readonly #refusals: RefusalLog
+  readonly #tools: AppToolListing | undefined
   #teardown: Promise<void> | undefined
 
   constructor(options: AppBridgeOptions) {
     this.#options = options
     this.#hostContext = { ...options.hostContext }
     this.#refusals = new RefusalLog((message) => (options.onWarning ?? console.warn)(message), options.maxRefusals ?? DEFAULT_MAX_REFUSALS, (count) => this.#giveUp(count))
+    this.#tools = options.client ? new AppToolListing(options.client) : undefined
   }
 
   /** The view finished the handshake: host -> view messages flow. */
@@ -104,7 +107,7 @@ export class AppBridge {
     if (this.#state === 'open') this.#outbox.input(args)
   }
 
-  /** `ui/notifications/tool-input-partial`: arguments still streaming in (ignored once the complete input waits to be sent). */
+  /** `ui/notifications/tool-input-partial`: arguments still streaming in (ignored once the complete input was given: the spec's MUST). */
   sendToolInputPartial(args: JsonObject): void {
     if (this.#state === 'open') this.#outbox.partial(args)
   }
@@ -186,6 +189,7 @@ export class AppBridge {
       options: this.#options,
       signal: controller.signal,
       appCapabilities: this.#view?.appCapabilities ?? {},
+      tools: this.#tools,
       displayMode: () => this.#hostContext.displayMode ?? 'inline',
       setDisplayMode: (mode: McpUiDisplayMode) => this.setHostContext({ displayMode: mode }),
       messages: this.#messages,
@@ -205,7 +209,8 @@ export class AppBridge {
         // The person's own no is an answer; a server's failure is not the app's doing; anything else was refused.
         if (!rpc.flags.declined && rpc.code !== RpcCode.internalError) this.#refusals.refuse()
         if (!rpc.flags.declined && !rpc.flags.reported && (rpc.code === RpcCode.methodNotFound || rpc.code === RpcCode.refused)) this.#warn(`${method} from the app refused: ${rpc.message}`)
-        if (rpc.code === RpcCode.internalError) this.#warn(`${method} from the app failed: ${String(rpc.cause)}`)
+        // A server's own -32603 comes with its message and no cause: the warning says that message.
+        if (rpc.code === RpcCode.internalError) this.#warn(`${method} from the app failed: ${rpc.cause === undefined ? rpc.message : String(rpc.cause)}`)
         answer(rpcError(id, rpc.code, rpc.message))
       },
     )
@@ -268,6 +273,7 @@ export class AppBridge {
     this.#state = 'closed'
     // The cleanup window is over: a save the view started in it does not outlive the app.
     this.#abortInFlight()
+    this.#tools?.close()
   }
 
   /**

@@ -141,6 +141,55 @@ describe('mountMcpApp messages', () => {
   })
 })
 
+describe("mountMcpApp: the view follows the page's look", () => {
+  /** A `prefers-color-scheme` the test can flip, as the system going dark would. */
+  function colorScheme(dark: boolean) {
+    const listeners = new Set<() => void>()
+    const query = { get matches() { return dark }, addEventListener: (_: string, listener: () => void) => listeners.add(listener), removeEventListener: (_: string, listener: () => void) => listeners.delete(listener) }
+    const page = document.defaultView!
+    page.matchMedia = ((text: string) => (text.includes('prefers-color-scheme') ? query : { matches: false })) as never
+    return { listeners, set: (next: boolean) => ((dark = next), [...listeners].forEach((listener) => listener())) }
+  }
+  afterEach(() => {
+    delete (document.defaultView as { matchMedia?: unknown }).matchMedia
+    delete document.documentElement.dataset.theme
+  })
+  const changes = (sent: () => JsonObject[]) => sent().filter((message) => message.method === 'ui/notifications/host-context-changed').map((message) => message.params)
+
+  it('sends host-context-changed with the new theme when prefers-color-scheme or the page\'s data-theme changes, and stops at teardown', async () => {
+    const scheme = colorScheme(false)
+    const { handle, handshake, sent, fromFrame } = mount()
+    handshake()
+    await handle.ready
+    scheme.set(true)
+    expect(changes(sent)).toEqual([{ theme: 'dark' }])
+    scheme.set(true)
+    document.documentElement.dataset.theme = 'light'
+    await new Promise((resolve) => setTimeout(resolve, 0)) // a MutationObserver reports after the change
+    expect(changes(sent)).toEqual([{ theme: 'dark' }, { theme: 'light' }])
+    const closing = handle.teardown()
+    fromFrame({ jsonrpc: '2.0', id: sent().at(-1)!.id, result: {} })
+    await closing
+    expect(scheme.listeners.size).toBe(0)
+  })
+
+  it('keeps a theme the host set (hostContext, setHostContext) until it is released with undefined', async () => {
+    const scheme = colorScheme(false)
+    const { handle, handshake, sent } = mount({ hostContext: { theme: 'light' } })
+    handshake()
+    await handle.ready
+    scheme.set(true)
+    expect(changes(sent)).toEqual([])
+    handle.setHostContext({ theme: 'dark' })
+    scheme.set(false)
+    expect(changes(sent)).toEqual([{ theme: 'dark' }])
+    // Released: back to the page's (light, now), and following it again.
+    handle.setHostContext({ theme: undefined })
+    scheme.set(true)
+    expect(changes(sent)).toEqual([{ theme: 'dark' }, { theme: 'light' }, { theme: 'dark' }])
+  })
+})
+
 describe('mountMcpApp failure and teardown', () => {
   it('fails with APP_INIT_TIMEOUT when the view never initializes, and removes the frame', async () => {
     const { handle, errors, element } = mount({ initTimeoutMs: 30 })

@@ -16,7 +16,7 @@ import { buildAllowAttribute } from './csp.js'
 import { McpAppError, isMcpAppError } from './errors.js'
 import { createAppFrame, listenToFrame, loadAppFrame, sandboxTarget, watchFrameDocuments, type SandboxTarget } from './frame.js'
 import type { ElicitOptions } from './elicitation.js'
-import { defaultHostContext } from './host-context.js'
+import { defaultHostContext, followPageLook } from './host-context.js'
 import { isSandboxMessage, SANDBOX_PROXY_READY, SANDBOX_RESOURCE_READY } from './methods.js'
 import { readAppResource, type McpAppResource } from './resource.js'
 import { claimSandboxHost, sandboxFor, type McpAppSandbox } from './sandbox-claims.js'
@@ -68,7 +68,10 @@ export interface McpAppOptions extends McpAppHandlers {
    * Merged over the defaults read from the page: `theme` (`data-theme`,
    * `color-scheme`, `prefers-color-scheme`), `locale`, `timeZone`,
    * `platform: 'web'`, `displayMode: 'inline'`, `availableDisplayModes`,
-   * `containerDimensions: { maxHeight }`, `toolInfo`.
+   * `containerDimensions: { maxHeight }`, `toolInfo`. While the app is shown,
+   * the theme and style variables follow the page (a change of
+   * `prefers-color-scheme`, or of `<html>`'s `data-theme`, `class`, `style`)
+   * unless set here; `setHostContext` changes or releases what is set here.
    */
   hostContext?: McpUiHostContext | undefined
   /** The browser features the host grants at most; the frame gets those the resource also asks for. @defaultValue none */
@@ -103,7 +106,11 @@ export interface McpAppHandle {
   setToolResult(result: McpResult): void
   /** `tool-cancelled`. */
   cancelTool(reason?: string): void
-  /** `host-context-changed` with what changed. */
+  /**
+   * `host-context-changed` with what changed. A key set here wins over what
+   * is read from the page (the theme no longer follows the page once set); a
+   * key given as `undefined` is released: back to the page's value.
+   */
   setHostContext(partial: McpUiHostContext): void
   /** SEP-3118: the form question, answered by the app; see {@link AppBridge.elicit}. */
   elicit(params: JsonObject, options?: ElicitOptions): Promise<ElicitResult>
@@ -125,6 +132,10 @@ function grantedPermissions(requested: McpUiResourcePermissions, granted: McpUiR
     if (buildAllowAttribute({ [key]: requested[key] }, { [key]: granted?.[key] }) !== '') both[key] = {}
   }
   return both
+}
+
+function pick(context: McpUiHostContext, keys: readonly string[]): McpUiHostContext {
+  return Object.fromEntries(keys.filter((key) => context[key] !== undefined).map((key) => [key, context[key]]))
 }
 
 /**
@@ -154,6 +165,10 @@ export function mountMcpApp(element: HTMLElement, options: McpAppOptions): McpAp
   let initTimer: ReturnType<typeof setTimeout> | undefined
   let releaseHost = () => {}
   const warn = options.onWarning ?? console.warn
+  let stopFollowing = () => {}
+  /** What the host author set (`hostContext`, then `setHostContext`): never overridden by the page's look. */
+  let authored: McpUiHostContext = { ...options.hostContext }
+  const unauthored = (context: McpUiHostContext): McpUiHostContext => Object.fromEntries(Object.entries(context).filter(([key]) => authored[key] === undefined))
 
   const settle = (error?: McpAppError) => {
     const settled = settleReady
@@ -188,6 +203,8 @@ export function mountMcpApp(element: HTMLElement, options: McpAppOptions): McpAp
     ),
   )
   const withBridge = (call: (bridge: AppBridge) => void) => (bridge ? call(bridge) : early.push(call))
+  /** The context read from the page alone, without what the author set. */
+  const pageContext = (view: Window) => defaultHostContext(view, { element, tool: options.tool, displayModes: options.displayModes, maxHeight })
 
   const teardown = (): Promise<void> => {
     closing ??= (async () => {
@@ -200,6 +217,7 @@ export function mountMcpApp(element: HTMLElement, options: McpAppOptions): McpAp
       if (frame.isConnected) await closed
       stopListening()
       stopWatching()
+      stopFollowing()
       frame.remove()
       releaseHost()
     })()
@@ -218,7 +236,7 @@ export function mountMcpApp(element: HTMLElement, options: McpAppOptions): McpAp
       ...options,
       post,
       client: options.client,
-      hostContext: defaultHostContext(view, { element, tool: options.tool, displayModes: options.displayModes, maxHeight, hostContext: options.hostContext }),
+      hostContext: { ...pageContext(view), ...authored },
       sandbox: { permissions, csp: resource.csp },
       onInitialized: () => {
         clearTimeout(initTimer)
@@ -233,6 +251,8 @@ export function mountMcpApp(element: HTMLElement, options: McpAppOptions): McpAp
       },
     })
     bridge = mounted
+    // The spec's host-context-changed: the page went dark (or light), and the view follows it, unless the author set the theme.
+    stopFollowing = followPageLook(view, element, (look) => mounted.setHostContext(unauthored(look)))
     for (const call of early.splice(0)) call(mounted)
     for (const waiter of bridgeWaiters.splice(0)) waiter.resolve(mounted)
     let resourceSent = false
@@ -260,7 +280,13 @@ export function mountMcpApp(element: HTMLElement, options: McpAppOptions): McpAp
     setToolInputPartial: (args) => withBridge((b) => b.sendToolInputPartial(args)),
     setToolResult: (result) => withBridge((b) => b.sendToolResult(result)),
     cancelTool: (reason) => withBridge((b) => b.sendToolCancelled(reason)),
-    setHostContext: (partial) => withBridge((b) => b.setHostContext(partial)),
+    setHostContext: (partial) => {
+      const released = Object.keys(partial).filter((key) => partial[key] === undefined)
+      authored = { ...authored, ...partial }
+      for (const key of released) delete authored[key]
+      const set = Object.fromEntries(Object.entries(partial).filter(([, value]) => value !== undefined))
+      withBridge((b) => b.setHostContext(window ? { ...pick(pageContext(window), released), ...set } : set))
+    },
     async elicit(params, elicitOptions) {
       if (closing) throw new McpAppError('APP_TORN_DOWN', 'elicitation/create: the app was torn down')
       const mounted = bridge ?? (await new Promise<AppBridge>((resolve, reject) => bridgeWaiters.push({ resolve, reject })))

@@ -153,6 +153,10 @@ export interface Messages {
   stopCall: string
   /** MCP Apps: what the URL consent card says of a link an app asks to open. @defaultValue `'The app asks to open this page.'` */
   appOpensLink: string
+  /** MCP Apps: the link card's consent; `host` is the page's site (`''` when it has none). @defaultValue `(host) => \`Open link to ${host}\`` */
+  appLinkOpen: (host: string) => string
+  /** MCP Apps: the link card's refusal (the app is told the link was not opened). @defaultValue `"Don't open"` */
+  appLinkDecline: string
   /**
    * MCP Apps: what the download card says when an app asks to save files
    * (`ui/download-file`). `host` is the app's server's host (undefined when

@@ -10,10 +10,11 @@
  * shown (`load-mount.ts`); a chunk that cannot be fetched ends in the
  * fallback and `onAppError` (`APP_FRAME_FAILED`).
  *
- * React unmounts the frame with its component, so only a teardown the host
- * starts (an answered question, `request-teardown` honoured, the handle's
- * `teardown()`) waits for the app's reply; an unmount sends it without
- * waiting.
+ * React removes the frame with its component, before an effect's cleanup
+ * runs, so only a teardown the host starts (an answered question,
+ * `request-teardown` honoured, the handle's `teardown()`) reaches the app
+ * and waits for its reply; on an unmount the app is not told (an iframe
+ * cannot outlive its place in the page: moving one reloads it).
  */
 import { useContext, useEffect, useRef, useState, type ReactNode } from 'react'
 import type { JsonObject, McpResult, Tool } from '../../core/index.js'
@@ -83,7 +84,7 @@ export interface McpAppHostProps extends AppCallPanelProps, Pick<McpAppOptions, 
 export interface McpAppProps extends McpAppHostProps {
   /** The tool, as listed, or its name (looked up in the client's `tools/list`). */
   tool: Tool | string
-  /** The call's arguments (`tool-input`). */
+  /** The call's arguments (`tool-input`, which the spec says a view always gets). @defaultValue `{}` */
   arguments?: JsonObject | undefined
   /** The call's result, once there is one (`tool-result`). */
   result?: McpResult | undefined
@@ -95,6 +96,9 @@ export interface McpAppProps extends McpAppHostProps {
 }
 
 type Lookup = { tool: Tool } | { missing: true } | undefined
+
+/** A call without arguments sent `{}` (`McpToolCall`'s default): one object, so the view gets `tool-input` once. */
+const NO_ARGUMENTS: JsonObject = Object.freeze({})
 
 /** Renders a tool's MCP App, or `fallback` when it has none. */
 export function McpApp(props: McpAppProps) {
@@ -109,7 +113,7 @@ export function McpApp(props: McpAppProps) {
   const handle = useRef<McpAppHandle | undefined>(undefined)
   const sent = useRef<{ input?: JsonObject | undefined; result?: McpResult | undefined; cancelled?: string | undefined; hostContext?: McpAppOptions['hostContext'] }>({})
   const calls = useAppCalls(options.callOptions, options)
-  const links = useLinkConsent(client, resolvePart(options.messages, appTexts).appOpensLink, options.messages, options.onError)
+  const links = useLinkConsent(client, resolvePart(options.messages, appTexts), options.messages, options.onError)
   const downloads = useDownloadConsent(client, options.messages, options.onError)
   const appMessages = useMessageConsent(client, options.messages, options.onError)
   // The bridge reads the latest callbacks through this, so a new render never remounts the frame.
@@ -151,7 +155,7 @@ export function McpApp(props: McpAppProps) {
         client,
         sandbox,
         tool,
-        ...(current.arguments ? { toolInput: current.arguments } : {}),
+        toolInput: current.arguments ?? NO_ARGUMENTS,
         ...(current.result ? { toolResult: current.result } : {}),
         hostInfo: current.hostInfo,
         hostContext: current.hostContext,
@@ -181,7 +185,7 @@ export function McpApp(props: McpAppProps) {
         },
       })
       handle.current = mounted
-      sent.current = { input: current.arguments, result: current.result, hostContext: current.hostContext }
+      sent.current = { input: current.arguments ?? NO_ARGUMENTS, result: current.result, hostContext: current.hostContext }
       mounted.ready.then(
         () => setState('ready'),
         () => {},
@@ -214,10 +218,16 @@ export function McpApp(props: McpAppProps) {
     const mounted = handle.current
     if (!mounted) return
     const current = latest.current
-    if (current.arguments && current.arguments !== sent.current.input) mounted.setToolInput((sent.current.input = current.arguments))
+    const input = current.arguments ?? NO_ARGUMENTS
+    if (input !== sent.current.input) mounted.setToolInput((sent.current.input = input))
     if (current.result && current.result !== sent.current.result) mounted.setToolResult((sent.current.result = current.result))
     if (current.cancelled !== undefined && current.cancelled !== sent.current.cancelled) mounted.cancelTool((sent.current.cancelled = current.cancelled))
-    if (current.hostContext && current.hostContext !== sent.current.hostContext) mounted.setHostContext((sent.current.hostContext = current.hostContext))
+    if (current.hostContext !== sent.current.hostContext) {
+      // A key the page no longer sets goes back to what the host reads from the page (the theme follows it again).
+      const released = Object.keys(sent.current.hostContext ?? {}).filter((key) => current.hostContext?.[key] === undefined)
+      mounted.setHostContext({ ...Object.fromEntries(released.map((key) => [key, undefined])), ...current.hostContext })
+      sent.current.hostContext = current.hostContext
+    }
   }
   useEffect(follow)
 
