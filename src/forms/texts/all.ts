@@ -15,6 +15,7 @@ import { fileLoadTexts } from './file-load.js'
 import { formTexts } from './form.js'
 import { resultTexts } from './result.js'
 import { roundTexts } from './round.js'
+import { runTexts } from './run.js'
 import { signInTexts } from './sign-in.js'
 import { taskTexts } from './task.js'
 import { urlTexts } from './url.js'
@@ -34,6 +35,7 @@ export const defaultMessages: Messages = {
   ...fileTexts,
   ...fileLoadTexts,
   ...appTexts,
+  ...runTexts,
 }
 
 /** The defaults with the given replacements on top. */
