@@ -27,8 +27,9 @@ import { useEffect, useReducer, type ComponentType } from 'react'
 import type { ToolCallMessagePartProps } from '@assistant-ui/react'
 import { displayText, type JsonObject } from '../core/index.js'
 import { CardBoundary, McpToolCall } from '../forms/index.js'
-// The round panel loads on demand (forms/lazy-round-panel.tsx): fetched as soon as the part shows, before a round can come.
+// The task line loads when first shown, as in McpToolCall (forms/lazy-parts.tsx).
 import { LazyTaskStatus } from '../forms/lazy-parts.js'
+// The round panel too (forms/lazy-round-panel.tsx): fetched as soon as the part shows, before a round can come.
 import { LazyInputRequestPanel } from '../forms/lazy-round-panel.js'
 import { callTexts } from '../forms/texts/call.js'
 import { resolvePart } from '../forms/texts/resolve.js'
@@ -38,7 +39,7 @@ import { RunCard } from '../chat/RunCard.js'
 import { hasSavedCall } from '../chat/saved-call.js'
 import { asksBeforeRunning } from '../chat/tool-approval.js'
 import type { McpToolHints } from '../chat/tool-listing.js'
-import { declinedResult, failedResult, isDeclinedResult, stoppedResult, threadResult } from './call-results.js'
+import { declinedResult, failedResult, isDeclinedResult, keepWhole, stoppedResult, threadResult } from './call-results.js'
 import { Executing, useLiveCall } from './executing-part.js'
 import { isMcpRoundPayload, isMcpRunApprovalPayload, type McpRoundAnswers } from './round-payload.js'
 import { RoundQuestions } from './RoundQuestions.js'
@@ -139,7 +140,7 @@ function PartBody({ tool, settings, ...part }: McpToolPartProps & { tool: PartTo
         autoRun
         options={{ ...observerOptions(options), storageKey: id, restore: true }}
         onResult={(result) => {
-          runs.results?.set(id, result)
+          keepWhole(runs.results, id, result)
           part.addResult(threadResult(result))
         }}
         onCallError={(error) => part.addResult(failedResult(error))}

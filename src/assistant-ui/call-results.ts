@@ -14,6 +14,20 @@ import { mcpErrorForModel } from '../chat/model-error.js'
 /** The text the model reads of a call the person chose not to run. */
 export const DECLINED_TEXT = 'The person chose not to run this tool call.'
 
+/** Whole results kept for their parts at most: past that, the oldest part shows the thread's copy. */
+const MAX_KEPT = 32
+
+/** Keeps `result` whole for the part of `id`, within {@link MAX_KEPT} (a long chat of large results must not hold them all). */
+export function keepWhole(results: Map<string, McpResult> | undefined, id: string, result: McpResult): void {
+  if (!results) return
+  results.delete(id)
+  results.set(id, result)
+  for (const oldest of results.keys()) {
+    if (results.size <= MAX_KEPT) break
+    results.delete(oldest)
+  }
+}
+
 /** The thread's copy of a finished call's result. */
 export function threadResult(result: McpResult): McpResult {
   return boundedResult(result) as McpResult

@@ -102,6 +102,8 @@ describe.each([
     expect(told).not.toContain('api_key')
     expect(told).not.toMatch(/\?api|tools\/call http/)
     expect(told.length).toBeLessThan(10_000)
+    // What the person sees of it names no key either.
+    expect(document.body.textContent).not.toContain(SECRET)
   })
 
   it('hands the thread a bounded copy of a 2 MB result, keeps every later turn small, and shows the whole result in the part', async () => {

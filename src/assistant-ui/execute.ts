@@ -14,7 +14,8 @@
  * part to show.
  */
 import { CallObserver, type CallObserverOptions, type CallState, type JsonObject, type McpClient, type McpResult } from '../core/index.js'
-import { declinedResult, failedResult, stoppedResult, threadResult } from './call-results.js'
+import { hasSavedCall } from '../chat/saved-call.js'
+import { declinedResult, failedResult, keepWhole, stoppedResult, threadResult } from './call-results.js'
 import { missingApi } from './errors.js'
 import { liveCalls, type LiveCalls } from './live-calls.js'
 import { approvedRun, readRoundAnswers, ROUND_PAYLOAD_TYPE, RUN_APPROVAL_TYPE, type McpRoundPayload, type McpRunApprovalPayload } from './round-payload.js'
@@ -66,7 +67,8 @@ export async function executeMcpTool(client: McpClient, name: string, args: Json
   }
   const { askFirst, ...observerOptions } = options
   const human = context.human
-  if (askFirst && !runs.approved?.has(context.toolCallId)) {
+  // A call kept in storage went out once (the person said Run then): it resumes without asking again.
+  if (askFirst && !runs.approved?.has(context.toolCallId) && !hasSavedCall(observerOptions.storage, context.toolCallId)) {
     const id = context.toolCallId
     // Running from here on, for the part: its card is this question, never a call of its own.
     runs.running.add(id)
@@ -108,7 +110,7 @@ export async function executeMcpTool(client: McpClient, name: string, args: Json
     if (context.abortSignal.aborted) return stoppedResult()
     const saved = observerOptions.storage ? observer.saved() : undefined
     const final = (saved ? await observer.restore() : undefined) ?? (await observer.start({ method: 'tools/call', params: { name, arguments: args } }))
-    if (final.status === 'done') runs.results?.set(context.toolCallId, final.result)
+    if (final.status === 'done') keepWhole(runs.results, context.toolCallId, final.result)
     return outcome(final)
   } finally {
     unsubscribe()

@@ -8,15 +8,16 @@
  * the server said something (a JSON-RPC error's message, an HTTP error's
  * body, a task's status, an authorization server's description), that text
  * cleaned of control and bidi characters, with the endpoint's query values,
- * userinfo and fragment taken out wherever they appear, every URL in it cut
- * to its scheme, host and path (`redactUrl`), and clipped to
- * {@link MAX_MODEL_ERROR_LENGTH} characters. Never a URL of ours.
+ * userinfo and fragment taken out wherever they appear and every URL in it
+ * cut to its scheme, host and path (the core's `redactText`, as in the
+ * messages shown to people), and clipped to {@link MAX_MODEL_ERROR_LENGTH}
+ * characters. Never a URL of ours.
  *
  * Read structurally (by `name` and fields), not with the core's guards: an
  * error may come from another copy of the library, and the task error's
  * class loads only with tasks.
  */
-import { redactUrl } from '../core/index.js'
+import { redactText } from '../core/index.js'
 import { cleanText, isObject } from './json.js'
 
 /** Characters of a server's own message the model gets at most. */
@@ -60,42 +61,5 @@ function serverText(fields: Record<string, unknown>, url: string | undefined): s
   if (typeof text !== 'string') return undefined
   // Clipped first, so the work below is bounded whatever the server sent (a 3 MB message).
   const clipped = text.slice(0, MAX_MODEL_ERROR_LENGTH * 2)
-  return cleanText(withoutUrls(withoutSecretsOf(clipped, url)), MAX_MODEL_ERROR_LENGTH)
-}
-
-/** Values of 8 characters or more are taken out as they are too (a server may echo a key without its name). */
-const SECRET_MIN_LENGTH = 8
-
-/** `text` without the query pairs, values, userinfo and fragment of the endpoint `url` (a proxy's "Cannot POST /mcp?api_key=…"). */
-function withoutSecretsOf(text: string, url: string | undefined): string {
-  if (url === undefined) return text
-  let parsed: URL
-  try {
-    parsed = new URL(url)
-  } catch {
-    return text
-  }
-  const secrets = new Set<string>()
-  const add = (value: string) => value.length > 0 && secrets.add(value)
-  add(parsed.search.slice(1))
-  add(parsed.hash.slice(1))
-  for (const pair of parsed.search.slice(1).split('&')) add(pair)
-  for (const value of [...parsed.searchParams.values(), parsed.username, parsed.password, decoded(parsed.username), decoded(parsed.password)]) if (value.length >= SECRET_MIN_LENGTH) add(value)
-  // Longest first: a whole query before the pairs in it.
-  let cleaned = text
-  for (const secret of [...secrets].sort((a, b) => b.length - a.length)) cleaned = cleaned.split(secret).join('…')
-  return cleaned
-}
-
-function decoded(value: string): string {
-  try {
-    return decodeURIComponent(value)
-  } catch {
-    return value
-  }
-}
-
-/** Every absolute URL in `text` cut to its scheme, host and path. */
-function withoutUrls(text: string): string {
-  return text.replace(/\b[a-z][a-z\d+.-]*:\/\/[^\s"'<>]+/gi, (found) => redactUrl(found))
+  return cleanText(redactText(clipped, url), MAX_MODEL_ERROR_LENGTH)
 }

@@ -14,7 +14,7 @@
  * page meets it only after a reload of a stored 2025-11-25 call) and
  * `McpTaskError` (task-error.ts, with tasks).
  */
-import { redactUrl } from './redact-url.js'
+import { redactText, redactUrl } from './redact-url.js'
 import type { InputRequiredResult, JsonRpcErrorObject } from './types.js'
 
 /** JSON-RPC error codes the client reacts to. */
@@ -102,7 +102,7 @@ export class McpHttpError extends McpError {
   readonly headers: Headers
 
   constructor(response: Response, body: string, details: ErrorDetails = {}) {
-    const snippet = body.trim().slice(0, 200)
+    const snippet = redactText(body.trim().slice(0, 200), details.url)
     super(
       'HTTP_ERROR',
       `HTTP ${response.status}${response.statusText ? ` ${response.statusText}` : ''}${snippet ? `: ${snippet}` : ''}`,
@@ -117,11 +117,11 @@ export class McpHttpError extends McpError {
 export class McpProtocolError extends McpError {
   override name = 'McpProtocolError'
   declare readonly code: number
-  /** The server's own message, unchanged. */
+  /** The server's own message, unchanged (the `message` quotes it with URLs and the endpoint's secrets taken out). */
   readonly rpcMessage: string
 
   constructor(error: JsonRpcErrorObject, details: ErrorDetails = {}) {
-    super(error.code, `MCP error ${error.code}: ${error.message}`, { ...details, data: error.data })
+    super(error.code, `MCP error ${error.code}: ${redactText(String(error.message), details.url)}`, { ...details, data: error.data })
     this.rpcMessage = error.message
   }
 }

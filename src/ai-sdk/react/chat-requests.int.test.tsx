@@ -77,26 +77,32 @@ function Page({ bodies }: { bodies: string[] }) {
   )
 }
 
+// Each turn is two chat requests through the real route and a call rendered in jsdom with megabytes in it: generous bounds for a loaded machine (a wait ends as soon as it holds).
+const TURN_MS = 30_000
+
 describe('the chat request after a hostile server answered', () => {
-  it('holds no URL and no key of a 3 MB error, nor the error itself; after a 2 MB result it stays small', async () => {
+  it('holds no URL and no key of a 3 MB error that echoes the endpoint, nor the error itself; the page shows no key either', { timeout: 2 * TURN_MS }, async () => {
     const bodies: string[] = []
     render(<Page bodies={bodies} />)
     await userEvent.click(screen.getByRole('button', { name: 'Leak' }))
-    await screen.findByText(/^The tool leak_error failed: The MCP server answered with error -32603: Internal error handling POST http:\/\/127\.0\.0\.1:\d+\/mcp x+…\.$/, undefined, { timeout: 10_000 })
+    await screen.findByText(/^The tool leak_error failed: The MCP server answered with error -32603: Internal error handling POST http:\/\/127\.0\.0\.1:\d+\/mcp x+…\.$/, undefined, { timeout: TURN_MS })
     // The request that carried the error output back: no URL of ours, no key, and small.
-    const afterError = bodies.at(-1)!
     expect(bodies).toHaveLength(2)
+    const afterError = bodies.at(-1)!
     expect(afterError).not.toContain(SECRET)
     expect(afterError).not.toContain('api_key')
     expect(afterError).not.toMatch(/tools\/call http/)
     expect(new TextEncoder().encode(afterError).byteLength).toBeLessThan(16 * 1024)
+    // What the person sees of the error (the part's message) names no key either.
+    expect(document.body.textContent).not.toContain(SECRET)
+  })
 
+  it('stays within a byte bound after a 2 MB result', { timeout: 2 * TURN_MS }, async () => {
+    const bodies: string[] = []
+    render(<Page bodies={bodies} />)
     await userEvent.click(screen.getByRole('button', { name: 'Huge' }))
-    await screen.findByText(/^The tool huge_result answered: “y+…”\.$/, undefined, { timeout: 10_000 })
-    expect(bodies).toHaveLength(4)
-    for (const body of bodies.slice(2)) {
-      expect(body).not.toContain(SECRET)
-      expect(new TextEncoder().encode(body).byteLength).toBeLessThan(MAX_RESULT_LENGTH + 32 * 1024)
-    }
+    await screen.findByText(/^The tool huge_result answered: “y+…”\.$/, undefined, { timeout: TURN_MS })
+    expect(bodies).toHaveLength(2)
+    expect(new TextEncoder().encode(bodies.at(-1)!).byteLength).toBeLessThan(MAX_RESULT_LENGTH + 32 * 1024)
   })
 })
