@@ -1,8 +1,9 @@
 /**
  * Live data for `subscriptions/listen`: the resource `demo://notes`, which
  * `add_note` appends to and `clear_notes` empties (the demo's one tool
- * marked `destructiveHint`: the chat adapters ask before the model runs it), and `bonus_tool`, which `toggle_bonus_tool` adds to
- * or removes from the tool list. Each change is published through the
+ * marked `destructiveHint`: the chat adapters ask before the model runs
+ * it), and `bonus_tool`, which `toggle_bonus_tool` adds to or removes from
+ * the tool list. Each change is published through the
  * handler's notifier, so open listen streams get
  * `notifications/resources/updated` and `notifications/tools/list_changed`.
  *
