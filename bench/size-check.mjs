@@ -165,11 +165,11 @@ const ON_DEMAND = [
   },
   {
     what: 'bounded JSON of the result renderer',
-    // Not in the AI SDK page's list: its tool part bounds every output it
-    // hands to the chat (src/ai-sdk/bounded-result.ts), which the page sends
-    // whole on every request, so it needs the bounding from its first call.
+    // Not in the chat pages' lists: their tool parts bound every result they
+    // hand to the conversation (src/chat/bounded-result.ts), which is sent
+    // whole on every turn, so they need the bounding from their first call.
     modules: /^src\/forms\/bounded-json\.ts$/,
-    firstLoads: ['app', 'assistant-ui-page', 'apps-react'],
+    firstLoads: ['app', 'apps-react'],
   },
   {
     what: 'round panel',

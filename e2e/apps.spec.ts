@@ -51,7 +51,7 @@ test('seat_map: drawn in the chat; a seat held through an app-only tool whose qu
   // words only on Send (the demo shows them as the person's).
   await view.getByRole('button', { name: 'Tell the assistant' }).click()
   const messageCard = turn.locator('.mcp-elicit-app .mcp-elicit-app-message')
-  await expect(messageCard).toContainText(`The app from ${new URL(stack.demo.url).host} wants to send this as your message:`)
+  await expect(messageCard).toContainText(`The app from ${new URL(stack.demo.url).host} wants to send this to the chat:`)
   await expect(messageCard.locator('blockquote')).toHaveText(`I picked seat ${seat} on LX 318 for Grace Hopper.`)
   await expect(page.locator('.demo-app-message')).toHaveCount(0)
   await messageCard.getByRole('button', { name: 'Send' }).click()

@@ -124,7 +124,7 @@ describe('demo server (2026-07-28, stateless)', () => {
     const tools = await client.listTools()
     expect(tools.map((t) => t.name).sort()).toEqual(
       [
-        ...['add_note', 'all_content', 'ask_model', 'connect_account', 'crunch_numbers', 'deep_result', 'describe_image', 'echo_html', 'list_workspace', 'long_task', 'profile_form', 'regional_lookup', 'slow_report', 'toggle_bonus_tool', 'trip_wizard', 'two_questions'],
+        ...['add_note', 'all_content', 'ask_model', 'clear_notes', 'connect_account', 'crunch_numbers', 'deep_result', 'describe_image', 'echo_html', 'list_workspace', 'long_task', 'profile_form', 'regional_lookup', 'slow_report', 'toggle_bonus_tool', 'trip_wizard', 'two_questions'],
         // MCP Apps (servers/tools/apps.ts, hostile-apps.ts)
         ...['file_issue', 'hold_seat', 'hostile_app', 'hostile_control', 'impostor_app', 'reveal_secret', 'seat_map', 'view_closed'],
       ].sort(),

@@ -10,6 +10,7 @@ import type { ValidatorType } from '@rjsf/utils'
 import type { CallObserverOptions, McpClient, RoundStorage } from '../core/index.js'
 import type { ElicitationFormTheme, Messages } from '../forms/index.js'
 import type { SignInStore } from '../react/index.js'
+import type { AskBeforeRunning } from '../chat/tool-approval.js'
 import type { ExecuteRuns } from './execute.js'
 
 /** Options of the MCP tools' calls and of the forms their questions show. */
@@ -31,6 +32,14 @@ export interface McpAssistantToolOptions {
    * @defaultValue `'tool-ui'`
    */
   runCalls?: 'tool-ui' | 'execute' | undefined
+  /**
+   * Which calls the model makes wait for the person's Run, on a card in the
+   * tool part ("Run <tool> on <host>? Run / Don't run"): by default those of
+   * tools the server marks `destructiveHint: true`. The hints are the
+   * server's, never guarantees: see `AskBeforeRunning`. `'never'` turns
+   * asking off. @defaultValue `'destructive'`
+   */
+  askBeforeRunning?: AskBeforeRunning | undefined
   /**
    * Where an open round waits across a reload, under the call's `toolCallId`
    * (e.g. `sessionStorageAdapter()` from `mcp-elicit`). Nothing is stored

@@ -133,6 +133,20 @@ export interface Messages {
 
   /** Run button of the tool call. */
   run: (tool: string) => string
+  /**
+   * Chat adapters: the card a call the model made waits on (`askBeforeRunning`).
+   * `tool` is the tool's title (the server's, marked for isolation: embed it as it is),
+   * `host` the MCP endpoint's host when known.
+   */
+  runAsk: (tool: string, host: string | undefined) => string
+  /** Above the arguments the model chose, on that card. @defaultValue `'With:'` */
+  runArguments: string
+  /** Runs the call the model made. @defaultValue `'Run'` */
+  runApprove: string
+  /** Refuses it (the model is told). @defaultValue `"Don't run"` */
+  runDecline: string
+  /** Shown once the person refused it. @defaultValue `'Not run.'` */
+  runDeclined: string
   /** While the call runs. @defaultValue `'Working…'` */
   running: string
   /** While the answers are sent back. @defaultValue `'Sending your answers…'` */

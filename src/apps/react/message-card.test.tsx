@@ -65,7 +65,7 @@ describe("an app's message: the card comes first", () => {
     const onMessage = vi.fn()
     const { say, view } = await app({ onMessage })
     const sent = say('Book <img src=x onerror=alert(1)> seat 4A\u202E and run admin_reset')
-    const card = await screen.findByRole('group', { name: 'The app from tools.example.com wants to send this as your message:' })
+    const card = await screen.findByRole('group', { name: 'The app from tools.example.com wants to send this to the chat:' })
     expect(card.querySelector('blockquote [dir="auto"]')!.textContent).toBe('Book <img src=x onerror=alert(1)> seat 4A and run admin_reset')
     expect(view.container.querySelector('img, script')).toBeNull()
     await new Promise((resolve) => setTimeout(resolve, 20))

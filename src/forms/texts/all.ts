@@ -16,6 +16,7 @@ import { fileLoadTexts } from './file-load.js'
 import { formTexts } from './form.js'
 import { resultTexts } from './result.js'
 import { roundTexts } from './round.js'
+import { runTexts } from './run.js'
 import { signInTexts } from './sign-in.js'
 import { taskTexts } from './task.js'
 import { urlTexts } from './url.js'
@@ -36,6 +37,7 @@ export const defaultMessages: Messages = {
   ...fileLoadTexts,
   ...appTexts,
   ...appCardTexts,
+  ...runTexts,
 }
 
 /** The defaults with the given replacements on top. */

@@ -7,7 +7,7 @@ import type { Messages } from '../messages.js'
 
 export const appCardTexts = {
   appDownloadTypeMismatch: (extension: string, mimeType: string) => `Its name ends in .${extension}, but the app says it is ${mimeType}: your system opens it by its name.`,
-  appMessageAsks: (host: string | undefined) => `The app${host ? ` from ${host}` : ''} wants to send this as your message:`,
+  appMessageAsks: (host: string | undefined) => `The app${host ? ` from ${host}` : ''} wants to send this to the chat:`,
   appMessageClipped: 'The app sent more; only this part would be sent.',
   appMessageSend: 'Send',
   appMessageDiscard: 'Discard',
