@@ -18,7 +18,8 @@ import { dirname, join, resolve } from 'node:path'
 import { performance } from 'node:perf_hooks'
 import { getHeapSpaceStatistics } from 'node:v8'
 import { fileURLToPath, pathToFileURL } from 'node:url'
-import { clampInt, startServerProcess, stopServerProcess } from './server-process.mjs'
+import { clampInt, runPartScript, startServerProcess, stopServerProcess } from './server-process.mjs'
+import { EXPECT, makeWizardClient } from './wizard-clients.mjs'
 
 const here = dirname(fileURLToPath(import.meta.url))
 const root = resolve(here, '..')
@@ -31,8 +32,6 @@ export const CONFIG = {
   partCapMs: 38_000,
 }
 
-const ANSWERS = { color: { color: 'blue' }, size: { size: 8 } }
-const EXPECT = JSON.stringify({ color: 'blue', size: 8 })
 const MB = 1024 * 1024
 const mb = (bytes) => Math.round((bytes / MB) * 1000) / 1000
 
@@ -49,32 +48,12 @@ async function serve() {
   serveUntilStdinEnds(server)
 }
 
-async function makeClient(who, url) {
-  if (who === 'ours') {
-    const { createClient } = await import(pathToFileURL(join(root, 'dist', 'index.js')).href)
-    const client = createClient(url, {
-      capabilities: { elicitation: { form: {} } },
-      onInputRequests: async (requests) =>
-        Object.fromEntries(Object.keys(requests).map((key) => [key, { action: 'accept', content: ANSWERS[key] }])),
-    })
-    return { call: () => client.callTool(CONFIG.tool, {}), close: () => client.close() }
-  }
-  const { Client, StreamableHTTPClientTransport } = await import('@modelcontextprotocol/client')
-  const client = new Client({ name: 'bench-official', version: '1.0.0' }, { capabilities: { elicitation: { form: {} } }, versionNegotiation: { mode: 'auto' } })
-  client.setRequestHandler('elicitation/create', async (request) => {
-    const props = Object.keys(request.params.requestedSchema?.properties ?? {})
-    return { action: 'accept', content: ANSWERS[props.includes('color') ? 'color' : 'size'] }
-  })
-  await client.connect(new StreamableHTTPClientTransport(new URL(url)))
-  return { call: () => client.callTool({ name: CONFIG.tool, arguments: {} }), close: () => client.close() }
-}
-
 /** `--measure <who> <url>`: this process holds one client and nothing else; readings every CONFIG.readEvery calls. */
 async function measureOne(who, url, capMs) {
   if (typeof globalThis.gc !== 'function') throw new Error('run with --expose-gc')
   const started = performance.now()
   const deadline = started + capMs
-  const client = await makeClient(who, url)
+  const client = await makeWizardClient(who, url, { root })
   const readings = []
   let done = 0
   let truncated = false
@@ -170,17 +149,4 @@ export function formatMemory(result) {
   return lines.join('\n')
 }
 
-if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
-  const at = process.argv.indexOf('--measure')
-  if (process.argv.includes('--serve')) {
-    await serve()
-  } else if (at !== -1) {
-    const [who, url, capMs] = process.argv.slice(at + 1)
-    process.stdout.write(`${JSON.stringify(await measureOne(who, url, Number(capMs)))}\n`)
-  } else {
-    const result = await measureMemory()
-    if (process.argv.includes('--json')) process.stdout.write(`${JSON.stringify(result)}\n`)
-    else console.log(formatMemory(result))
-  }
-}
-
+await runPartScript(import.meta.url, { serve, measure: (who, url, capMs) => measureOne(who, url, Number(capMs)), measureAll: measureMemory, format: formatMemory })

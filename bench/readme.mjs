@@ -157,6 +157,15 @@ ${formatSummaryMarkdown(pageRows(results))}
   machine; "paired" is the median of back-to-back ratios.
 - Memory: heap after \`gc()\` every 100 calls, each client in a process of
   its own; the official client is run the same way as a reference.
+- Load: N concurrent \`wizard\` calls (two input rounds, three requests each)
+  on one client, after 200 warm-up calls, against the official SDK server in a
+  process of its own; each sample a fresh process holding one client, ours and
+  the official client interleaved in pairs. Wall time, the client process's
+  CPU time, and the calls that ended with the right result. Ours keeps at most
+  \`limits.maxConcurrentRequests\` (64) requests on the wire and opens a few
+  dozen connections; the official client opens one per request it cannot put
+  on an idle connection (over a thousand at N=1,000). Client and server share
+  the machine's cores: on a busy machine the wall times swing widely.
 
 ## Size budgets
 

@@ -2,7 +2,8 @@
  * `npm run bench`: builds if dist/ is stale, then measures, each part in its
  * own child process and bounded in time (and all parts together by
  * RUN_CAP_MS): bundle size, round-trip cost, a new client's first call and
- * a 10-call session, the cold start of what loads on demand, streaming, forms in Chromium, memory over 1,000 calls. Prints each part, then one compact table, and
+ * a 10-call session, the cold start of what loads on demand, streaming, forms in Chromium, memory over 1,000 calls,
+ * load (N concurrent calls on one client). Prints each part, then one compact table, and
  * writes everything as JSON to bench/results.json (`node bench/readme.mjs`
  * puts the table into the README). Loopback only; nothing here is a test and
  * nothing asserts timing.
@@ -15,6 +16,7 @@ import { fileURLToPath } from 'node:url'
 
 import { formatColdStart } from './cold-start.mjs'
 import { formatForms } from './forms.mjs'
+import { formatLoad } from './load.mjs'
 import { formatMemory } from './memory.mjs'
 import { formatRoundTrip } from './round-trip.mjs'
 import { formatSession } from './session.mjs'
@@ -59,7 +61,7 @@ function buildIfNeeded() {
 }
 
 /** All measuring parts together (the build before them excluded) stay under this. */
-const RUN_CAP_MS = 230_000
+const RUN_CAP_MS = 390_000
 const runDeadline = Date.now() + RUN_CAP_MS
 
 function runPart(node, script, timeoutMs, args = [], scriptArgs = []) {
@@ -103,6 +105,8 @@ console.log('forms: the bench page in Chromium…')
 const forms = runPart(node, 'forms.mjs', 70_000)
 console.log('memory: 1,000 multi-round calls per client…')
 const memory = runPart(node, 'memory.mjs', 50_000)
+console.log('load: 100, 1,000 and 2,000 concurrent calls on one client, a process per sample…')
+const load = runPart(node, 'load.mjs', 160_000)
 
 const cpus = os.cpus()
 const results = {
@@ -123,6 +127,7 @@ const results = {
   streaming,
   forms,
   memory,
+  load,
 }
 
 console.log('')
@@ -150,9 +155,12 @@ console.log('')
 console.log('== memory (heap after gc(), a process per client, SDK test server in its own process) ==')
 console.log(memory.error ? `FAILED: ${memory.error}` : formatMemory(memory))
 console.log('')
+console.log('== load (N concurrent wizard calls on one client, SDK server in its own process) ==')
+console.log(load.error ? `FAILED: ${load.error}` : formatLoad(load))
+console.log('')
 console.log(`== summary (${results.totalSeconds} s) ==`)
 console.log(formatSummaryText(summaryRows(results)))
 
 writeFileSync(join(here, 'results.json'), `${JSON.stringify(results, null, 2)}\n`)
 console.log('\nwritten: bench/results.json (README table: node bench/readme.mjs)')
-if ([size, roundTrip, session, coldStart, streaming, forms, memory].some((part) => part.error)) process.exitCode = 1
+if ([size, roundTrip, session, coldStart, streaming, forms, memory, load].some((part) => part.error)) process.exitCode = 1

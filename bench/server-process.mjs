@@ -5,6 +5,7 @@
  */
 import { spawn } from 'node:child_process'
 import { createInterface } from 'node:readline'
+import { pathToFileURL } from 'node:url'
 
 /** Starts `node script …args` and resolves with the URL it prints; bounded to 20 s. */
 export function startServerProcess(node, args, { cwd, label }) {
@@ -48,4 +49,26 @@ export async function stopServerProcess(child) {
 export function clampInt(value, fallback, min, max) {
   const n = Number.parseInt(value ?? '', 10)
   return Number.isFinite(n) ? Math.min(max, Math.max(min, n)) : fallback
+}
+
+/**
+ * The command line of a part run as a script: `--serve` (its server, until
+ * stdin closes), `--measure …args` (one sample, its JSON on stdout), else the
+ * whole part (`--json` for JSON, text otherwise). Does nothing when the
+ * module was imported rather than run.
+ */
+export async function runPartScript(moduleUrl, { serve, measure, measureAll, format, exitAfterMeasure = false }) {
+  if (moduleUrl !== pathToFileURL(process.argv[1] ?? '').href) return
+  const at = process.argv.indexOf('--measure')
+  if (process.argv.includes('--serve')) {
+    await serve()
+  } else if (at !== -1) {
+    process.stdout.write(`${JSON.stringify(await measure(...process.argv.slice(at + 1)))}\n`)
+    // Keep-alive sockets of a client's pool would hold the process open for seconds.
+    if (exitAfterMeasure) process.exit(0)
+  } else {
+    const result = await measureAll()
+    if (process.argv.includes('--json')) process.stdout.write(`${JSON.stringify(result)}\n`)
+    else console.log(format(result))
+  }
 }

@@ -153,6 +153,22 @@ export function summaryRows(results) {
       me.official ? `official: ${me.official.heapAfterFirstMB.toFixed(2)} -> ${me.official.heapAfterLastMB.toFixed(2)} MB, ${sign(me.official.growthMB)}` : `${me.growthPerCallBytes} B/call`,
     ])
   }
+  const lo = results.load
+  // Absent from results.json files written before the measure existed.
+  if (lo?.error) failed('load', lo)
+  else if (lo) {
+    const rx = (ratio) => (Number.isFinite(ratio) ? x(ratio) : 'n/a')
+    const correct = (side) => `${side.good.toLocaleString('en-US')}/${side.calls.toLocaleString('en-US')} correct`
+    for (const size of lo.sizes) {
+      rows.push([
+        'load',
+        `${size.n.toLocaleString('en-US')} concurrent \`${lo.config.tool}\` calls on one client: wall (CPU)`,
+        `${ms(size.ours.wallMsMedian, 0)} (${ms(size.ours.cpuMsMedian, 0)}), ${correct(size.ours)}`,
+        `official ${ms(size.official.wallMsMedian, 0)} (${ms(size.official.cpuMsMedian, 0)}), ${correct(size.official)}`,
+        `wall ${rx(size.ratios.wall)} (paired ${rx(size.ratios.wallPaired)}), CPU ${rx(size.ratios.cpu)}`,
+      ])
+    }
+  }
   return rows
 }
 

@@ -10,19 +10,29 @@
  * - `startEchoServer()` (bench/session.mjs): one `echo` tool and a public
  *   `tools/list` cache hint; it counts requests by method, so a sample's
  *   shape (which requests a call cost) can be checked.
+ * - `startLoadServer()` (bench/load.mjs, in its own process): the test
+ *   fixture's tools (`wizard` and the rest, `tools/testing.ts`) with signed
+ *   `requestState`, as `servers/modern-server.ts` serves them but keeping no
+ *   log (thousands of calls go through it), and `GET /cpu`: the process's
+ *   CPU time so far, so a client can take the server's share of its own
+ *   measured window.
  *
  * Runs under Node 22 type stripping: no enums, no namespaces, no parameter
  * properties, `import type` for types, `.ts` on relative imports.
  */
+import { randomBytes } from 'node:crypto'
 import type { ServerResponse } from 'node:http'
 
 import { toNodeHandler } from '@modelcontextprotocol/node'
-import { McpServer, createMcpHandler } from '@modelcontextprotocol/server'
+import { McpServer, createMcpHandler, createRequestStateCodec } from '@modelcontextprotocol/server'
 import type { CallToolResult } from '@modelcontextprotocol/server'
 import * as z from 'zod'
 
 import { startHost } from './host.ts'
-import { text } from './kit.ts'
+import { stateReader, text } from './kit.ts'
+import { outsideStep } from './outside-step.ts'
+import { registerTestingTools } from './tools/testing.ts'
+import type { TestingState } from './tools/testing.ts'
 
 /** Upper bound on `count`: the bench asks for 10,000; the cap only keeps a stray call bounded. */
 export const MAX_COUNT = 100_000
@@ -128,5 +138,46 @@ export async function startEchoServer(options: { listTtlMs: number }): Promise<E
       return { ttlMs: Number(match[1] ?? match[4]), cacheScope: match[2] ?? match[3] ?? 'none' }
     },
     close: host.close,
+  }
+}
+
+export interface LoadServer {
+  url: string
+  close(): Promise<void>
+}
+
+export async function startLoadServer(): Promise<LoadServer> {
+  const codec = createRequestStateCodec<TestingState>({ key: randomBytes(32), ttlSeconds: 600 })
+  let origin = ''
+  const confirm = outsideStep({ path: '/confirm', title: 'Confirm', explanation: 'Press Finish to confirm.' }, () => origin)
+  const build = () => {
+    const server = new McpServer(
+      { name: 'mcp-elicit-bench-load', version: '1.0.0' },
+      { capabilities: { logging: {} }, requestState: { verify: (state, ctx) => codec.verify(state, ctx) } },
+    )
+    registerTestingTools(server, { record: () => {}, mint: (state) => codec.mint(state), stateOf: stateReader<TestingState>(), confirm, requireUrlVisit: false })
+    return server
+  }
+  const handler = createMcpHandler(() => build(), { onerror: () => {} })
+  const serveMcp = toNodeHandler(handler)
+  const host = await startHost({
+    page: ({ url, method }, _req, res) => {
+      if (method !== 'GET' || url.pathname !== '/cpu') return false
+      res.writeHead(200, { 'Content-Type': 'application/json' }).end(JSON.stringify(process.cpuUsage()))
+      return true
+    },
+    serve: (req, res, hit) => serveMcp(req, res, hit.body),
+    onClose: () => handler.close(),
+  })
+  // The host keeps a line per hit; a load run makes tens of thousands.
+  const trim = setInterval(() => (host.log.length = 0), 1_000)
+  trim.unref()
+  origin = host.origin
+  return {
+    url: host.url,
+    close: async () => {
+      clearInterval(trim)
+      await host.close()
+    },
   }
 }

@@ -176,4 +176,22 @@ describe('modern era against a real server', () => {
     const read = posts().filter((r) => r.rpcMethod === 'resources/read')
     expect(read[0]!.headers['mcp-name']).toBe('config://settings')
   })
+  it('keeps a burst of multi-round calls to limits.maxConcurrentRequests on the wire, every call correct', async () => {
+    let onWire = 0
+    let most = 0
+    const counting: typeof fetch = async (input, init) => {
+      most = Math.max(most, ++onWire)
+      try {
+        return await fetch(input, init)
+      } finally {
+        onWire--
+      }
+    }
+    const answers: Record<string, InputResponses[string]> = { color: { action: 'accept', content: { color: 'blue' } }, size: { action: 'accept', content: { size: 8 } } }
+    const mcp = client({ fetch: counting, limits: { maxConcurrentRequests: 3 }, onInputRequests: async (requests) => Object.fromEntries(Object.keys(requests).map((key) => [key, answers[key]!])) })
+    const results = await Promise.all(Array.from({ length: 24 }, () => mcp.callTool('wizard', {})))
+    expect(results.map(textOf)).toEqual(Array.from({ length: 24 }, () => JSON.stringify({ color: 'blue', size: 8 })))
+    expect(most).toBe(3)
+    expect(posts().filter((r) => r.rpcMethod === 'tools/call')).toHaveLength(24 * 3)
+  })
 })

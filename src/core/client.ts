@@ -65,6 +65,7 @@ export class McpClient {
     // Called as a plain function: a native fetch passed in unbound (`fetch: window.fetch`)
     // throws "Illegal invocation" when called as a method of another object.
     const plainFetch: typeof fetch = (input, init) => (options.fetch ?? globalThis.fetch)(input, init)
+    const limits = resolveLimits(options.limits)
     this.#context = {
       url: this.url,
       fetch: options.auth ? authorizing(plainFetch, options.auth, this.url) : plainFetch,
@@ -73,7 +74,8 @@ export class McpClient {
       headers: async () => (typeof headers === 'function' ? headers() : headers),
       nextId: () => ++this.#requestIds,
       warn: options.onWarning ?? ((message) => console.warn(`[mcp-elicit] ${message}`)),
-      limits: resolveLimits(options.limits),
+      limits,
+      gate: { max: Math.max(1, Math.floor(limits.maxConcurrentRequests)), open: 0 },
       timeoutMs: options.timeoutMs,
     }
     this.#cache = options.cache === false ? undefined : new CacheHandle({ url: this.url, headers: this.#context.headers, auth: options.auth }, this.#context.warn)

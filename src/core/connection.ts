@@ -3,6 +3,7 @@
  * and the legacy connection implement it; the client above them only picks
  * one.
  */
+import type { RequestGate } from './http-exchange.js'
 import type { CallInput } from './input-routing.js'
 import type { Limits } from './limits.js'
 import type { Era, Implementation, JsonObject, JsonRpcNotification } from './types.js'
@@ -43,6 +44,8 @@ export interface ConnectionContext {
   nextId: () => number
   warn: (message: string) => void
   limits: Limits
+  /** Where the client's requests wait their turn (`limits.maxConcurrentRequests`). */
+  gate?: RequestGate | undefined
   /** The client-wide default deadline, for the requests no caller makes (the DELETE of close). */
   timeoutMs: number | undefined
 }

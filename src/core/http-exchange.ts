@@ -31,6 +31,18 @@ const REDIRECTS = new Set([301, 302, 303, 307, 308])
 /** The reader of streamed answers (sse-exchange.ts), once the first one loaded it. */
 let streamReader: typeof import('./sse-exchange.js') | undefined
 
+/**
+ * One client's requests between their POST and the head of their answer
+ * ({@link Limits.maxConcurrentRequests}): at most `max` are `open`, the rest
+ * wait their turn in `waiting`, first come first served (request-queue.ts,
+ * loaded the first time one has to wait).
+ */
+export interface RequestGate {
+  readonly max: number
+  open: number
+  waiting?: Array<() => void>
+}
+
 export interface ExchangeContext {
   url: string
   fetch: typeof fetch
@@ -45,6 +57,8 @@ export interface ExchangeContext {
   /** `retry:` and `id:` of the stream, for legacy resumption. */
   onRetry?: ((ms: number) => void) | undefined
   onEventId?: ((id: string) => void) | undefined
+  /** The client's {@link RequestGate}; a request's POST waits there for its turn. */
+  gate?: RequestGate | undefined
 }
 
 export interface ExchangeResult {
@@ -79,9 +93,29 @@ function settle(message: JsonObject, response: Response, details: { method: stri
   return { result: message.result, response }
 }
 
-/** Sends one JSON-RPC request and resolves with its result. */
+/**
+ * Sends one JSON-RPC request and resolves with its result. Its POST takes a
+ * turn at the client's gate, given back with the head of the answer: a burst
+ * of calls puts at most `max` requests on the wire at once, whatever the
+ * runtime's own connection pool does (Node's opens a connection for every
+ * request it cannot place on an idle one, and keeps them all).
+ */
 export async function exchange(request: JsonRpcRequest, context: ExchangeContext): Promise<ExchangeResult> {
-  const response = await send(context, { method: 'POST', headers: context.headers, body: JSON.stringify(request) }, request.method)
+  const gate = context.gate
+  const details = { method: request.method, url: context.url }
+  if (gate) {
+    if (gate.open < gate.max) gate.open++
+    else await loadChunk('the request queue', () => import('./request-queue.js'), details).then(({ waitTurn }) => waitTurn(gate, context.signal, details))
+  }
+  let response: Response
+  try {
+    response = await send(context, { method: 'POST', headers: context.headers, body: JSON.stringify(request) }, request.method)
+  } finally {
+    // The turn passes to the next in line, or is free.
+    const next = gate?.waiting?.shift()
+    if (next) next()
+    else if (gate) gate.open--
+  }
   return readResponse(request, response, context)
 }
 

@@ -143,6 +143,7 @@ export class LegacyConnection implements Connection {
       onServerRequest: (request) => this.#answer(request, flight, this.#whoAnswers({ of: flight })),
       onEventId,
       onRetry,
+      gate: this.#context.gate,
     }
   }
 

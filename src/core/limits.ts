@@ -54,6 +54,18 @@ export interface Limits {
    */
   minPollMs: number
   maxPollMs: number
+  /**
+   * Requests this client has on the wire at once, each from its POST to the
+   * head of its answer (a streamed answer's events, which may go on for long,
+   * and the answers to a server's own requests do not count). Past it a
+   * request waits its turn, first come first served, under its own signal
+   * and deadline. A burst of calls then opens a bounded number of
+   * connections (Node's fetch would open one for each request it cannot put
+   * on an idle connection) and hands the server a bounded queue. Raise it
+   * for a server whose answers each take long to begin.
+   * @defaultValue 64
+   */
+  maxConcurrentRequests: number
 }
 
 const MESSAGE_BYTES = 16 * 1024 * 1024
@@ -75,6 +87,7 @@ export const DEFAULT_LIMITS: Readonly<Limits> = Object.freeze({
   maxRedirects: 5,
   minPollMs: 250,
   maxPollMs: 30_000,
+  maxConcurrentRequests: 64,
 })
 
 function isLimit(value: unknown): value is number {

@@ -71,6 +71,7 @@ export class ModernConnection implements Connection {
       signal: options.signal,
       limits: context.limits,
       onNotification: options.onNotification,
+      gate: context.gate,
     })
     const serverInfo = isObject(result._meta) ? result._meta[META_SERVER_INFO] : undefined
     if (isObject(serverInfo) && typeof serverInfo.name === 'string') this.#serverInfo = serverInfo as Implementation
