@@ -1,3 +1,5 @@
+// First: zod must be told not to try eval before anything parses with it.
+import './zod-jitless'
 import { StrictMode } from 'react'
 import { createRoot } from 'react-dom/client'
 import 'mcp-elicit/forms/styles.css'
