@@ -5,7 +5,7 @@
  */
 import puppeteer, { type Browser, type ElementHandle, type Frame, type Page } from 'puppeteer-core'
 import { chromiumLaunch } from '../chromium.ts'
-import { describe, inPage, toQuery, until, type Engine, type Q, type Scope, type Tab } from './tab.ts'
+import { describe, inPage, toQuery, until, watchAndDrain, type Engine, type Q, type Scope, type Tab } from './tab.ts'
 
 /** The window the scenarios see, as in the Playwright suite. */
 const WIDTH = 1000
@@ -161,18 +161,30 @@ class PuppeteerTab extends PuppeteerScope implements Tab {
       // What an MCP App logs inside its sandbox is the app's (e2e/fixtures.ts draws the same line): the proxy's
       // document is on the sandbox origin, the app's is written into its frame (no URL, or about:srcdoc).
       const text = message.text()
-      const where = /^securitypolicyviolation: .* in (\S+)$/.exec(text)?.[1] ?? message.location().url ?? ''
+      const where = message.location().url ?? ''
       if (where === '' || where.startsWith('about:') || ignoreOrigins().some((origin) => where.startsWith(origin))) return
       this.#problems.push(`console: ${text}`)
     })
   }
 
+  /** Takes the violations the top document's listener saw (and puts the listener in a document that has none). */
+  async #drain(): Promise<void> {
+    if (this.page.isClosed()) return
+    // A document that is navigating away may not answer; what it had is taken on the next call.
+    const found = await this.page.mainFrame().evaluate(watchAndDrain, false).catch(() => [] as string[])
+    this.#problems.push(...found.map((problem) => `console: ${problem}`))
+  }
+
   async goto(url: string): Promise<void> {
+    await this.#drain()
     await this.page.goto(url, { waitUntil: 'load' })
+    await this.#drain()
   }
 
   async reload(): Promise<void> {
+    await this.#drain()
     await this.page.reload({ waitUntil: 'load' })
+    await this.#drain()
   }
 
   async url(): Promise<string> {
@@ -195,19 +207,10 @@ class PuppeteerTab extends PuppeteerScope implements Tab {
   }
 
   async problems(): Promise<string[]> {
+    await this.#drain()
     return [...this.#problems]
   }
 }
-
-/**
- * Reports each `securitypolicyviolation` of every document the page loads as
- * a console error, from before the page's own scripts run. Sent as source
- * text: a function with arguments goes through a wrapper that, in Firefox ESR
- * 140, throws "Permission denied to access property "length"" into the page.
- */
-const reportViolations = `document.addEventListener('securitypolicyviolation', (event) => {
-  console.error('securitypolicyviolation: ' + event.violatedDirective + ' blocked ' + (event.blockedURI || '(inline)') + ' in ' + event.documentURI)
-})`
 
 async function engineOf(name: 'chromium' | 'firefox', browser: Browser, ignoreOrigins: () => string[]): Promise<Engine> {
   const version = await browser.version()
@@ -218,7 +221,6 @@ async function engineOf(name: 'chromium' | 'firefox', browser: Browser, ignoreOr
       // Each tab has a context of its own: its storage starts empty.
       const context = await browser.createBrowserContext()
       const page = await context.newPage()
-      await page.evaluateOnNewDocument(reportViolations)
       const tab = new PuppeteerTab(page, ignoreOrigins)
       const close = tab.close.bind(tab)
       tab.close = async () => {

@@ -4,32 +4,15 @@
  * MiniBrowser under one Xvfb started for the run. Each tab is a session of
  * its own, so its storage starts empty.
  *
- * Classic WebDriver has no console or preload script, so the page's errors
- * and `securitypolicyviolation` events are collected by a listener put into
- * each document the first time a command touches it (the page server's CSP
- * reports cover what a document does before that: e2e/engines/fixtures.ts).
+ * Classic WebDriver has no console, so the page's errors too are collected
+ * by the listener {@link watchAndDrain} puts into each document the first
+ * time a command touches it (the page server's CSP reports cover what a
+ * document does before that: e2e/engines/fixtures.ts).
  */
 import { spawn, type ChildProcess } from 'node:child_process'
 import { createServer } from 'node:net'
 import { Builder, type WebDriver, type WebElement } from 'selenium-webdriver'
-import { describe, inPage, toQuery, until, type Engine, type Q, type Scope, type Tab } from './tab.ts'
-
-/** Puts the listener into a document that has none; returns what it recorded since the last call. */
-function watchAndDrain(): string[] {
-  const w = window as unknown as { __engineProblems?: string[] }
-  if (!w.__engineProblems) {
-    const problems: string[] = (w.__engineProblems = [])
-    addEventListener('error', (event) => problems.push(`pageerror: ${event.message}`))
-    addEventListener('unhandledrejection', (event) => problems.push(`pageerror: ${String(event.reason)}`))
-    document.addEventListener('securitypolicyviolation', (event) => problems.push(`securitypolicyviolation: ${event.violatedDirective} blocked ${event.blockedURI || '(inline)'} in ${event.documentURI}`))
-    const original = console.error
-    console.error = function (...args: unknown[]) {
-      problems.push(`console: ${args.map(String).join(' ')}`)
-      return original.apply(this, args)
-    }
-  }
-  return w.__engineProblems.splice(0)
-}
+import { describe, inPage, toQuery, until, watchAndDrain, type Engine, type Q, type Scope, type Tab } from './tab.ts'
 
 /** One WebDriver session: which window and frame its commands go to right now. */
 class Session {
@@ -154,7 +137,7 @@ class WebDriverTab extends WebDriverScope implements Tab {
   protected override async drain(): Promise<void> {
     if (!this.main) return
     // A document that is navigating away may not answer; what it had is taken on the next call.
-    const found = await this.session.script(watchAndDrain.toString()).catch(() => [])
+    const found = await this.session.script(watchAndDrain.toString(), true).catch(() => [])
     this.#problems.push(...(found as string[]))
   }
 

@@ -176,7 +176,7 @@ test('an MCP app in its sandbox on another origin draws the question (SEP-3118);
   await until(() => view.visible(form), 'the app’s own form', 20_000)
   expect(await tab.count(css('.mcp-elicit-form', call))).toBe(0)
   await view.fill(css('[name="title"]', form), 'Seat map flickers')
-  await view.click(css('[name="severity"][value="high"]', form))
+  await view.click(css('label[data-value="high"]', form))
   await view.click(role('button', 'File issue', form))
   expect(await resultOf(tab, call, 20_000)).toBe('file_issue: accept {"title":"Seat map flickers","severity":"high"} (asked in octo/demo with the app ui://demo/issue-form.html)')
   await until(async () => (await tab.count(css('iframe.mcp-elicit-app-frame', call))) === 0, 'the app to be torn down')

@@ -184,6 +184,33 @@ export function describe(q: Q): string {
 }
 
 /**
+ * Puts a listener for `securitypolicyviolation` (and, with `errors`, for
+ * uncaught errors and `console.error`, where the client has no console of its
+ * own) into a document that has none; returns what it recorded since the last
+ * call. Runs in the page. Put in on first touch, not as a preload script:
+ * puppeteer's preload wrapper throws into Firefox's cross-origin frames
+ * ("Permission denied to access property "__bidi_args""); what a document
+ * does before the first touch reaches the page server as a CSP report.
+ */
+export function watchAndDrain(errors: boolean): string[] {
+  const w = window as unknown as { __engineProblems?: string[] }
+  if (!w.__engineProblems) {
+    const problems: string[] = (w.__engineProblems = [])
+    document.addEventListener('securitypolicyviolation', (event) => problems.push(`securitypolicyviolation: ${event.violatedDirective} blocked ${event.blockedURI || '(inline)'} in ${event.documentURI}`))
+    if (errors) {
+      addEventListener('error', (event) => problems.push(`pageerror: ${event.message}`))
+      addEventListener('unhandledrejection', (event) => problems.push(`pageerror: ${String(event.reason)}`))
+      const original = console.error
+      console.error = function (...args: unknown[]) {
+        problems.push(`console: ${args.map(String).join(' ')}`)
+        return original.apply(this, args)
+      }
+    }
+  }
+  return w.__engineProblems.splice(0)
+}
+
+/**
  * The source of a function that runs in the page with {@link locate} at
  * hand: `(...args) => body(locate, ...args)`. Drivers send it as text, the
  * one form every client accepts.
