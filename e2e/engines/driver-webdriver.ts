@@ -78,6 +78,12 @@ class WebDriverScope implements Scope {
 
   async fill(q: Q, text: string): Promise<void> {
     const element = await this.element(q)
+    if (this.frames.length > 0) {
+      // WebKitWebDriver 2.50 refuses to type into a field of an app's sandboxed frame ("Element is not focusable");
+      // the value is set as typing leaves it instead.
+      await this.session.script(inPage.setText, toQuery(q), text)
+      return
+    }
     await this.session.script(inPage.clear, toQuery(q))
     await element.sendKeys(text)
   }

@@ -272,6 +272,16 @@ export const inPage = {
     element.focus()
     return true
   }),
+  /** Sets a text field's value as typing ends up (the value, then input and change), for where the keyboard cannot reach. */
+  setText: withLocate((find, q: Query, text: string) => {
+    const element = find(q) as HTMLInputElement | HTMLTextAreaElement | null
+    if (!element) return false
+    const setter = Object.getOwnPropertyDescriptor(Object.getPrototypeOf(element), 'value')!.set!
+    setter.call(element, text)
+    element.dispatchEvent(new Event('input', { bubbles: true }))
+    element.dispatchEvent(new Event('change', { bubbles: true }))
+    return true
+  }),
   /** Picks an option by label as a person's choice does: the value, then input and change. */
   select: withLocate((find, q: Query, label: string) => {
     const element = find(q) as HTMLSelectElement | null
