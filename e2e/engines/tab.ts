@@ -80,8 +80,10 @@ export interface Tab extends Scope {
   closed(): Promise<boolean>
   close(): Promise<void>
   /**
-   * What went wrong in this tab's page so far: uncaught errors, console
-   * errors, `securitypolicyviolation` events, from every document it loaded.
+   * What went wrong in this tab's page so far: uncaught errors and console
+   * errors, and `securitypolicyviolation` events from the first touch of each
+   * top document on ({@link watchAndDrain}; the page server's CSP reports
+   * cover a document's load).
    */
   problems(): Promise<string[]>
 }
