@@ -28,21 +28,26 @@ export function slug(heading) {
   return text.replace(/[^\p{L}\p{M}\p{N}\p{Pc} -]/gu, '').replace(/ /g, '-')
 }
 
+/** Each line of a Markdown file outside fenced blocks, with its index (0-based). */
+function* proseLines(markdown) {
+  let fence
+  for (const [i, line] of markdown.split('\n').entries()) {
+    const marker = /^(`{3,}|~{3,})/.exec(line)?.[1]
+    if (fence) {
+      if (marker && line.trimEnd() === fence) fence = undefined
+    } else if (marker) {
+      fence = marker
+    } else {
+      yield [i, line]
+    }
+  }
+}
+
 /** The anchors of a Markdown file's headings (outside fenced blocks), duplicates numbered as GitHub does. */
 export function anchorsOf(markdown) {
   const anchors = new Set()
   const seen = new Map()
-  let fence
-  for (const line of markdown.split('\n')) {
-    const marker = /^(`{3,}|~{3,})/.exec(line)?.[1]
-    if (fence) {
-      if (marker && line.trimEnd() === fence) fence = undefined
-      continue
-    }
-    if (marker) {
-      fence = marker
-      continue
-    }
+  for (const [, line] of proseLines(markdown)) {
     const heading = /^#{1,6}\s+(.*?)\s*#*\s*$/.exec(line)
     if (!heading) continue
     const base = slug(heading[1])
@@ -56,24 +61,14 @@ export function anchorsOf(markdown) {
 /** Relative link and image targets of a Markdown file (outside fenced blocks and code spans), with their lines. */
 export function relativeLinks(markdown) {
   const links = []
-  let fence
-  markdown.split('\n').forEach((line, i) => {
-    const marker = /^(`{3,}|~{3,})/.exec(line)?.[1]
-    if (fence) {
-      if (marker && line.trimEnd() === fence) fence = undefined
-      return
-    }
-    if (marker) {
-      fence = marker
-      return
-    }
+  for (const [i, line] of proseLines(markdown)) {
     const text = line.replace(/`[^`]*`/g, '')
     for (const match of text.matchAll(/\]\(\s*<?([^)\s>]+)>?(?:\s+"[^"]*")?\s*\)|\bsrc="([^"]+)"/g)) {
       const target = match[1] ?? match[2]
       if (/^[a-z][\w+.-]*:/i.test(target)) continue
       links.push({ line: i + 1, target })
     }
-  })
+  }
   return links
 }
 
