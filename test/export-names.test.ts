@@ -6,6 +6,7 @@
  */
 import { readFileSync } from 'node:fs'
 import { describe, expect, it } from 'vitest'
+import { sourceAliases } from '../vite.aliases'
 
 const pkg = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { exports: Record<string, string | { import?: string }> }
 const entries = Object.entries(pkg.exports)
@@ -17,7 +18,10 @@ describe('public entries', () => {
     expect(entries).toContain('mcp-elicit')
     const sections: string[] = []
     for (const entry of entries) {
-      const module = (await import(/* @vite-ignore */ entry)) as Record<string, unknown>
+      // The entry's source, as the aliases map it (a bare specifier here would resolve to dist/ through the package's own exports).
+      const source = sourceAliases.find((alias) => alias.find.test(entry))?.replacement
+      expect(source, `${entry} has no source alias in vite.aliases.ts`).toBeDefined()
+      const module = (await import(/* @vite-ignore */ source!)) as Record<string, unknown>
       const names = Object.keys(module).sort()
       expect(names.length, `${entry} exports nothing`).toBeGreaterThan(0)
       sections.push(`## ${entry}\n\n${names.map((name) => `- ${name}`).join('\n')}\n`)
