@@ -159,7 +159,7 @@ const ON_DEMAND = [
     // The parts many pages never show load when first shown
     // (src/forms/lazy-parts.tsx); the typical app and the chat pages render
     // McpToolCall and ElicitationForm only.
-    modules: /^src\/forms\/(ToolResult\.tsx|content-tree\.tsx|content-blocks\.tsx|UrlElicitation\.tsx|url-safety\.ts|url-display\.tsx|SignInCard\.tsx|ApprovalCard\.tsx|TaskStatus\.tsx)$/,
+    modules: /^src\/forms\/(ToolResult\.tsx|content-tree\.tsx|content-blocks\.tsx|UrlElicitation\.tsx|url-safety\.ts|url-display\.tsx|SignInCard\.tsx|ApprovalCard\.tsx|TaskLine\.tsx)$/,
     // apps-react too: an app's link shows the URL card (src/apps/react/link-consent.tsx) only when the app asks to open one.
     firstLoads: ['app', 'ai-sdk-page', 'assistant-ui-page', 'apps-react'],
   },

@@ -142,7 +142,7 @@ test('an authorization server without CORS on its token endpoint: the card names
   const turn = await sendTool(page, 'whoami', {}, 'protected-nocors')
   await signInWithPopup(page, cardOf(turn))
   const card = cardOf(turn)
-  await expect(card).toHaveAttribute('data-state', 'error')
+  await expect(card).toHaveAttribute('data-state', 'failed')
   await expect(card).toContainText(stack.protected.noCors.as.tokenEndpoint)
   await expect(card).toContainText('Access-Control-Allow-Origin')
 })

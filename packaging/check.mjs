@@ -26,7 +26,8 @@ import { closeSync, existsSync, mkdirSync, mkdtempSync, openSync, readdirSync, r
 import { tmpdir } from 'node:os'
 import { basename, dirname, join, relative, resolve } from 'node:path'
 import { fileURLToPath, pathToFileURL } from 'node:url'
-import { gunzipSync } from 'node:zlib'
+import { anchorsOf, fencedBlocks, installLines, relativeLinks } from './markdown.mjs'
+import { exportTargets, readTarball } from './tarball.mjs'
 import { parseArgs } from 'node:util'
 
 const repo = resolve(dirname(fileURLToPath(import.meta.url)), '..')
@@ -155,127 +156,6 @@ const peerTrouble = (output) => plain(output).split('\n').filter((line) => /npm 
 // ---------------------------------------------------------------------------
 // Helpers
 
-/** Minimal reader of a .tgz (ustar, with pax path records): path → Buffer. */
-function readTarball(file) {
-  const data = gunzipSync(readFileSync(file))
-  const files = new Map()
-  let paxPath
-  for (let offset = 0; offset + 512 <= data.length; ) {
-    const header = data.subarray(offset, offset + 512)
-    if (header.every((byte) => byte === 0)) break
-    const text = (start, length) => header.toString('utf8', start, start + length).replace(/\0.*$/s, '')
-    const size = Number.parseInt(text(124, 12).trim() || '0', 8)
-    const type = text(156, 1) || '0'
-    const prefix = text(345, 155)
-    const body = data.subarray(offset + 512, offset + 512 + size)
-    if (type === 'x') {
-      paxPath = /(?:^|\n)\d+ path=([^\n]*)\n/.exec(body.toString('utf8'))?.[1]
-    } else if (type === '0' || type === '7') {
-      const name = paxPath ?? (prefix ? `${prefix}/${text(0, 100)}` : text(0, 100))
-      files.set(name.replace(/^package\//, ''), Buffer.from(body))
-      paxPath = undefined
-    } else if (type !== 'g') {
-      paxPath = undefined
-    }
-    offset += 512 + Math.ceil(size / 512) * 512
-  }
-  return files
-}
-
-/** Every string target in `exports`, with the subpath it belongs to. */
-function exportTargets(exports, subpath = '.') {
-  if (typeof exports === 'string') return [{ subpath, condition: 'default', target: exports }]
-  if (!exports || typeof exports !== 'object') return []
-  return Object.entries(exports).flatMap(([key, value]) =>
-    key.startsWith('.') ? exportTargets(value, key) : exportTargets(value, subpath).map((t) => ({ ...t, condition: t.condition === 'default' ? key : t.condition })),
-  )
-}
-
-/** The fenced blocks of a Markdown file, with the line of each fence (1-based). */
-function fencedBlocks(markdown) {
-  const lines = markdown.split('\n')
-  const blocks = []
-  for (let i = 0; i < lines.length; i++) {
-    const open = /^(`{3,})\s*([\w-]*)/.exec(lines[i])
-    if (!open) continue
-    const end = lines.findIndex((line, j) => j > i && line.trimEnd() === open[1])
-    if (end === -1) break
-    blocks.push({ lang: open[2], fenceLine: i + 1, code: lines.slice(i + 1, end).join('\n') })
-    i = end
-  }
-  return blocks
-}
-
-/** GitHub's anchor for a heading's text (github-slugger on the rendered text). */
-function slug(heading) {
-  const text = heading
-    .replace(/!?\[([^\]]*)\]\([^)]*\)/g, '$1')
-    .replace(/<[^>]+>/g, '')
-    .replace(/[`*]/g, '')
-    .trim()
-    .toLowerCase()
-  return text.replace(/[^\p{L}\p{M}\p{N}\p{Pc} -]/gu, '').replace(/ /g, '-')
-}
-
-/** The anchors of a Markdown file's headings (outside fenced blocks), duplicates numbered as GitHub does. */
-function anchorsOf(markdown) {
-  const anchors = new Set()
-  const seen = new Map()
-  let fence
-  for (const line of markdown.split('\n')) {
-    const marker = /^(`{3,}|~{3,})/.exec(line)?.[1]
-    if (fence) {
-      if (marker && line.trimEnd() === fence) fence = undefined
-      continue
-    }
-    if (marker) {
-      fence = marker
-      continue
-    }
-    const heading = /^#{1,6}\s+(.*?)\s*#*\s*$/.exec(line)
-    if (!heading) continue
-    const base = slug(heading[1])
-    const n = seen.get(base) ?? 0
-    seen.set(base, n + 1)
-    anchors.add(n === 0 ? base : `${base}-${n}`)
-  }
-  return anchors
-}
-
-/** Relative link and image targets of a Markdown file (outside fenced blocks and code spans), with their lines. */
-function relativeLinks(markdown) {
-  const links = []
-  let fence
-  markdown.split('\n').forEach((line, i) => {
-    const marker = /^(`{3,}|~{3,})/.exec(line)?.[1]
-    if (fence) {
-      if (marker && line.trimEnd() === fence) fence = undefined
-      return
-    }
-    if (marker) {
-      fence = marker
-      return
-    }
-    const text = line.replace(/`[^`]*`/g, '')
-    for (const match of text.matchAll(/\]\(\s*<?([^)\s>]+)>?(?:\s+"[^"]*")?\s*\)|\bsrc="([^"]+)"/g)) {
-      const target = match[1] ?? match[2]
-      if (/^[a-z][\w+.-]*:/i.test(target)) continue
-      links.push({ line: i + 1, target })
-    }
-  })
-  return links
-}
-
-/** The `npm install …` lines of the README's `## Install` section. */
-function installLines(markdown) {
-  const section = /^## Install[ \t]*$([\s\S]*?)(?=^## |(?![\s\S]))/m.exec(markdown)?.[1] ?? ''
-  const block = fencedBlocks(section).find((b) => b.lang === 'sh' || b.lang === 'bash')
-  return (block?.code ?? '')
-    .split('\n')
-    .map((line) => line.replace(/#.*$/, '').trim())
-    .filter((line) => /^npm (install|i)\b/.test(line))
-}
-
 /** `npm install a b c` → the package arguments, with `mcp-elicit` swapped for the tarball. */
 function installArgs(line, tarball) {
   const words = line.split(/\s+/).slice(2)
@@ -398,6 +278,60 @@ const contents = check('pack: tarball contents', [packed], () => {
   }
   if (problems.length > 0) fail(`${problems.length} problem(s) in ${basename(tarball)}`, problems.join('\n'))
   return `LICENSE, README.md, package.json, ${targets.length} export targets; "use client" first in react.js, forms.js, apps-react.js, ai-sdk-react.js, assistant-ui.js; sandbox.html self-contained; one file per module of src/; no src/, no tests`
+})
+
+// ---------------------------------------------------------------------------
+// 2b. The public face, pinned: the API reports, the README's list of entries,
+// and the release flow.
+
+const apiChecked = check('api: the reports in api/ match the tarball’s declarations', [packed], async () => {
+  // Inside the repo, so that the declarations' imports of react, @rjsf/… resolve as they do for a user.
+  const root = join(repo, '.cache', 'api-package')
+  rmSync(root, { recursive: true, force: true })
+  for (const [name, data] of tarFiles) if (name === 'package.json' || name.endsWith('.d.ts')) write(join(root, name), data)
+  const args = [join(repo, 'packaging', 'api-report.mjs'), '--package', root]
+  const result = await run(process.execPath, args)
+  rmSync(root, { recursive: true, force: true })
+  if (result.code !== 0) fail('the public API differs from api/ (or the report failed)', shown('node', args, result))
+  return plain(result.stdout).trim().split('\n').at(-1)
+})
+
+const entriesListed = check('README: its Entries list names every entry of exports, and only those', [], () => {
+  if (readmeError) fail(readmeError)
+  const section = /^## Entries[ \t]*$([\s\S]*?)(?=^## |(?![\s\S]))/m.exec(readme)?.[1]
+  if (section === undefined) fail(`${readmeName} has no "## Entries" section`)
+  const named = new Set([...section.matchAll(/`(mcp-elicit(?:\/[\w./-]+)?)`/g)].map((match) => match[1]))
+  const entries = Object.keys(repoPkg.exports).filter((key) => key !== './package.json').map((key) => `mcp-elicit${key.slice(1)}`)
+  const problems = [
+    ...entries.filter((entry) => !named.has(entry)).map((entry) => `\`${entry}\` is in exports but not in the Entries list`),
+    ...[...named].filter((name) => !entries.includes(name)).map((name) => `\`${name}\` is in the Entries list but not in exports`),
+  ]
+  if (problems.length > 0) fail(`${problems.length} mismatch(es) between ${readmeName}'s Entries and package.json's exports`, problems.join('\n'))
+  return `${entries.length} entries`
+})
+
+const releaseFlow = check('release: pending changesets and a sample one version the package and head CHANGELOG.md', [], async () => {
+  // `changeset version` on a copy (it rewrites package.json and the changelog
+  // and deletes the changesets it used), with the repo's own pending
+  // changesets plus a sample patch: a malformed changeset or config fails here,
+  // not on release day.
+  const copy = join(work, 'release')
+  for (const file of ['package.json', 'CHANGELOG.md']) write(join(copy, file), readFileSync(join(repo, file)))
+  for (const file of readdirSync(join(repo, '.changeset'))) write(join(copy, '.changeset', file), readFileSync(join(repo, '.changeset', file)))
+  const pending = readdirSync(join(repo, '.changeset')).filter((file) => file.endsWith('.md') && file !== 'README.md')
+  write(join(copy, '.changeset', 'package-check-sample.md'), `---\n"${repoPkg.name}": patch\n---\n\nThe package check's sample change.\n`)
+  const args = [binOf(repo, '@changesets/cli', 'changeset'), 'version']
+  const result = await run(process.execPath, args, { cwd: copy })
+  if (result.code !== 0) fail('changeset version failed', shown('changeset', ['version'], result))
+  const version = JSON.parse(readFileSync(join(copy, 'package.json'), 'utf8')).version
+  const changelog = readFileSync(join(copy, 'CHANGELOG.md'), 'utf8')
+  const top = /^## (.+)$/m.exec(changelog)?.[1]
+  if (version === repoPkg.version) fail(`the version stayed ${version}`, shown('changeset', ['version'], result))
+  if (top !== version) fail(`CHANGELOG.md's first section is "${top}", not the new version ${version}`)
+  if (!changelog.includes("The package check's sample change.")) fail('the sample changeset is not in the new section')
+  const left = readdirSync(join(copy, '.changeset')).filter((file) => file.endsWith('.md') && file !== 'README.md')
+  if (left.length > 0) fail(`changesets left unused: ${left.join(', ')}`)
+  return `${repoPkg.version} → ${version} with ${pending.length} pending changeset(s) and the sample`
 })
 
 // ---------------------------------------------------------------------------
@@ -898,7 +832,7 @@ const coreBuilt = check('core-only app: vite build importing mcp-elicit/forms', 
 
 // ---------------------------------------------------------------------------
 
-await Promise.all([packed, contents, publinted, attwChecked, linksChecked, appInstalled, ...typeChecks, appBuilt, lazyBuilt, nodeImported, coreInstalled, coreBuilt])
+await Promise.all([packed, contents, apiChecked, entriesListed, releaseFlow, publinted, attwChecked, linksChecked, appInstalled, ...typeChecks, appBuilt, lazyBuilt, nodeImported, coreInstalled, coreBuilt])
 const failed = results.filter((r) => !r.ok)
 console.log(
   `${failed.length === 0 ? 'PASS' : 'FAIL'} package check: ${results.length - failed.length}/${results.length} passed in ${seconds(performance.now() - started)}${failed.length ? ` (failed: ${failed.map((r) => r.name).join('; ')})` : ''}`,

@@ -346,7 +346,7 @@ export const TaskAwaitingInput: Story = {
   },
 }
 
-export const HostileTaskStatus: Story = {
+export const HostileTaskLine: Story = {
   name: 'Hostile task status message (rendered as text, isolated, clamped)',
   tags: ['hostile-text'],
   args: { name: 'pack_crates', autoRun: true },

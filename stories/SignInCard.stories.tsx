@@ -105,7 +105,7 @@ export const SigningIn: Story = {
   name: 'Signing in (window open)',
   args: { opened: true },
   play: async ({ canvasElement }) => {
-    await expect(card(canvasElement)).toHaveAttribute('data-state', 'signing_in')
+    await expect(card(canvasElement)).toHaveAttribute('data-state', 'window_open')
     await expect(within(canvasElement).getByRole('status')).toHaveTextContent('Finish signing in in the window that opened.')
   },
 }
@@ -141,7 +141,7 @@ export const LiveBlocked: Story = {
     await expect(args.signIn).toHaveBeenCalledTimes(1)
     await expect(await canvas.findByRole('button', { name: 'Continue in this tab' })).toHaveFocus()
     await userEvent.click(canvas.getByRole('button', { name: 'Continue in this tab' }))
-    await expect(card(canvasElement)).toHaveAttribute('data-state', 'signing_in')
+    await expect(card(canvasElement)).toHaveAttribute('data-state', 'window_open')
   },
 }
 

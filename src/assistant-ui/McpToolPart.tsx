@@ -28,7 +28,7 @@ import type { ToolCallMessagePartProps } from '@assistant-ui/react'
 import { displayText, type JsonObject } from '../core/index.js'
 import { CardBoundary, McpToolCall } from '../forms/index.js'
 // The task line loads when first shown, as in McpToolCall (forms/lazy-parts.tsx).
-import { LazyTaskStatus } from '../forms/lazy-parts.js'
+import { LazyTaskLine } from '../forms/lazy-parts.js'
 // The round panel too (forms/lazy-round-panel.tsx): fetched as soon as the part shows, before a round can come.
 import { LazyInputRequestPanel } from '../forms/lazy-round-panel.js'
 import { callTexts } from '../forms/texts/call.js'
@@ -105,7 +105,7 @@ function PartBody({ tool, settings, ...part }: McpToolPartProps & { tool: PartTo
     return (
       <>
         {/* The questions belong to a task that goes on running: say so above them. */}
-        {live?.task && <LazyTaskStatus task={live.task} progress={live.progress} compact messages={options.messages} onError={options.onError} />}
+        {live?.task && <LazyTaskLine task={live.task} progress={live.progress} compact messages={options.messages} onError={options.onError} />}
         <RoundQuestions key={interrupt.payload.round} payload={interrupt.payload} resume={(answers: McpRoundAnswers) => part.resume(answers)} options={options} />
       </>
     )

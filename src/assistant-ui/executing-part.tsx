@@ -9,7 +9,7 @@ import { useCallback, useSyncExternalStore, type ReactNode } from 'react'
 import type { CallState, TaskInfo } from '../core/index.js'
 import { CallProgress } from '../forms/CallProgress.js'
 // The task line and the round panel load when first shown (forms/lazy-parts.tsx, forms/lazy-round-panel.tsx).
-import { LazyTaskStatus } from '../forms/lazy-parts.js'
+import { LazyTaskLine } from '../forms/lazy-parts.js'
 import { LazyInputRequestPanel } from '../forms/lazy-round-panel.js'
 import { callTexts } from '../forms/texts/call.js'
 import { resolvePart } from '../forms/texts/resolve.js'
@@ -44,7 +44,7 @@ function ExecutingSignIn({ settings, running, task }: { settings: PartSettings; 
   return (
     <>
       {/* A task's polls wait for the sign-in too: its line stays above the card. */}
-      {task && <LazyTaskStatus task={task} compact messages={messages} onError={onError} />}
+      {task && <LazyTaskLine task={task} compact messages={messages} onError={onError} />}
       <LazyInputRequestPanel status="needs_auth" auth={auth} server={settings.client.serverInfo} respond={() => {}} messages={messages} onError={onError} autoFocus />
     </>
   )

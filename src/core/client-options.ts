@@ -69,8 +69,7 @@ export interface ClientOptions {
   onWarning?: (message: string) => void
   /**
    * Caps on what a server can make the client buffer or repeat: the bytes of
-   * one message (`maxMessageBytes`, a JSON body or an SSE event alike; the
-   * old `maxBodyBytes` and `maxEventBytes` still set it), the `retry:` range,
+   * one message (`maxMessageBytes`, a JSON body or an SSE event alike), the `retry:` range,
    * reconnects, redirects. See {@link Limits}.
    */
   limits?: Partial<Limits> | undefined

@@ -4,17 +4,15 @@ import { backoff, clampRetry } from './retry-delay'
 
 describe('limits', () => {
   it('takes the caller\'s positive numbers and ignores anything else', () => {
-    const limits = resolveLimits({ maxEventBytes: 10, maxBodyBytes: -1, maxRetryMs: Number.NaN, minRetryMs: '5' as unknown as number })
-    // The deprecated names still set the one message cap, and read back as it.
-    expect(limits).toEqual({ ...DEFAULT_LIMITS, maxMessageBytes: 10, maxBodyBytes: 10, maxEventBytes: 10 })
+    const limits = resolveLimits({ maxMessageBytes: 10, maxReconnects: -1, maxRetryMs: Number.NaN, minRetryMs: '5' as unknown as number })
+    expect(limits).toEqual({ ...DEFAULT_LIMITS, maxMessageBytes: 10 })
     expect(resolveLimits({ minRetryMs: 5000, maxRetryMs: 100 })).toMatchObject({ minRetryMs: 5000, maxRetryMs: 5000 })
   })
 
-  it('one cap for JSON bodies and SSE events: maxMessageBytes, else the smaller deprecated alias, 16 MiB by default', () => {
-    expect(DEFAULT_LIMITS).toMatchObject({ maxMessageBytes: 16 * 1024 * 1024, maxBodyBytes: 16 * 1024 * 1024, maxEventBytes: 16 * 1024 * 1024 })
-    expect(resolveLimits({ maxMessageBytes: 7, maxBodyBytes: 3 })).toMatchObject({ maxMessageBytes: 7, maxBodyBytes: 7, maxEventBytes: 7 })
-    expect(resolveLimits({ maxBodyBytes: 30, maxEventBytes: 20 })).toMatchObject({ maxMessageBytes: 20 })
-    expect(resolveLimits({ maxBodyBytes: 30 })).toMatchObject({ maxMessageBytes: 30, maxEventBytes: 30 })
+  it('one cap for JSON bodies and SSE events: maxMessageBytes, 16 MiB by default, and no other name for it', () => {
+    expect(DEFAULT_LIMITS.maxMessageBytes).toBe(16 * 1024 * 1024)
+    expect(resolveLimits({ maxMessageBytes: 7 }).maxMessageBytes).toBe(7)
+    expect(Object.keys(DEFAULT_LIMITS).filter((key) => key.endsWith('Bytes'))).toEqual(['maxMessageBytes'])
   })
 
   it('clamps a server\'s retry: to the range, including 0, huge and non-finite values', () => {

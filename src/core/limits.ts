@@ -16,18 +16,6 @@ export interface Limits {
    */
   maxMessageBytes: number
   /**
-   * @deprecated The same cap as {@link maxMessageBytes} (it used to be the
-   * JSON body's alone). Still read as an option when `maxMessageBytes` is
-   * not given; always equal to it in resolved limits.
-   */
-  maxBodyBytes: number
-  /**
-   * @deprecated The same cap as {@link maxMessageBytes} (it used to be the
-   * SSE event's alone, 4 MiB). Still read as an option when `maxMessageBytes`
-   * is not given; always equal to it in resolved limits.
-   */
-  maxEventBytes: number
-  /**
    * The range a server's `retry:` is clamped to, in ms.
    * @defaultValue 250 to 60,000
    */
@@ -79,8 +67,6 @@ export const WAY_OUT_TIMEOUT_MS = 10_000
 
 export const DEFAULT_LIMITS: Readonly<Limits> = Object.freeze({
   maxMessageBytes: MESSAGE_BYTES,
-  maxBodyBytes: MESSAGE_BYTES,
-  maxEventBytes: MESSAGE_BYTES,
   minRetryMs: 250,
   maxRetryMs: 60_000,
   maxReconnects: 5,
@@ -94,22 +80,13 @@ function isLimit(value: unknown): value is number {
   return typeof value === 'number' && Number.isFinite(value) && value >= 0
 }
 
-/**
- * The defaults with the caller's own values, ignoring any that are not
- * positive numbers. The message cap is `maxMessageBytes`, else the smaller
- * of the deprecated `maxBodyBytes` and `maxEventBytes` given (a caller who
- * lowered either wanted no message larger than that).
- */
+/** The defaults with the caller's own values, ignoring any that are not positive numbers. */
 export function resolveLimits(given: Partial<Limits> | undefined): Limits {
   const limits: Limits = { ...DEFAULT_LIMITS }
   for (const key of Object.keys(DEFAULT_LIMITS) as Array<keyof Limits>) {
     const value = given?.[key]
     if (isLimit(value)) limits[key] = value
   }
-  const own = given?.maxMessageBytes
-  const aliases = [given?.maxBodyBytes, given?.maxEventBytes].filter(isLimit)
-  limits.maxMessageBytes = isLimit(own) ? own : aliases.length > 0 ? Math.min(...aliases) : MESSAGE_BYTES
-  limits.maxBodyBytes = limits.maxEventBytes = limits.maxMessageBytes
   if (limits.maxRetryMs < limits.minRetryMs) limits.maxRetryMs = limits.minRetryMs
   if (limits.maxPollMs < limits.minPollMs) limits.maxPollMs = limits.minPollMs
   return limits

@@ -1,6 +1,6 @@
 /**
  * How a call stands while the server works on it: the task line
- * ({@link TaskStatus}, loaded when first shown) when the server runs the
+ * ({@link TaskLine}, loaded when first shown) when the server runs the
  * call as a task, else the working line with the latest progress (a bar
  * when the server gave a total, and its message). `McpToolCall` shows it
  * while its call runs, and the assistant-ui tool part while an `execute`
@@ -10,7 +10,7 @@
  */
 import type { ErrorInfo } from 'react'
 import { displayText, type Progress, type TaskInfo } from '../core/index.js'
-import { LazyTaskStatus } from './lazy-parts.js'
+import { LazyTaskLine } from './lazy-parts.js'
 import type { Messages } from './messages.js'
 import { callTexts } from './texts/call.js'
 import { resolvePart } from './texts/resolve.js'
@@ -25,7 +25,7 @@ export interface CallProgressProps {
 }
 
 export function CallProgress({ retrying, progress, task, messages, onError }: CallProgressProps) {
-  if (task) return <LazyTaskStatus task={task} progress={progress} messages={messages} onError={onError} />
+  if (task) return <LazyTaskLine task={task} progress={progress} messages={messages} onError={onError} />
   const text = resolvePart(messages, callTexts)
   return (
     <div className="mcp-elicit-progress">

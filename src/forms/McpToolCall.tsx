@@ -19,7 +19,7 @@
  * Run button needs neither, `lazy-round-panel.tsx`), the renderer when the
  * call starts (`lazy-parts.tsx`).
  *
- * A call the server runs as a task (tasks extension) shows {@link TaskStatus}
+ * A call the server runs as a task (tasks extension) shows {@link TaskLine}
  * instead of the plain progress while it runs, and its compact line above
  * the questions the task asks; the one Stop button of the card cancels the
  * task (the core sends `tasks/cancel`).
@@ -31,7 +31,7 @@ import { useMcpClient, useMcpTool, useSignInStore, type McpCallEvents, type UseM
 import { CallProgress } from './CallProgress.js'
 import { CardBoundary } from './CardBoundary.js'
 import type { ElicitationFormTheme } from './ElicitationForm.js'
-import { LazySignInCard, LazyTaskStatus, LazyToolResult } from './lazy-parts.js'
+import { LazySignInCard, LazyTaskLine, LazyToolResult } from './lazy-parts.js'
 import { LazyInputRequestPanel } from './lazy-round-panel.js'
 import type { Messages } from './messages.js'
 import { callTexts } from './texts/call.js'
@@ -139,7 +139,7 @@ export const McpToolCall = /* @__PURE__ */ forwardRef(function McpToolCall(props
       )}
 
       {/* The questions belong to a task that goes on running: say so above them. */}
-      {(tool.status === 'awaiting_input' || tool.status === 'needs_auth') && task && <LazyTaskStatus task={task} progress={progress} compact messages={props.messages} onError={onError} />}
+      {(tool.status === 'awaiting_input' || tool.status === 'needs_auth') && task && <LazyTaskLine task={task} progress={progress} compact messages={props.messages} onError={onError} />}
 
       {tool.status === 'awaiting_input' && (
         <LazyInputRequestPanel

@@ -72,7 +72,7 @@ describe('SignInCard', () => {
 
   it('announces the open window and keeps a way to reopen it', () => {
     const { card } = renderCard({ opened: true })
-    expect(card.dataset.state).toBe('signing_in')
+    expect(card.dataset.state).toBe('window_open')
     expect(within(card).getByRole('status').textContent).toMatch(/^Finish signing in in the window that opened/)
     expect(within(card).getByRole('button', { name: 'Open sign-in again' })).toBeTruthy()
   })
@@ -141,7 +141,7 @@ describe('SignInCard', () => {
   it('a CORS block names the endpoint and the header the server must send', () => {
     const error = authError('AUTH_BLOCKED', { endpoint: 'https://accounts.travel.example/token', header: 'Access-Control-Allow-Origin: https://chat.example' })
     const { card } = renderCard({ error, pending: undefined })
-    expect(card.dataset.state).toBe('error')
+    expect(card.dataset.state).toBe('failed')
     expect(within(card).getByRole('alert').textContent).toBe(
       'Signing in was blocked: https://accounts.travel.example/token does not allow this page to read its answers. That server must send Access-Control-Allow-Origin: https://chat.example.',
     )
@@ -208,7 +208,7 @@ describe('SignInCard', () => {
     expect(card.querySelector('.mcp-elicit-sign-in-dpop')).not.toBeNull()
     await user.click(within(card).getByRole('button', { name: 'Open sign-in again' }))
     expect(signIn).toHaveBeenCalledWith(endpoint)
-    expect(card.dataset.state).toBe('signing_in')
+    expect(card.dataset.state).toBe('window_open')
     act(() => store.set(waitingSignIn(request, { windowClosed: true })))
     await user.click(within(card).getByRole('button', { name: 'Cancel' }))
     expect(cancel).toHaveBeenCalledWith(endpoint)

@@ -98,8 +98,11 @@ export interface SignInCardProps extends SignInCardAuth {
   className?: string | undefined
 }
 
-/** `data-state` of the card. */
-type CardState = 'needs_sign_in' | 'popup_blocked' | 'signing_in' | 'window_closed' | 'cancelled' | 'error'
+/**
+ * `data-state` of the card: what the person sees, in words of its own (the
+ * store's `signing_in` and `error` are statuses of the sign-in, not of a card).
+ */
+type CardState = 'needs_sign_in' | 'popup_blocked' | 'window_open' | 'window_closed' | 'cancelled' | 'failed'
 
 /** Longer lists are cut (a server may name thousands of scopes); the rest is counted. */
 const MAX_SCOPES = 12
@@ -118,8 +121,8 @@ export const SignInCard = /* @__PURE__ */ forwardRef(function SignInCard(props: 
 })
 
 function stateOf(props: SignInCardProps): CardState {
-  if (props.error) return props.cancelled ? 'cancelled' : 'error'
-  if (props.opened) return 'signing_in'
+  if (props.error) return props.cancelled ? 'cancelled' : 'failed'
+  if (props.opened) return 'window_open'
   if (props.popupBlocked) return 'popup_blocked'
   return props.windowClosed ? 'window_closed' : 'needs_sign_in'
 }
@@ -139,7 +142,7 @@ const Card = /* @__PURE__ */ forwardRef(function Card(props: SignInCardProps, re
   const titleId = `mcp-elicit-${useId().replace(/[^a-zA-Z0-9]/g, '')}-sign-in`
   const primary = useRef<HTMLButtonElement | null>(null)
   const state = stateOf(props)
-  const failed = state === 'error' || state === 'cancelled'
+  const failed = state === 'failed' || state === 'cancelled'
   const stepUp = pending?.stepUp === true
   const dpopUnsupported = props.dpopUnsupported ?? pending?.dpopUnsupported === true
   // Open a window up front only when the failed attempt had reached the person; otherwise it would sit empty.
@@ -161,7 +164,7 @@ const Card = /* @__PURE__ */ forwardRef(function Card(props: SignInCardProps, re
     cancel()
   }
 
-  const liveText = state === 'signing_in' ? text.signInOpened : state === 'window_closed' ? text.signInWindowClosed : state === 'cancelled' ? text.signInCancelled : ''
+  const liveText = state === 'window_open' ? text.signInOpened : state === 'window_closed' ? text.signInWindowClosed : state === 'cancelled' ? text.signInCancelled : ''
   return (
     <div
       role="group"
@@ -184,7 +187,7 @@ const Card = /* @__PURE__ */ forwardRef(function Card(props: SignInCardProps, re
       <p role="status" className="mcp-elicit-sign-in-status">
         {liveText}
       </p>
-      {state === 'error' && error && <Failure error={error} text={text} />}
+      {state === 'failed' && error && <Failure error={error} text={text} />}
 
       {state === 'popup_blocked' && redirect && (
         <div className="mcp-elicit-sign-in-fallback">
@@ -206,7 +209,7 @@ const Card = /* @__PURE__ */ forwardRef(function Card(props: SignInCardProps, re
             data-action="sign-in"
             onClick={() => signIn()}
           >
-            {state === 'signing_in' || state === 'window_closed' ? text.signInReopen : text.signInButton}
+            {state === 'window_open' || state === 'window_closed' ? text.signInReopen : text.signInButton}
           </button>
         )}
         {canRetry && (

@@ -11,7 +11,7 @@ import { cleanup, render, screen, waitFor } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { CardBoundary } from './CardBoundary'
-import { lazyPart, LazyApprovalCard, LazySignInCard, LazyTaskStatus, LazyToolResult, LazyUrlElicitation, PartLoadError } from './lazy-parts'
+import { lazyPart, LazyApprovalCard, LazySignInCard, LazyTaskLine, LazyToolResult, LazyUrlElicitation, PartLoadError } from './lazy-parts'
 
 // React reports every error a boundary caught with console.error; the tests check onError instead.
 beforeEach(() => {
@@ -135,7 +135,7 @@ describe('the parts', () => {
         throw new Error('bad translation')
       },
     }
-    render(<LazyTaskStatus task={{ taskId: 't', status: 'working' }} progress={{ progress: 1, total: 2 }} messages={broken} onError={onError} />)
+    render(<LazyTaskLine task={{ taskId: 't', status: 'working' }} progress={{ progress: 1, total: 2 }} messages={broken} onError={onError} />)
     await waitFor(() => expect(onError).toHaveBeenCalledOnce())
     expect(screen.getByRole('status').textContent).toBe('Working…')
   })

@@ -29,7 +29,7 @@ import type { Messages } from './messages.js'
 import { callTexts } from './texts/call.js'
 import { resolvePart } from './texts/resolve.js'
 import type { SignInCard } from './SignInCard.js'
-import type { TaskStatus } from './TaskStatus.js'
+import type { TaskLine } from './TaskLine.js'
 import type { ToolResult } from './ToolResult.js'
 import type { UrlElicitation } from './UrlElicitation.js'
 
@@ -119,19 +119,19 @@ export const LazyUrlElicitation = /* @__PURE__ */ lazyPart<ComponentProps<typeof
 export const LazyApprovalCard = /* @__PURE__ */ lazyPart<ComponentProps<typeof ApprovalCard>>('ApprovalCard', () => import('./ApprovalCard.js').then((m) => m.ApprovalCard))
 export const LazySignInCard = /* @__PURE__ */ lazyPart<ComponentProps<typeof SignInCard>>('SignInCard', () => import('./SignInCard.js').then((m) => m.SignInCard))
 
-const LoadTaskStatus = /* @__PURE__ */ lazyPart<ComponentProps<typeof TaskStatus>>('TaskStatus', () => import('./TaskStatus.js').then((m) => m.TaskStatus))
+const LoadTaskLine = /* @__PURE__ */ lazyPart<ComponentProps<typeof TaskLine>>('TaskLine', () => import('./TaskLine.js').then((m) => m.TaskLine))
 
 /**
  * The task line. Unlike the cards it had no boundary of its own: one here,
  * whose fallback is the plain working line a call without a task shows, so a
  * task line that cannot load or render leaves the call (and its Stop) usable.
  */
-export function LazyTaskStatus(props: ComponentProps<typeof TaskStatus> & { onError?: ((error: unknown, info: ErrorInfo) => void) | undefined }) {
+export function LazyTaskLine(props: ComponentProps<typeof TaskLine> & { onError?: ((error: unknown, info: ErrorInfo) => void) | undefined }) {
   const { onError, ...rest } = props
   return (
     // No resetKey: the task changes on every poll, and a part that failed would be tried (and reported) again each time.
     <CardBoundary onError={onError} fallback={() => <Loading messages={props.messages} />}>
-      <LoadTaskStatus {...rest} />
+      <LoadTaskLine {...rest} />
     </CardBoundary>
   )
 }

@@ -21,7 +21,7 @@
 import { forwardRef, useEffect, useId, useRef, type ErrorInfo, type ForwardedRef } from 'react'
 import type { ValidatorType } from '@rjsf/utils'
 import { displayText, type CallObserverOptions, type InputResponse, type JsonObject, type PendingInput } from '../core/index.js'
-import type { McpCallStatus, PendingSignIn } from '../react/index.js'
+import type { McpCallStatus } from '../react/index.js'
 import { CardBoundary } from './CardBoundary.js'
 import { useCardKeys } from './card-keys.js'
 import { CardFallback } from './CardFallback.js'
@@ -77,44 +77,11 @@ export interface InputRequestPanelProps {
 
   /**
    * While `needs_auth`: the sign-in the call waits for, with its state and
-   * actions (the hook's `auth`, as `useMcpAuth()` gives it). A bare
-   * `PendingSignIn` with the deprecated props below still works for one release.
+   * actions (the hook's `auth`, as `useMcpAuth()` gives it).
    */
-  auth?: SignInCardAuth | PendingSignIn | undefined
+  auth?: SignInCardAuth | undefined
   /** While `needs_auth`: who asks (`serverInfo`), when known. */
   server?: unknown
-  /** @deprecated Read from `auth` (`auth.popupBlocked`); only with a bare `PendingSignIn` as `auth`. */
-  popupBlocked?: boolean | undefined
-  /** @deprecated Read from `auth` (`auth.opened`); only with a bare `PendingSignIn` as `auth`. */
-  authOpened?: boolean | undefined
-  /** @deprecated Read from `auth` (`auth.windowClosed`); only with a bare `PendingSignIn` as `auth`. */
-  windowClosed?: boolean | undefined
-  /** @deprecated Read from `auth` (`auth.signIn`); only with a bare `PendingSignIn` as `auth`. */
-  signIn?: (() => void) | undefined
-  /** @deprecated Read from `auth` (`auth.redirect`); only with a bare `PendingSignIn` as `auth`. */
-  redirectSignIn?: (() => void) | undefined
-  /** @deprecated Read from `auth` (`auth.cancel`); only with a bare `PendingSignIn` as `auth`. */
-  cancelSignIn?: (() => void) | undefined
-}
-
-/**
- * The sign-in card's state and actions: `auth` as the hook gives it, or
- * (deprecated, for one release) a bare `PendingSignIn` with the old props beside it.
- */
-function signInOf(props: InputRequestPanelProps): SignInCardAuth | undefined {
-  const { auth } = props
-  if (!auth) return undefined
-  if ('signIn' in auth && typeof auth.signIn === 'function') return auth
-  if (!props.signIn) return undefined
-  return {
-    pending: auth as PendingSignIn,
-    popupBlocked: props.popupBlocked,
-    opened: props.authOpened,
-    windowClosed: props.windowClosed,
-    signIn: props.signIn,
-    redirect: props.redirectSignIn,
-    cancel: props.cancelSignIn,
-  }
 }
 
 /** Stands in for params that are not an object; one object, so a card's boundary does not see a new request on every render. */
@@ -149,7 +116,7 @@ export const RoundPanel = /* @__PURE__ */ forwardRef(function RoundPanel(props: 
   }
 
   if (status === 'needs_auth') {
-    const auth = signInOf(props)
+    const auth = props.auth
     if (!auth?.pending) return null
     return (
       <div ref={setRoot} className={['mcp-elicit-panel', className].filter(Boolean).join(' ')} data-state={status}>

@@ -14,8 +14,6 @@ export function Probe() {
   if (tool.status === 'needs_auth') {
     expectTypeOf(tool.auth).toMatchTypeOf<NeedsAuthSignIn>()
     expectTypeOf(tool.auth.pending).toEqualTypeOf<PendingSignIn>()
-    // Deprecated: `auth` still reads as the pending sign-in it was.
-    expectTypeOf(tool.auth).toMatchTypeOf<PendingSignIn>()
     expectTypeOf(tool.callStatus).toEqualTypeOf<'running' | 'awaiting_input' | 'retrying'>()
   }
   // The call's sign-in is useMcpAuth()'s, by the same names, in every status.
@@ -29,7 +27,7 @@ export function Probe() {
   })
   // The call's own state never carries the overlay.
   expectTypeOf(tool.state).toEqualTypeOf<CallState>()
-  expectTypeOf(tool.signIn).returns.toEqualTypeOf<void>()
+  expectTypeOf(tool.auth.signIn).parameters.toEqualTypeOf<[]>()
   const auth = useMcpAuth()
   expectTypeOf(auth.status).toEqualTypeOf<McpAuthStatus>()
   expectTypeOf(auth.pending).toEqualTypeOf<PendingSignIn | undefined>()

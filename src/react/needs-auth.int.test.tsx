@@ -146,8 +146,8 @@ describe('before the sign-in kit has loaded (call-auth.ts)', () => {
   })
 })
 
-describe('the deprecated names of the previous release', () => {
-  it('signIn, redirectSignIn and cancelSignIn still reach the store; popupBlocked, authOpened, windowClosed and the pending sign-in’s fields on auth still read', async () => {
+describe('one vocabulary: the sign-in lives on auth', () => {
+  it('a call waiting for a sign-in has its state and actions on auth alone, and they reach the store', async () => {
     const endpoint = endpointKey(server.url)
     const store = fakeSignInStore()
     const { result } = renderTool(store)
@@ -161,18 +161,13 @@ describe('the deprecated names of the previous release', () => {
     act(() => store.set(waitingSignIn(request, { popupBlocked: true })))
     const tool = result.current
     if (tool.status !== 'needs_auth') throw new Error(`needs_auth expected, got ${tool.status}`)
-    // `auth` was the pending sign-in itself: its fields still read from it.
-    expect(tool.auth).toMatchObject(request)
-    expect(tool).toMatchObject({ popupBlocked: true, authOpened: false, windowClosed: false })
-    expect(tool.signIn).toBe(tool.auth.signIn)
-    expect(tool.redirectSignIn).toBe(tool.auth.redirect)
-    expect(tool.cancelSignIn).toBe(tool.auth.cancel)
-    act(() => tool.signIn())
-    act(() => result.current.redirectSignIn())
-    expect(result.current).toMatchObject({ status: 'needs_auth', authOpened: true })
-    // The store's `open` is `signIn` under its old name.
-    act(() => store.open(endpoint))
-    expect(store.calls).toEqual(['signIn', 'redirect', 'signIn'])
+    expect(tool.auth).toMatchObject({ status: 'signing_in', pending: request, popupBlocked: true, opened: false, windowClosed: false })
+    for (const old of ['signIn', 'redirectSignIn', 'cancelSignIn', 'popupBlocked', 'authOpened', 'windowClosed']) expect(tool).not.toHaveProperty(old)
+    for (const old of ['issuer', 'resource', 'scopes', 'stepUp']) expect(tool.auth).not.toHaveProperty(old)
+    act(() => tool.auth.signIn())
+    act(() => result.current.auth.redirect())
+    expect(result.current.auth).toMatchObject({ status: 'signing_in', opened: true })
+    expect(store.calls).toEqual(['signIn', 'redirect'])
     act(() => store.set({ status: 'idle' }))
     expect((await done).status).toBe('done')
   })

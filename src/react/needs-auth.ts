@@ -18,14 +18,6 @@ export type McpCallStatus = CallStatus | 'needs_auth'
 export interface NeedsAuthSignIn extends McpAuthResult {
   status: 'signing_in'
   pending: PendingSignIn
-  /** @deprecated `auth.pending.issuer`: `auth` was the pending sign-in itself; its fields stay here for one release. */
-  issuer: string
-  /** @deprecated `auth.pending.resource` */
-  resource: string
-  /** @deprecated `auth.pending.scopes` */
-  scopes: readonly string[]
-  /** @deprecated `auth.pending.stepUp` */
-  stepUp: boolean
 }
 
 /** An active call waiting for the person to sign in to its endpoint. */
@@ -40,12 +32,6 @@ export interface NeedsAuthState {
   task: TaskInfo | undefined
   /** The sign-in the call waits for (`auth.pending`), with its state and actions: `<SignInCard {...tool.auth} />`. */
   auth: NeedsAuthSignIn
-  /** @deprecated `auth.popupBlocked` (the same name as `useMcpAuth()`'s); goes in the next release. */
-  popupBlocked: boolean
-  /** @deprecated `auth.opened` (the same name as `useMcpAuth()`'s); goes in the next release. */
-  authOpened: boolean
-  /** @deprecated `auth.windowClosed` (the same name as `useMcpAuth()`'s); goes in the next release. */
-  windowClosed: boolean
   /** Who asks (`serverInfo`), when an answer has told; unknown on a first request refused with 401. */
   server: Implementation | undefined
 }
@@ -59,8 +45,7 @@ const waiting = new WeakMap<McpAuthResult, NeedsAuthSignIn>()
 function waitingSignIn(auth: McpAuthResult, pending: PendingSignIn): NeedsAuthSignIn {
   let found = waiting.get(auth)
   if (!found) {
-    const { issuer, resource, scopes, stepUp } = pending
-    found = { ...auth, status: 'signing_in', pending, issuer, resource, scopes, stepUp }
+    found = { ...auth, status: 'signing_in', pending }
     waiting.set(auth, found)
   }
   return found
@@ -77,9 +62,6 @@ export function withAuth(state: CallState, auth: McpAuthResult, server: Implemen
     progress: state.progress,
     task: state.task,
     auth: waitingSignIn(auth, auth.pending),
-    popupBlocked: auth.popupBlocked,
-    authOpened: auth.opened,
-    windowClosed: auth.windowClosed,
     server,
   }
 }

@@ -58,12 +58,6 @@ export interface McpCallActions<Args> {
   saved(): StoredCall | undefined
   /** Continues a saved round with its `requestState`. */
   resume(saved: SavedCall): Promise<CallState>
-  /** @deprecated `auth.signIn()`, the sign-in's own action (as `useMcpAuth()`'s); goes in the next release. */
-  signIn(): void
-  /** @deprecated `auth.redirect()`, the sign-in's own action (as `useMcpAuth()`'s); goes in the next release. */
-  redirectSignIn(): void
-  /** @deprecated `auth.cancel()`, the sign-in's own action (as `useMcpAuth()`'s); goes in the next release. */
-  cancelSignIn(): void
 }
 
 /**
@@ -146,10 +140,8 @@ export function useMcpCall<Args>(toRequest: (args: Args | undefined) => Original
   )
   const call = useCallback((args?: Args) => o.start(toRequest(args)), [o, toRequest])
   const flags = { ...flagsOf(state), isAwaitingInput: view.status === 'awaiting_input', isAwaitingAuth: view.status === 'needs_auth' }
-  // The deprecated names of the sign-in's actions (auth.signIn, auth.redirect, auth.cancel).
-  const deprecated = { signIn: auth.signIn, redirectSignIn: auth.redirect, cancelSignIn: auth.cancel }
-  // `view.auth` under needs_auth (the pending sign-in's deprecated fields too), the endpoint's sign-in otherwise.
-  return { auth, ...view, ...flags, state, ...actions, ...deprecated, call }
+  // `view.auth` under needs_auth, the endpoint's sign-in otherwise.
+  return { auth, ...view, ...flags, state, ...actions, call }
 }
 
 /**

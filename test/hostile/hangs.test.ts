@@ -330,7 +330,7 @@ describe('storms: questions and bytes without end', () => {
       }
       sse.end()
     })
-    const mcp = client({ protocolVersion: MODERN, limits: { maxEventBytes: 1_000_000 } })
+    const mcp = client({ protocolVersion: MODERN, limits: { maxMessageBytes: 1_000_000 } })
     const outcome = await timed(mcp.callTool('big'))
     expect(outcome.error).toBeInstanceOf(McpResponseTooLargeError)
     expect(outcome.error).toMatchObject({ part: 'event', limit: 1_000_000, code: 'RESPONSE_TOO_LARGE', method: 'tools/call' })
@@ -340,11 +340,11 @@ describe('storms: questions and bytes without end', () => {
     expect(written).toBeLessThan(total)
   })
 
-  it('a JSON body larger than maxBodyBytes fails as too large (part "body"), streamed or not', async () => {
+  it('a JSON body larger than maxMessageBytes fails as too large (part "body"), streamed or not', async () => {
     modern(server)
     const big = JSON.stringify({ jsonrpc: '2.0', id: 0, result: text('y'.repeat(200_000)) })
     server.rpc('tools/call', (x) => json(x.res, { jsonrpc: '2.0', id: x.body.id, result: text('y'.repeat(200_000)) }))
-    const mcp = client({ protocolVersion: MODERN, limits: { maxBodyBytes: 100_000 } })
+    const mcp = client({ protocolVersion: MODERN, limits: { maxMessageBytes: 100_000 } })
     const error = await mcp.callTool('big').catch((e: unknown) => e)
     expect(error).toBeInstanceOf(McpResponseTooLargeError)
     expect(error).toMatchObject({ part: 'body', limit: 100_000, status: 200 })

@@ -53,11 +53,8 @@ describe('message size: over the cap, the typed error', () => {
     expect(error).toMatchObject({ code: 'RESPONSE_TOO_LARGE', part: 'event', limit: 16 * 1024 * 1024, method: 'tools/call' })
   })
 
-  it.each([
-    ['maxMessageBytes', { maxMessageBytes: 4_000_000 }],
-    ['the deprecated maxEventBytes', { maxEventBytes: 4_000_000 }],
-    ['the deprecated maxBodyBytes', { maxBodyBytes: 4_000_000 }],
-  ])('%s caps JSON bodies and SSE events alike', async (_label, limits) => {
+  it('maxMessageBytes caps JSON bodies and SSE events alike', async () => {
+    const limits = { maxMessageBytes: 4_000_000 }
     modern(server)
     let asJson = false
     server.rpc('tools/call', (x) => (asJson ? json(x.res, { jsonrpc: '2.0', id: x.body.id, result: imageResult() }) : overSse(x, imageResult())))

@@ -276,7 +276,7 @@ describe('browserSignIn()', () => {
     expect(w.log).toEqual(['metadata'])
     expect(pendingKeys()).toEqual([])
 
-    signIn.open()
+    signIn.signIn()
     expect(app.opened).toEqual([{ url: 'about:blank', name: expect.stringMatching(/^mcp-elicit-sign-in-[0-9a-z]+$/), features: 'popup=yes,width=500,height=650,left=500,top=200' }])
     // The window's name is a digest: the page it opens can read window.name, and learns no URL from it.
     expect(app.opened[0]!.name).not.toContain('127.0.0.1')
@@ -301,7 +301,7 @@ describe('browserSignIn()', () => {
     const { app, auth, signIn, call } = await waitingFor(w, () => popup)
     const snapshots: string[] = []
     signIn.subscribe(() => snapshots.push(signIn.getSnapshot().status))
-    signIn.open()
+    signIn.signIn()
     expect(app.opened).toHaveLength(1)
     expect(app.opened[0]!.features).toBe('popup=yes,width=500,height=650,left=500,top=200')
     expect(signIn.getSnapshot()).toMatchObject(OPENED)
@@ -326,7 +326,7 @@ describe('browserSignIn()', () => {
     const w = world('channel')
     const popup = fakePopup()
     const { signIn, call } = await waitingFor(w, () => popup)
-    signIn.open()
+    signIn.signIn()
     // No opener, and a localStorage that tells no one: only the channel carries it.
     expect(callbackOnChannel(w.approve(await navigated(popup)))).toBe('popup')
     expect(await call).toBe(200)
@@ -336,7 +336,7 @@ describe('browserSignIn()', () => {
     const w = world('storage')
     const popup = fakePopup()
     const { signIn, call } = await waitingFor(w, () => popup)
-    signIn.open()
+    signIn.signIn()
     const href = await navigated(popup)
     const written: Array<[string, string | null]> = []
     // Another document's localStorage: each change reaches the app window as a StorageEvent.
@@ -360,7 +360,7 @@ describe('browserSignIn()', () => {
     const w = world('foreign')
     const popup = fakePopup()
     const { signIn, call } = await waitingFor(w, () => popup)
-    signIn.open()
+    signIn.signIn()
     const href = await navigated(popup)
     let settled = false
     void call.finally(() => (settled = true))
@@ -391,7 +391,7 @@ describe('browserSignIn()', () => {
       // The store's poll on a fake clock: "never cancels" is checked over minutes, not the test machine's.
       vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] })
       cleanups.push(() => vi.useRealTimers())
-      waiting.signIn.open()
+      waiting.signIn.signIn()
       const href = await navigated(popups[0]!)
       popups[0]!.closed = true
       vi.advanceTimersByTime(200)
@@ -417,7 +417,7 @@ describe('browserSignIn()', () => {
       const second = fakePopup()
       const { w, app, signIn, call, href } = await closedWindow('reopen', [fakePopup(), second])
       expect(windowClosed(signIn)).toBe(true)
-      signIn.open()
+      signIn.signIn()
       expect(app.opened.map((entry) => entry.url)).toEqual(['about:blank', 'about:blank'])
       expect(app.opened[1]!.name).toBe(app.opened[0]!.name)
       expect(signIn.getSnapshot()).toMatchObject(OPENED)
@@ -449,7 +449,7 @@ describe('browserSignIn()', () => {
     const w = world('cancel')
     const popup = fakePopup()
     const { signIn, call } = await waitingFor(w, () => popup)
-    signIn.open()
+    signIn.signIn()
     signIn.cancel()
     const error = await call.catch((e: unknown) => e)
     expect((error as { cancelled: boolean }).cancelled).toBe(true)
@@ -467,7 +467,7 @@ describe('browserSignIn()', () => {
     // Its opener cut, the window at another origin is not the app's to close: the browser would refuse (and log an error).
     const popup = fakePopup({ crossOriginOnceNavigated: true })
     const { signIn, call } = await waitingFor(w, () => popup)
-    signIn.open()
+    signIn.signIn()
     await navigated(popup)
     signIn.cancel()
     expect((await call.catch((e: unknown) => e)) as { cancelled: boolean }).toMatchObject({ cancelled: true })
@@ -479,7 +479,7 @@ describe('browserSignIn()', () => {
     const w = world('blocked')
     const { app, signIn } = await waitingFor(w, () => null)
     const before = signIn.getSnapshot()
-    signIn.open()
+    signIn.signIn()
     const after = signIn.getSnapshot()
     expect(after).not.toBe(before)
     expect(after).toMatchObject({ status: 'signing_in', opened: false, popupBlocked: true, windowClosed: false })
@@ -495,7 +495,7 @@ describe('browserSignIn()', () => {
     const popup = fakePopup()
     const app = appWindow(() => popup)
     const { auth, signIn } = browserOAuth({ redirectUri: REDIRECT_URI, fetch: w.fetch, signIn: { window: app.win } })
-    signIn.open()
+    signIn.signIn()
     expect(app.opened).toEqual([expect.objectContaining({ url: 'about:blank', name: 'mcp-elicit-sign-in' })])
     expect(popup.opener).toBeNull()
     expect(signIn.getSnapshot().status).toBe('idle')
@@ -521,7 +521,7 @@ describe('browserSignIn()', () => {
       const app = appWindow(() => popups.shift() ?? null)
       const signIn = browserSignIn({ redirectUri: REDIRECT_URI, window: app.win })
       // The person clicked Sign in on H's card before H's request reached the store.
-      signIn.open('https://H.example:443/mcp?session=1')
+      signIn.signIn('https://H.example:443/mcp?session=1')
       expect(app.opened).toHaveLength(1)
       expect(app.opened[0]!.name).toMatch(/^mcp-elicit-sign-in-[0-9a-z]+$/)
 
@@ -544,7 +544,7 @@ describe('browserSignIn()', () => {
       expect(await hCall).toBe(callbackFor('h'))
       // K still waits for its person, and gets its own window when asked.
       expect(signIn.getSnapshot()).toMatchObject({ status: 'signing_in', opened: false, pending: { endpoint: K } })
-      signIn.open(K)
+      signIn.signIn(K)
       expect(await navigated(other)).toBe('https://as.k.example/authorize?state=k')
       // One window per endpoint: K's has a name of its own.
       expect(app.opened.map((entry) => entry.url)).toEqual(['about:blank', 'about:blank'])
@@ -556,11 +556,11 @@ describe('browserSignIn()', () => {
     it('is named by a digest of the endpoint, however the endpoint was spelled', () => {
       const app = appWindow(() => fakePopup())
       const signIn = browserSignIn({ redirectUri: REDIRECT_URI, window: app.win })
-      signIn.open('https://H.example:443/mcp?session=1#x')
+      signIn.signIn('https://H.example:443/mcp?session=1#x')
       signIn.cancel()
-      signIn.open(H)
+      signIn.signIn(H)
       signIn.cancel()
-      signIn.open(K)
+      signIn.signIn(K)
       signIn.cancel()
       const [spelled, normal, k] = app.opened.map((entry) => entry.name)
       expect(spelled).toBe(normal)
@@ -571,7 +571,7 @@ describe('browserSignIn()', () => {
       const popup = fakePopup()
       const app = appWindow(() => popup)
       const signIn = browserSignIn({ redirectUri: REDIRECT_URI, window: app.win })
-      signIn.open(H)
+      signIn.signIn(H)
       const k = handMade(K, 'https://as.k.example/authorize?state=k')
       const kCall = signIn.redirectToAuthorization(k.request)
       let kSettled = false
@@ -603,7 +603,7 @@ describe('browserSignIn()', () => {
       const app = appWindow(() => popup)
       const signIn = browserSignIn({ redirectUri: REDIRECT_URI, window: app.win })
       const outcome = signIn.redirectToAuthorization(handMade('https://h.example/mcp', async () => new URL(url)).request).catch((e: unknown) => e)
-      signIn.open()
+      signIn.signIn()
       const error = await outcome
       expect(error).toBeInstanceOf(McpAuthInsecureEndpointError)
       expect((error as McpAuthInsecureEndpointError).code).toBe('AUTH_INSECURE_ENDPOINT')
@@ -635,31 +635,11 @@ describe('browserSignIn()', () => {
     const signIn = browserSignIn({ redirectUri: REDIRECT_URI, window: app.win })
     const refused = new McpAuthRegistrationError('registration refused', { issuer: 'https://as.example' })
     const outcome = signIn.redirectToAuthorization(handMade('https://h.example/mcp', () => Promise.reject(refused)).request).catch((e: unknown) => e)
-    signIn.open()
+    signIn.signIn()
     expect(await outcome).toBe(refused)
     expect(popup.closed).toBe(true)
     expect(popup.location.href).toBe('about:blank')
     expect(signIn.getSnapshot()).toEqual({ status: 'error', pending: expect.objectContaining({ endpoint: 'https://h.example/mcp' }), error: refused, cancelled: false })
-  })
-
-  it('keeps the old name `request` for `pending` one release: read only, not part of the shape', async () => {
-    const app = appWindow(() => null)
-    const signIn = browserSignIn({ redirectUri: REDIRECT_URI, window: app.win })
-    const outcome = signIn.redirectToAuthorization(handMade('https://h.example/mcp', 'https://as.example/authorize?state=s').request).catch((e: unknown) => e)
-    const waiting = signIn.getSnapshot()
-    expect(waiting).toMatchObject({ status: 'signing_in', opened: false, pending: { endpoint: 'https://h.example/mcp' } })
-    expect(waiting.status !== 'idle' && waiting.request).toBe(waiting.status !== 'idle' && waiting.pending)
-    expect(Object.keys(waiting)).toEqual(['status', 'pending', 'opened', 'popupBlocked', 'windowClosed'])
-    signIn.signIn()
-    const blocked = signIn.getSnapshot()
-    expect(blocked).toMatchObject({ status: 'signing_in', popupBlocked: true })
-    expect(blocked.status !== 'idle' && blocked.request).toBe(waiting.status !== 'idle' && waiting.pending)
-    signIn.cancel()
-    await outcome
-    const failed = signIn.getSnapshot()
-    expect(failed).toMatchObject({ status: 'error', cancelled: true, pending: { endpoint: 'https://h.example/mcp' } })
-    expect(failed.status === 'error' && failed.request).toBe(failed.status === 'error' && failed.pending)
-    expect(Object.keys(failed)).toEqual(['status', 'pending', 'error', 'cancelled'])
   })
 
   it('finishes a full-page redirect on the next page load: redirect, callback page, resumeRedirect', async () => {

@@ -66,8 +66,6 @@ export interface BrowserSignInOptions extends SignInChannelOptions {
 }
 
 export interface BrowserSignIn extends SignInStore {
-  /** @deprecated Renamed `signIn` (one name for the action everywhere); this alias goes in the next release. */
-  open(endpoint?: string): void
   /** Pass to `oauth({ redirectToAuthorization })`: waits in the store until the person signs in or cancels (a closed window does not cancel). */
   redirectToAuthorization(request: AuthorizationRequest): Promise<string>
   /** Pass to `oauth({ pendingStorage })`: this tab's `sessionStorage`, so a full-page redirect can finish on the next load. */
@@ -136,22 +134,6 @@ function signingIn(pending: PendingSignIn, flags: { opened?: boolean; popupBlock
   return { status: 'signing_in', pending, opened, popupBlocked: !opened && flags.popupBlocked === true, windowClosed: !opened && flags.windowClosed === true }
 }
 
-/**
- * Gives a snapshot the deprecated `request` (the old name of `pending`) for
- * one release: a getter, not enumerated, so the snapshot's shape (spread,
- * `toEqual`, JSON) is the new vocabulary alone.
- */
-function withRequestAlias(state: SignInState): SignInState {
-  if (state.status === 'idle') return state
-  return Object.defineProperty(state, 'request', {
-    get(this: { pending: PendingSignIn | undefined }) {
-      return this.pending
-    },
-    enumerable: false,
-    configurable: true,
-  })
-}
-
 /** The store plus what only `browserOAuth` uses: a new snapshot when sign-in status changed outside the store. */
 function createBrowserSignIn(options: BrowserSignInOptions): { store: BrowserSignIn; touch(): void } {
   const prefix = options.sessionPrefix ?? DEFAULT_SESSION_PREFIX
@@ -175,7 +157,7 @@ function createBrowserSignIn(options: BrowserSignInOptions): { store: BrowserSig
   const bindsTo = (bound: { endpoint: string | undefined } | undefined, endpoint: string) => bound !== undefined && (bound.endpoint === undefined || sameEndpoint(bound.endpoint, endpoint))
 
   const set = (next: SignInState) => {
-    snapshot = withRequestAlias(next)
+    snapshot = next
     for (const listener of [...listeners]) listener()
   }
 
@@ -428,10 +410,6 @@ function createBrowserSignIn(options: BrowserSignInOptions): { store: BrowserSig
         return
       }
       showIn(waiting, popup)
-    },
-
-    open(endpoint) {
-      store.signIn(endpoint)
     },
 
     redirect(endpoint) {

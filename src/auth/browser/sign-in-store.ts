@@ -18,18 +18,6 @@
  * `isSignedIn(endpoint)`; the React layer combines the two into each
  * endpoint's view (`McpAuthView`, whose `signing_in` and `error` are this
  * snapshot's when it is that endpoint's).
- *
- * Renamed in this release (the old names go in the next):
- * - `{ status: 'needs_sign_in', request, popupBlocked, windowClosed? }`
- *   → `{ status: 'signing_in', pending, opened: false, popupBlocked, windowClosed }`
- * - `{ status: 'signing_in', request }`
- *   → `{ status: 'signing_in', pending, opened: true, popupBlocked: false, windowClosed: false }`
- * - `{ status: 'error', request, error, cancelled }`
- *   → `{ status: 'error', pending, error, cancelled }`
- * - `{ status: 'idle' }` is unchanged.
- * - `state.request` → `state.pending`; `browserSignIn()`'s snapshots still
- *   have `request` (a deprecated getter, not enumerated: equal to `pending`).
- * - `store.open(endpoint)` → `store.signIn(endpoint)` (`open` deprecated).
  */
 import type { McpAuthError } from '../errors.js'
 
@@ -75,8 +63,6 @@ export type SignInState =
       opened: boolean
       popupBlocked: boolean
       windowClosed: boolean
-      /** @deprecated Renamed `pending`; `browserSignIn()`'s snapshots keep it (not enumerated) until the next release. */
-      readonly request?: PendingSignIn | undefined
     }
   /**
    * The last sign-in failed or was cancelled (`error.code`, e.g.
@@ -89,8 +75,6 @@ export type SignInState =
       pending: PendingSignIn | undefined
       error: McpAuthError
       cancelled: boolean
-      /** @deprecated Renamed `pending`; `browserSignIn()`'s snapshots keep it (not enumerated) until the next release. */
-      readonly request?: PendingSignIn | undefined
     }
 
 export interface SignInStore {
@@ -109,8 +93,6 @@ export interface SignInStore {
    * pending, `endpoint` says whose; the first otherwise.
    */
   signIn(endpoint?: string): void
-  /** @deprecated Renamed {@link SignInStore.signIn} (one name for the action everywhere); this alias goes in the next release. */
-  open?(endpoint?: string): void
   /** The fallback when the window was blocked: this tab goes to the authorization page and comes back. */
   redirect(endpoint?: string): void
   /**

@@ -1,4 +1,4 @@
-/** The text of the task line (`TaskStatus`). It loads with the line, not up front. */
+/** The text of the task line (`TaskLine`). It loads with the line, not up front. */
 import type { Messages } from '../messages.js'
 
 export const taskTexts = {

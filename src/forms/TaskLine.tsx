@@ -5,7 +5,7 @@
  * bar. Used by `McpToolCall` while a task runs and, compact, above the
  * questions a task asks; usable alone with the hook's fields:
  *
- *   {tool.task && <TaskStatus task={tool.task} progress={tool.progress} />}
+ *   {tool.task && <TaskLine task={tool.task} progress={tool.progress} />}
  *
  * Presentational only: no Stop button (the call's own Stop sends
  * `tasks/cancel`). The status message and the progress message come from the
@@ -22,7 +22,7 @@ import { cardTexts } from './texts/card.js'
 import { resolvePart } from './texts/resolve.js'
 import { taskTexts } from './texts/task.js'
 
-export interface TaskStatusProps {
+export interface TaskLineProps {
   /** The task as last polled (the hook's `task`). */
   task: TaskInfo
   /** The latest progress notification (the hook's `progress`); without a positive `total` the bar is indeterminate. */
@@ -43,7 +43,7 @@ function amount(value: unknown): number | undefined {
 }
 
 /** The status of a task-backed call: a live status line, the server's status message, a progress bar. */
-export const TaskStatus = /* @__PURE__ */ forwardRef(function TaskStatus(props: TaskStatusProps, ref: ForwardedRef<HTMLDivElement>) {
+export const TaskLine = /* @__PURE__ */ forwardRef(function TaskLine(props: TaskLineProps, ref: ForwardedRef<HTMLDivElement>) {
   const { task, progress, compact, className } = props
   const text = resolvePart(props.messages, cardTexts, callTexts, taskTexts)
   const statusMessage = inlineText(task.statusMessage)

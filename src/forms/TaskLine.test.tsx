@@ -7,7 +7,7 @@ import userEvent from '@testing-library/user-event'
 import { afterEach, describe, expect, it } from 'vitest'
 import type { TaskInfo } from '../core/index'
 import { CLAMP_CHARS } from './IsolatedLine'
-import { TaskStatus } from './TaskStatus'
+import { TaskLine } from './TaskLine'
 
 afterEach(cleanup)
 
@@ -29,9 +29,9 @@ function rootOf(container: HTMLElement) {
   return container.querySelector<HTMLElement>('.mcp-elicit-task')!
 }
 
-describe('TaskStatus: the bar', () => {
+describe('TaskLine: the bar', () => {
   it('is determinate (value, max, "n of total" label) when the total is known', () => {
-    render(<TaskStatus task={task()} progress={{ progress: 2, total: 5 }} />)
+    render(<TaskLine task={task()} progress={{ progress: 2, total: 5 }} />)
     const bar = screen.getByRole('progressbar', { name: '2 of 5' })
     expect(bar.getAttribute('value')).toBe('2')
     expect(bar.getAttribute('max')).toBe('5')
@@ -39,13 +39,13 @@ describe('TaskStatus: the bar', () => {
   })
 
   it('never shows more than the total', () => {
-    render(<TaskStatus task={task()} progress={{ progress: 9, total: 5 }} />)
+    render(<TaskLine task={task()} progress={{ progress: 9, total: 5 }} />)
     expect(screen.getByRole('progressbar').getAttribute('value')).toBe('5')
   })
 
   it('is indeterminate (no value attribute) labelled "Working…" without progress, without a total, or with a total of 0', () => {
     for (const progress of [undefined, { progress: 3 }, { progress: 3, total: 0 }, { progress: Number.NaN, total: 4 }]) {
-      const { container, unmount } = render(<TaskStatus task={task()} progress={progress} />)
+      const { container, unmount } = render(<TaskLine task={task()} progress={progress} />)
       const bar = within(container).getByRole('progressbar', { name: 'Working…' })
       expect(bar.tagName).toBe('PROGRESS')
       expect(bar.hasAttribute('value')).toBe(false)
@@ -55,12 +55,12 @@ describe('TaskStatus: the bar', () => {
   })
 
   it('shows the count as text when no message came with it', () => {
-    render(<TaskStatus task={task()} progress={{ progress: 3 }} />)
+    render(<TaskLine task={task()} progress={{ progress: 3 }} />)
     expect(screen.getByText('3 done')).toBeTruthy()
   })
 
   it('compact: the status line and message only, no bar', () => {
-    const { container } = render(<TaskStatus task={task({ status: 'input_required', statusMessage: 'Waiting for your approval' })} progress={{ progress: 1, total: 2 }} compact />)
+    const { container } = render(<TaskLine task={task({ status: 'input_required', statusMessage: 'Waiting for your approval' })} progress={{ progress: 1, total: 2 }} compact />)
     expect(screen.queryByRole('progressbar')).toBeNull()
     expect(screen.getByRole('status').textContent).toBe('Running in the background')
     expect(screen.getByText('Waiting for your approval')).toBeTruthy()
@@ -69,36 +69,36 @@ describe('TaskStatus: the bar', () => {
   })
 })
 
-describe('TaskStatus: the status line', () => {
+describe('TaskLine: the status line', () => {
   it('is a live region saying the call runs in the background; the texts can be replaced', () => {
-    const { unmount } = render(<TaskStatus task={task()} />)
+    const { unmount } = render(<TaskLine task={task()} />)
     const status = screen.getByRole('status')
     expect(status.textContent).toBe('Running in the background')
     unmount()
-    render(<TaskStatus task={task()} messages={{ taskRunning: 'Läuft im Hintergrund', running: 'Bitte warten…' }} />)
+    render(<TaskLine task={task()} messages={{ taskRunning: 'Läuft im Hintergrund', running: 'Bitte warten…' }} />)
     expect(screen.getByRole('status').textContent).toBe('Läuft im Hintergrund')
     expect(screen.getByRole('progressbar', { name: 'Bitte warten…' })).toBeTruthy()
   })
 
   it('shows none of the task but its status message: no id, no timestamps', () => {
-    const { container } = render(<TaskStatus task={task({ statusMessage: 'Compiling 3 of 12 packages' })} />)
+    const { container } = render(<TaskLine task={task({ statusMessage: 'Compiling 3 of 12 packages' })} />)
     expect(rootOf(container).textContent).toBe('Running in the backgroundCompiling 3 of 12 packages')
     expect(container.innerHTML).not.toContain('786512e2')
     expect(container.innerHTML).not.toContain('2026-03-01')
   })
 })
 
-describe('TaskStatus: the status message is server text', () => {
+describe('TaskLine: the status message is server text', () => {
   it('markup in it stays text: no element is made from it', () => {
     const hostile = '<img src=x onerror="alert(1)"><script>alert("xss")</script><a href="javascript:alert(1)">click</a>'
-    const { container } = render(<TaskStatus task={task({ statusMessage: hostile })} progress={{ progress: 1, total: 2, message: '<b>bold</b>' }} />)
+    const { container } = render(<TaskLine task={task({ statusMessage: hostile })} progress={{ progress: 1, total: 2, message: '<b>bold</b>' }} />)
     expect(screen.getByText(hostile)).toBeTruthy()
     expect(screen.getByText('<b>bold</b>')).toBeTruthy()
     expect(container.querySelector('img, script, a, b')).toBeNull()
   })
 
   it('sits in its own <bdi dir="auto">, without bidi controls or line breaks, so it cannot reorder our line', () => {
-    const { container } = render(<TaskStatus task={task({ statusMessage: `Paid ${RLO}00.001$ ${PDI}${RLO}to\nevil` })} />)
+    const { container } = render(<TaskLine task={task({ statusMessage: `Paid ${RLO}00.001$ ${PDI}${RLO}to\nevil` })} />)
     const message = container.querySelector<HTMLElement>('.mcp-elicit-task-message')!
     const part = message.querySelector('bdi')!
     expect(part.getAttribute('dir')).toBe('auto')
@@ -109,17 +109,17 @@ describe('TaskStatus: the status message is server text', () => {
   })
 
   it('a progress message is isolated the same way; one equal to the status message is not repeated', () => {
-    const { container, unmount } = render(<TaskStatus task={task({ statusMessage: 'step 2' })} progress={{ progress: 2, total: 3, message: `${RLO}step 2 of 3` }} />)
+    const { container, unmount } = render(<TaskLine task={task({ statusMessage: 'step 2' })} progress={{ progress: 2, total: 3, message: `${RLO}step 2 of 3` }} />)
     const progressText = container.querySelector<HTMLElement>('.mcp-elicit-progress-text')!
     expect(progressText.querySelector('bdi[dir="auto"]')!.textContent).toBe('step 2 of 3')
     unmount()
-    render(<TaskStatus task={task({ statusMessage: 'Uploading' })} progress={{ progress: 2, total: 3, message: 'Uploading' }} />)
+    render(<TaskLine task={task({ statusMessage: 'Uploading' })} progress={{ progress: 2, total: 3, message: 'Uploading' }} />)
     expect(screen.getAllByText('Uploading')).toHaveLength(1)
   })
 
   it('a very long one is clamped, with the full text in title and a "Show all" disclosure', async () => {
     const huge = 'Still crunching the numbers. '.repeat(3_500).slice(0, 100_000)
-    const { container } = render(<TaskStatus task={task({ statusMessage: huge })} />)
+    const { container } = render(<TaskLine task={task({ statusMessage: huge })} />)
     const message = container.querySelector<HTMLElement>('.mcp-elicit-task-message')!
     const part = message.querySelector<HTMLElement>('.mcp-elicit-server-text')!
     expect(part.classList.contains('mcp-elicit-clamp')).toBe(true)
@@ -131,22 +131,22 @@ describe('TaskStatus: the status message is server text', () => {
   })
 
   it(`one of up to ${CLAMP_CHARS} characters is left alone`, () => {
-    const { container } = render(<TaskStatus task={task({ statusMessage: 'm'.repeat(CLAMP_CHARS) })} />)
+    const { container } = render(<TaskLine task={task({ statusMessage: 'm'.repeat(CLAMP_CHARS) })} />)
     expect(container.querySelector('.mcp-elicit-clamp')).toBeNull()
     expect(container.querySelector('button')).toBeNull()
   })
 
   it('a value that is not a string is shown as JSON text, and none at all shows no message line', () => {
     const unprintable = JSON.parse('{"toString":1}') as unknown as string
-    const { container, unmount } = render(<TaskStatus task={task({ statusMessage: unprintable })} />)
+    const { container, unmount } = render(<TaskLine task={task({ statusMessage: unprintable })} />)
     expect(container.querySelector('.mcp-elicit-task-message')!.textContent).toBe('{"toString":1}')
     unmount()
-    const second = render(<TaskStatus task={task()} />)
+    const second = render(<TaskLine task={task()} />)
     expect(second.container.querySelector('.mcp-elicit-task-message')).toBeNull()
   })
 })
 
-describe('TaskStatus: the stylesheet', () => {
+describe('TaskLine: the stylesheet', () => {
   // A path string: under jsdom `URL` is jsdom's, which node:fs does not take.
   const css = readFileSync(join(dirname(fileURLToPath(import.meta.url)), 'styles.css'), 'utf8')
 
