@@ -90,6 +90,11 @@ export interface ProtectedDeployment {
 
 export interface DemoStack {
   pageUrl: string
+  /**
+   * The CSP violation reports the browser sent about the page (`report-uri`, static mode; the body of each POST),
+   * since the stack started: the engine suite (e2e/engines/) checks that a call files none.
+   */
+  cspReports: string[]
   /** `<page origin>/oauth/callback.html`: the redirect URI the providers accept. */
   redirectUri: string
   demo: DemoServer
@@ -129,7 +134,10 @@ export interface StackOptions {
   accessTokenTtl?: number
 }
 
-/** The page's policy: no inline script, no eval, nothing loaded from elsewhere. */
+/** Where the static page's browser sends its CSP violation reports (every engine sends `report-uri` reports). */
+export const CSP_REPORT_PATH = '/csp-reports'
+
+/** The page's policy: no inline script, no eval, nothing loaded from elsewhere; violations reported. */
 export function contentSecurityPolicy(config: DemoConfig): string {
   const origins = config.servers.flatMap((s) => [new URL(s.url).origin, ...(s.issuer ? [new URL(s.issuer).origin] : [])])
   const servers = [...new Set(origins)].join(' ')
@@ -148,6 +156,7 @@ export function contentSecurityPolicy(config: DemoConfig): string {
     "base-uri 'none'",
     "form-action 'self'",
     "frame-ancestors 'none'",
+    `report-uri ${CSP_REPORT_PATH}`,
   ].join('; ')
 }
 
@@ -207,9 +216,19 @@ function routeChat(chatRoute: ChatRoute, req: IncomingMessage, res: ServerRespon
   })
 }
 
-async function serveStatic(port: number, config: DemoConfig, chatRoute: ChatRoute): Promise<Server> {
+async function serveStatic(port: number, config: DemoConfig, chatRoute: ChatRoute, cspReports: string[]): Promise<Server> {
   const policy = contentSecurityPolicy(config)
-  const server = createServer((req, res) => routeChat(chatRoute, req, res, () => serveFile(req, res)))
+  const server = createServer((req, res) => routeChat(chatRoute, req, res, () => (req.method === 'POST' && req.url === CSP_REPORT_PATH ? keepReport(req, res) : serveFile(req, res))))
+  function keepReport(req: IncomingMessage, res: ServerResponse) {
+    let body = ''
+    req.setEncoding('utf8')
+    // A report is a few hundred bytes; more is not a report.
+    req.on('data', (chunk: string) => (body.length < 65_536 ? (body += chunk) : req.destroy()))
+    req.on('end', () => {
+      cspReports.push(body)
+      res.writeHead(204).end()
+    })
+  }
   function serveFile(req: IncomingMessage, res: ServerResponse) {
     const url = new URL(req.url ?? '/', 'http://x')
     const path = url.pathname
@@ -338,10 +357,12 @@ export async function startDemoStack(options: StackOptions): Promise<DemoStack> 
     const chatRoute = await loadChatRoute()
     if (options.mode === 'static') {
       if (options.build !== false) await buildPage()
-      const page = await serveStatic(options.pagePort ?? 0, config, chatRoute)
+      const cspReports: string[] = []
+      const page = await serveStatic(options.pagePort ?? 0, config, chatRoute, cspReports)
       const { port } = page.address() as AddressInfo
       return {
         ...pageListens(`http://${HOST}:${port}/`),
+        cspReports,
         demo,
         legacy,
         protected: deployments,
@@ -378,6 +399,8 @@ export async function startDemoStack(options: StackOptions): Promise<DemoStack> 
     const address = vite.httpServer?.address() as AddressInfo
     return {
       ...pageListens(`http://${HOST}:${address.port}/`),
+      // Vite's dev server sends no CSP.
+      cspReports: [],
       demo,
       legacy,
       protected: deployments,

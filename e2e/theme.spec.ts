@@ -5,8 +5,8 @@
  * validation error, fixes it and accepts, and the answer is the one sent. No
  * code generation is ever attempted: the browser files no CSP violation (the
  * policy reports to the page's server and fires `securitypolicyviolation` in
- * the page), which a control run (`?probe=1`, the library's own
- * `new Function` check) shows would be seen.
+ * the page), which a control run (`?probe=1`, a `new Function` attempt of
+ * the test page's own) shows would be seen.
  *
  * The page (e2e/theme-page/) is built with Vite into e2e/.cache/theme-page
  * and served from 127.0.0.1 (built-page.ts).

@@ -52,7 +52,7 @@ export interface McpAssistantToolOptions {
   onSampling?: CallObserverOptions['onSampling']
   /** Roots to share after the person approved. */
   roots?: CallObserverOptions['roots']
-  /** The rjsf validator for every form. @defaultValue `chooseValidator()` */
+  /** The rjsf validator for every form. @defaultValue the no-eval validator (see `chooseValidator`) */
   validator?: ValidatorType | undefined
   /** An rjsf theme for every form. */
   theme?: ElicitationFormTheme | undefined

@@ -126,10 +126,11 @@ export interface Messages {
   /** In place of a card that failed to render; its Decline (and Cancel) still answer. */
   cardFailed: string
 
-  /** Heading of a round of questions. */
+  /**
+   * The one line over a round of questions: its heading, and a status saying the server waits for the person
+   * (so the call is not taken for stuck), with how many of the answers were given.
+   */
   roundHeading: (pending: number, total: number) => string
-  /** Status under that heading while the server waits for the person, so the call is not taken for stuck. */
-  waitingForYou: string
 
   /** Run button of the tool call. */
   run: (tool: string) => string
