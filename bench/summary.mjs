@@ -30,12 +30,19 @@ export function summaryRows(results) {
     if (inc['ours in app']) rows.push(['size (min+gz)', 'typical app, rjsf + ajv8 bundled', gz('app'), `all ours: app - rjsf = +${kb(inc['ours in app'].gzipBytes)}`, budget(inc['ours in app'])])
     const fromDist = (size.fromDist ?? []).filter((r) => r.gzipBytes)
     if (fromDist.length) {
-      const label = { core: 'core', react: 'core+react', app: 'typical app' }
+      const label = { core: 'core', react: 'core+react', app: 'typical app', apps: 'core+apps' }
       const worst = Math.max(...fromDist.map((r) => r.gzipBytes / r.srcGzipBytes))
       rows.push(['size (min+gz)', 'the same, bundled from the package (`dist/`), as an installed app does', fromDist.map((r) => `${label[r.name] ?? r.name} ${kb(r.gzipBytes)}`).join('; '), `from \`src/\`: ${fromDist.map((r) => kb(r.srcGzipBytes)).join('; ')}`, `at most ${x(worst)} of \`src/\``])
     }
+    // Before the first app (the first load) and once it is mounted (with the host's chunk); results.json files written before the split have no `apps host`.
     if (inc['apps layer'] && e['ai-sdk-apps'] && e['ext-apps-bridge'])
-      rows.push(['size (min+gz)', 'MCP Apps host: `./apps` over core', `+${kb(inc['apps layer'].gzipBytes)} (in the typical app +${kb(inc['apps in app']?.gzipBytes ?? 0)})`, `AI SDK MCPAppRenderer ${gz('ai-sdk-apps')} (no client, no resource read); ext-apps app-bridge + peers ${gz('ext-apps-bridge')}`, ''])
+      rows.push([
+        'size (min+gz)',
+        'MCP Apps host: `./apps` over core, before the first app; once the host is loaded',
+        `+${kb(inc['apps layer'].gzipBytes)}${inc['apps host'] ? `; +${kb(inc['apps host'].gzipBytes)}` : ''} (in the typical app +${kb(inc['apps in app']?.gzipBytes ?? 0)} before the first app)`,
+        `AI SDK MCPAppRenderer ${gz('ai-sdk-apps')} (no client, no resource read); ext-apps app-bridge + peers ${gz('ext-apps-bridge')}`,
+        budget(inc['apps layer']),
+      ])
     if (inc['ai-sdk adapter'] && inc['assistant-ui adapter'])
       rows.push(['size (min+gz)', 'chat-framework adapters over the typical app (the framework external)', `AI SDK +${kb(inc['ai-sdk adapter'].gzipBytes)}; assistant-ui +${kb(inc['assistant-ui adapter'].gzipBytes)}`, `the AI SDK route half ${gz('ai-sdk-route')}`, ''])
   }

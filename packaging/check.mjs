@@ -722,7 +722,7 @@ const lazyApp = join(app, 'lazy-app')
 const LAZY_CHUNKS = [
   'no-eval-validator', 'file-widget', 'file-data-uri', 'date-time-widget', 'date-time',
   'ToolResult', 'UrlElicitation', 'SignInCard', 'ApprovalCard', 'TaskStatus', 'round-panel', 'url-safety',
-  'mount', 'answer-check', 'DownloadCard',
+  'app-host', 'answer-check', 'DownloadCard',
   'legacy-connection', 'task-client', 'subscriptions', 'sse-exchange', 'auth-hook', 'result-cache', 'sign-in-kit', 'listings', 'call-writer',
 ]
 const lazyBuilt = check('consumer app: the typical app with MCP Apps loads what it does not show yet on demand', [appInstalled], async () => {

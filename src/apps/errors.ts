@@ -93,3 +93,13 @@ export function isMcpAppError(error: unknown): error is McpAppError {
   const { name, code } = error as { name?: unknown; code?: unknown }
   return name === 'McpAppError' && typeof code === 'string'
 }
+
+/**
+ * What a host is told when the chunk of the MCP Apps host cannot be fetched
+ * (offline, a new deploy): the app's frame could not be created
+ * (`APP_FRAME_FAILED`), the core's `McpNetworkError` in `cause`.
+ */
+export function mountLoadFailed(cause: unknown, uri: string | undefined): McpAppError {
+  const reason = cause instanceof Error ? cause.message : String(cause)
+  return new McpAppError('APP_FRAME_FAILED', `The app could not be shown: ${reason}`, { cause, uri })
+}

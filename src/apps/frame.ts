@@ -1,5 +1,6 @@
 /**
- * The outer frame of an MCP App: the sandbox proxy page on another origin,
+ * The outer frame of an MCP App, once the host is loaded (outer-frame.ts
+ * makes it at mount): the sandbox proxy page on another origin it loads,
  * and the one gate every message from it passes.
  *
  * Why another origin: the frame gets `allow-same-origin` (the spec requires
@@ -16,9 +17,6 @@ export interface SandboxTarget {
   url: URL
   origin: string
 }
-
-/** The outer frame's sandbox: what the spec requires (scripts, same origin) and forms; no popups, no top navigation. */
-export const OUTER_SANDBOX = 'allow-scripts allow-same-origin allow-forms'
 
 /**
  * Where the sandbox page is, checked: an http(s) URL (relative ones resolve
@@ -43,20 +41,6 @@ export function sandboxTarget(sandbox: string | URL, page: { href: string; origi
   }
   url.searchParams.set('host', page.origin)
   return { url, origin: url.origin }
-}
-
-/** An outer frame, not loaded yet (its `allow` must be set before `src`, which {@link loadAppFrame} does). */
-export function createAppFrame(document: Document, title: string): HTMLIFrameElement {
-  const frame = document.createElement('iframe')
-  frame.setAttribute('sandbox', OUTER_SANDBOX)
-  // The proxy learns the page's origin from ?host=, not from the referrer, so the page's path and query stay private.
-  frame.setAttribute('referrerpolicy', 'no-referrer')
-  frame.title = title
-  frame.className = 'mcp-elicit-app-frame'
-  frame.style.border = '0'
-  frame.style.display = 'block'
-  frame.style.width = '100%'
-  return frame
 }
 
 /** Points the frame at the sandbox page, with the Permissions Policy features granted (read when it navigates). */

@@ -6,14 +6,17 @@
  * a proxy frame that loads a second document is torn down at once, and so
  * is a view the bridge gave up on.
  */
-import { afterEach, describe, expect, it } from 'vitest'
+import { afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { createClient, type JsonObject, type Tool } from '../core/index.js'
 import type { McpAppError } from './errors.js'
 import { watchFrameDocuments } from './frame.js'
-import { mountMcpApp, type McpAppOptions } from './mount.js'
+import { loadAppHost, mountMcpApp, type McpAppOptions } from './mount.js'
 
 const tool: Tool = { name: 'seat_map', inputSchema: { type: 'object' }, _meta: { ui: { resourceUri: 'ui://flights/seat-map' } } }
 const resource = { uri: 'ui://flights/seat-map', html: '<!doctype html><p>Seats</p>', csp: {}, permissions: {} }
+
+// The host loaded, as on a page that has shown an app: a mount runs it at once (the first mount, before, is mount-on-demand.test.ts's).
+beforeAll(() => loadAppHost())
 
 afterEach(() => {
   document.body.innerHTML = ''

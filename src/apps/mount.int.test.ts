@@ -13,7 +13,7 @@ import { startHost, type Host } from '../../servers/host.ts'
 import { createClient, type JsonObject, type McpClient, type Tool } from '../core/index.js'
 import { withMcpApps } from './capabilities.js'
 import { MCP_APP_MIME_TYPE } from './constants.js'
-import { mountMcpApp, type McpAppOptions } from './mount.js'
+import { loadAppHost, mountMcpApp, type McpAppOptions } from './mount.js'
 
 const SANDBOX_ORIGIN = 'http://127.0.0.1:4998'
 const HTML = '<!doctype html><html><body><p>Seat map</p></body></html>'
@@ -44,6 +44,9 @@ beforeAll(async () => {
   host = await startHost({ cors: { origins: [], expose: ['Mcp-Session-Id', 'MCP-Protocol-Version'] }, serve: (req, res, hit) => serve(req, res, hit.body), onClose: () => handler.close() })
   client = createClient(host.url, { capabilities: withMcpApps(), onWarning: () => {} })
 })
+
+// The host loaded, as on a page that has shown an app (the first mount, before, is mount-on-demand.test.ts's).
+beforeAll(() => loadAppHost())
 
 afterAll(async () => {
   await client?.close()

@@ -8,10 +8,10 @@
  * the frame is recorded. The real thing (Chromium, two origins, ext-apps'
  * App in the frame) is the end-to-end test.
  */
-import { afterEach, describe, expect, it } from 'vitest'
+import { afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { createClient, type JsonObject, type Tool } from '../core/index.js'
 import type { McpAppError } from './errors.js'
-import { mountMcpApp, type McpAppOptions } from './mount.js'
+import { loadAppHost, mountMcpApp, type McpAppOptions } from './mount.js'
 import type { McpAppResource } from './resource.js'
 
 const SANDBOX_ORIGIN = 'http://127.0.0.1:4999'
@@ -23,6 +23,9 @@ const resource: McpAppResource = {
   csp: { connectDomains: ['https://api.example.com'] },
   permissions: { camera: {}, geolocation: {} },
 }
+
+// The host loaded, as on a page that has shown an app: a mount runs it at once (the first mount, before, is mount-on-demand.test.ts's).
+beforeAll(() => loadAppHost())
 
 afterEach(() => {
   document.body.innerHTML = ''

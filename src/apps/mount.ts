@@ -1,26 +1,26 @@
 /**
- * `mountMcpApp`: an MCP App in an element of the page. It reads the app's
- * `ui://` resource, puts the sandbox proxy page (another origin) in a frame,
- * hands the proxy the HTML when it says it is ready, and runs the
- * {@link AppBridge} over the frame's messages.
+ * `mountMcpApp`: an MCP App in an element of the page. The handle and the
+ * app's frame come at once; the host behind them (app-host.ts: the resource
+ * read, the sandbox checks, the CSP, the bridge) is a chunk of its own that
+ * loads with the first app a page mounts, so a page that shows no app yet
+ * downloads only this. What the caller does meanwhile (input, result, host
+ * context, a question, a teardown) is kept and handed to the host in order
+ * once it is there; from then on a mount runs the host at once.
  *
  * The lifecycle (ext-apps apps.mdx, "Lifecycle"): resource read -> frame
  * -> `sandbox-proxy-ready` -> `sandbox-resource-ready` -> `ui/initialize`
  * -> `initialized` (`ready` resolves) -> tool input/result -> teardown
  * (`ui/resource-teardown` answered, then the frame is removed).
  */
-import type { ElicitResult, Implementation, JsonObject, McpClient, McpResult, Tool } from '../core/index.js'
-import { AppBridge } from './bridge.js'
+import { loadChunk, loadOnce, type ElicitResult, type Implementation, type JsonObject, type McpClient, type McpResult, type Tool } from '../core/index.js'
+import type { AppBridge } from './bridge.js'
 import type { McpAppHandlers } from './bridge-options.js'
-import { buildAllowAttribute } from './csp.js'
-import { McpAppError, isMcpAppError } from './errors.js'
-import { createAppFrame, listenToFrame, loadAppFrame, sandboxTarget, watchFrameDocuments, type SandboxTarget } from './frame.js'
 import type { ElicitOptions } from './elicitation.js'
-import { defaultHostContext, followPageLook } from './host-context.js'
-import { isSandboxMessage, SANDBOX_PROXY_READY, SANDBOX_RESOURCE_READY } from './methods.js'
-import { readAppResource, type McpAppResource } from './resource.js'
-import { claimSandboxHost, sandboxFor, type McpAppSandbox } from './sandbox-claims.js'
-import { checkSandboxSite } from './sandbox-site.js'
+import { McpAppError, mountLoadFailed } from './errors.js'
+import { DEFAULT_INIT_TIMEOUT_MS, positive } from './mount-defaults.js'
+import { appendAppFrame } from './outer-frame.js'
+import type { McpAppResource } from './resource.js'
+import type { McpAppSandbox } from './sandbox-claims.js'
 import type { McpUiHostContext, McpUiResourcePermissions } from './types.js'
 import { appResourceUri } from './ui-meta.js'
 
@@ -118,29 +118,22 @@ export interface McpAppHandle {
   teardown(): Promise<void>
 }
 
-const DEFAULT_MAX_HEIGHT = 800
-const DEFAULT_INIT_TIMEOUT_MS = 10_000
+type Host = typeof import('./app-host.js')
 
-function positive(value: number | undefined, fallback: number): number {
-  return typeof value === 'number' && Number.isFinite(value) && value >= 0 ? value : fallback
-}
+/** The host, once loaded: from then on a mount runs it at once. */
+let host: Host | undefined
 
-/** The permissions both asked for and granted, as the `{}`-valued object the proxy and the view read. */
-function grantedPermissions(requested: McpUiResourcePermissions, granted: McpUiResourcePermissions | undefined): McpUiResourcePermissions {
-  const both: McpUiResourcePermissions = {}
-  for (const key of ['camera', 'microphone', 'geolocation', 'clipboardWrite'] as const) {
-    if (buildAllowAttribute({ [key]: requested[key] }, { [key]: granted?.[key] }) !== '') both[key] = {}
-  }
-  return both
-}
-
-function pick(context: McpUiHostContext, keys: readonly string[]): McpUiHostContext {
-  return Object.fromEntries(keys.filter((key) => context[key] !== undefined).map((key) => [key, context[key]]))
-}
+/**
+ * The host's chunk, fetched once per page with its first app. One that
+ * cannot be fetched rejects with the core's `McpNetworkError` and is
+ * forgotten, so the next mount fetches it again.
+ */
+export const loadAppHost: () => Promise<Host> = loadOnce(() => loadChunk('the MCP Apps host', () => import('./app-host.js')).then((loaded) => (host = loaded)))
 
 /**
  * Mounts an MCP App in `element`. Returns at once; the frame is appended
- * right away and loads once the resource is read.
+ * right away and loads once the host (with a page's first app) is there and
+ * the resource is read.
  * @example
  * ```ts
  * const app = mountMcpApp(document.querySelector('#weather')!, { client, sandbox: 'https://sandbox.example.com/sandbox.html', tool, toolInput: args })
@@ -148,174 +141,79 @@ function pick(context: McpUiHostContext, keys: readonly string[]): McpUiHostCont
  * ```
  */
 export function mountMcpApp(element: HTMLElement, options: McpAppOptions): McpAppHandle {
-  const document = element.ownerDocument
-  const window = document.defaultView
-  const frame = createAppFrame(document, options.title ?? options.tool?.title ?? options.tool?.name ?? 'MCP App')
-  const maxHeight = positive(options.maxHeight, DEFAULT_MAX_HEIGHT)
-  const controller = new AbortController()
-  let settleReady: { resolve(): void; reject(error: McpAppError): void } | undefined
-  const ready = new Promise<void>((resolve, reject) => (settleReady = { resolve, reject }))
-  // An unobserved failure is reported through onError; without this a caller that never awaits `ready` gets an unhandled rejection.
+  return host ? host.mountAppNow(element, options) : mountOnLoad(element, options, appendAppFrame(element, options))
+}
+
+/**
+ * A handle while the host loads. The frame is in the page, empty: nothing
+ * loads in it before the host has checked the sandbox page. Calls are kept
+ * in order for the host's handle. A teardown, an abort or the init timeout
+ * before the host is there ends the app here; a host that cannot be
+ * fetched fails it with `APP_FRAME_FAILED` (the core's `McpNetworkError` in
+ * `cause`) through `onError` and `ready`, as a frame that cannot be made.
+ */
+function mountOnLoad(element: HTMLElement, options: McpAppOptions, frame: HTMLIFrameElement): McpAppHandle {
+  const started = Date.now()
+  const initTimeoutMs = positive(options.initTimeoutMs, DEFAULT_INIT_TIMEOUT_MS)
+  let hosted: McpAppHandle | undefined
+  let ended = false
+  const waiting: Array<{ run(handle: McpAppHandle): void; end?(error: McpAppError): void }> = []
+  let settle!: { resolve(): void; reject(error: McpAppError): void }
+  const ready = new Promise<void>((resolve, reject) => (settle = { resolve, reject }))
+  // As the host's: a failure goes to onError too, so a caller that never awaits `ready` gets no unhandled rejection.
   ready.catch(() => {})
-  let bridge: AppBridge | undefined
-  let bridgeWaiters: Array<{ resolve(bridge: AppBridge): void; reject(error: McpAppError): void }> = []
-  const early: Array<(bridge: AppBridge) => void> = []
-  let stopListening = () => {}
-  let closing: Promise<void> | undefined
-  let initTimer: ReturnType<typeof setTimeout> | undefined
-  let releaseHost = () => {}
-  const warn = options.onWarning ?? console.warn
-  let stopFollowing = () => {}
-  /** What the host author set (`hostContext`, then `setHostContext`): never overridden by the page's look. */
-  let authored: McpUiHostContext = { ...options.hostContext }
-  const unauthored = (context: McpUiHostContext): McpUiHostContext => Object.fromEntries(Object.entries(context).filter(([key]) => authored[key] === undefined))
 
-  const settle = (error?: McpAppError) => {
-    const settled = settleReady
-    settleReady = undefined
-    if (error) settled?.reject(error)
-    else settled?.resolve()
-    for (const waiter of bridgeWaiters) if (error) waiter.reject(error)
-    bridgeWaiters = []
-    return settled !== undefined
-  }
-  const fail = (error: unknown) => {
-    const appError = isMcpAppError(error) ? error : new McpAppError('APP_FRAME_FAILED', `The app could not be mounted: ${String(error)}`, { cause: error })
-    if (closing || !settle(appError)) return
-    options.onError?.(appError)
-    void teardown()
-  }
-  // The app broke a rule that ends it, ready or not: its frame goes at once, without waiting for an answer to the teardown.
-  const abandon = (error: McpAppError, warned = false) => {
-    if (closing) return
-    if (!warned) warn(`[mcp-elicit/apps] ${error.message}`)
-    settle(error)
+  const end = (error: McpAppError, report: boolean) => {
+    if (hosted || ended) return
+    ended = true
+    clearTimeout(timer)
+    options.signal?.removeEventListener('abort', tornDown)
     frame.remove()
-    options.onError?.(error)
-    void teardown()
+    settle.reject(error)
+    for (const call of waiting.splice(0)) call.end?.(error)
+    if (report) options.onError?.(error)
   }
-  const stopWatching = watchFrameDocuments(frame, () =>
-    abandon(
-      new McpAppError(
-        'APP_FRAME_NAVIGATED',
-        "The app's frame loaded a second document (the app navigated its sandbox proxy); the app was torn down. A frame-src listing only the sandbox origins keeps such a navigation from loading anything.",
-      ),
-    ),
+  function tornDown() {
+    end(new McpAppError('APP_TORN_DOWN', 'The app was torn down before it was ready.'), false)
+  }
+  const later = (run: (handle: McpAppHandle) => void) => {
+    if (hosted) run(hosted)
+    else if (!ended) waiting.push({ run })
+  }
+
+  const timer = setTimeout(() => end(new McpAppError('APP_INIT_TIMEOUT', `The app did not finish ui/initialize within ${initTimeoutMs} ms.`), true), initTimeoutMs)
+  if (options.signal?.aborted) tornDown()
+  else options.signal?.addEventListener('abort', tornDown, { once: true })
+  loadAppHost().then(
+    ({ hostApp }) => {
+      if (ended) return
+      clearTimeout(timer)
+      options.signal?.removeEventListener('abort', tornDown)
+      // The init timeout runs from the mount: the host gets what is left of it.
+      hosted = hostApp(element, { ...options, initTimeoutMs: Math.max(0, initTimeoutMs - (Date.now() - started)) }, frame)
+      hosted.ready.then(settle.resolve, settle.reject)
+      for (const call of waiting.splice(0)) call.run(hosted)
+    },
+    (cause: unknown) => end(mountLoadFailed(cause, options.resource?.uri ?? options.resourceUri ?? appResourceUri(options.tool)), true),
   )
-  const withBridge = (call: (bridge: AppBridge) => void) => (bridge ? call(bridge) : early.push(call))
-  /** The context read from the page alone, without what the author set. */
-  const pageContext = (view: Window) => defaultHostContext(view, { element, tool: options.tool, displayModes: options.displayModes, maxHeight })
 
-  const teardown = (): Promise<void> => {
-    closing ??= (async () => {
-      clearTimeout(initTimer)
-      controller.abort()
-      options.signal?.removeEventListener('abort', onAbort)
-      settle(new McpAppError('APP_TORN_DOWN', 'The app was torn down before it was ready.'))
-      // A frame already out of the document (its container unmounted) cannot answer; don't hold the caller for the timeout.
-      const closed = bridge?.teardown()
-      if (frame.isConnected) await closed
-      stopListening()
-      stopWatching()
-      stopFollowing()
-      frame.remove()
-      releaseHost()
-    })()
-    return closing
-  }
-  const onAbort = () => void teardown()
-
-  const start = async (target: SandboxTarget, view: Window) => {
-    const uri = options.resource?.uri ?? options.resourceUri ?? appResourceUri(options.tool)
-    if (!uri) throw new McpAppError('APP_RESOURCE_INVALID', 'No ui:// resource to mount: pass a tool with _meta.ui.resourceUri, a resourceUri or a resource.')
-    const resource = options.resource ?? (await readAppResource(options.client, uri, { signal: controller.signal }))
-    if (closing) return
-    const permissions = grantedPermissions(resource.permissions, options.permissions)
-    const post = (message: JsonObject) => frame.contentWindow?.postMessage(message, target.origin)
-    const mounted = new AppBridge({
-      ...options,
-      post,
-      client: options.client,
-      hostContext: { ...pageContext(view), ...authored },
-      sandbox: { permissions, csp: resource.csp },
-      onInitialized: () => {
-        clearTimeout(initTimer)
-        settle()
-      },
-      // The bridge gave up on the view (too many refused messages), and said so.
-      onError: (error) => abandon(error, true),
-      onSizeChange: (size) => {
-        // The spec: hosts MUST follow size-changed for a flexible height; clamped so an app cannot push the page around.
-        if (size.height !== undefined) frame.style.height = `${Math.min(size.height, maxHeight)}px`
-        options.onSizeChange?.(size)
-      },
-    })
-    bridge = mounted
-    // The spec's host-context-changed: the page went dark (or light), and the view follows it, unless the author set the theme.
-    stopFollowing = followPageLook(view, element, (look) => mounted.setHostContext(unauthored(look)))
-    for (const call of early.splice(0)) call(mounted)
-    for (const waiter of bridgeWaiters.splice(0)) waiter.resolve(mounted)
-    let resourceSent = false
-    stopListening = listenToFrame(view, frame, target.origin, (data) => {
-      if (isSandboxMessage(data)) {
-        // Only the proxy's first ready is answered: the app shares the proxy's origin and could send another to get the HTML again.
-        if ((data as { method?: unknown }).method !== SANDBOX_PROXY_READY || resourceSent) return
-        resourceSent = true
-        post({
-          jsonrpc: '2.0',
-          method: SANDBOX_RESOURCE_READY,
-          params: { html: resource.html, csp: resource.csp, permissions, ...(options.innerSandbox !== undefined && { sandbox: options.innerSandbox }) },
-        })
-        return
-      }
-      mounted.receive(data)
-    })
-    loadAppFrame(frame, target, buildAllowAttribute(permissions, permissions))
-  }
-
-  const handle: McpAppHandle = {
+  return {
     frame,
     ready,
-    setToolInput: (args) => withBridge((b) => b.sendToolInput(args)),
-    setToolInputPartial: (args) => withBridge((b) => b.sendToolInputPartial(args)),
-    setToolResult: (result) => withBridge((b) => b.sendToolResult(result)),
-    cancelTool: (reason) => withBridge((b) => b.sendToolCancelled(reason)),
-    setHostContext: (partial) => {
-      const released = Object.keys(partial).filter((key) => partial[key] === undefined)
-      authored = { ...authored, ...partial }
-      for (const key of released) delete authored[key]
-      const set = Object.fromEntries(Object.entries(partial).filter(([, value]) => value !== undefined))
-      withBridge((b) => b.setHostContext(window ? { ...pick(pageContext(window), released), ...set } : set))
+    setToolInput: (args) => later((handle) => handle.setToolInput(args)),
+    setToolInputPartial: (args) => later((handle) => handle.setToolInputPartial(args)),
+    setToolResult: (result) => later((handle) => handle.setToolResult(result)),
+    cancelTool: (reason) => later((handle) => handle.cancelTool(reason)),
+    setHostContext: (partial) => later((handle) => handle.setHostContext(partial)),
+    elicit(params, elicitOptions) {
+      if (hosted) return hosted.elicit(params, elicitOptions)
+      if (ended) return Promise.reject(new McpAppError('APP_TORN_DOWN', 'elicitation/create: the app was torn down'))
+      return new Promise((resolve, reject) => waiting.push({ run: (handle) => handle.elicit(params, elicitOptions).then(resolve, reject), end: reject }))
     },
-    async elicit(params, elicitOptions) {
-      if (closing) throw new McpAppError('APP_TORN_DOWN', 'elicitation/create: the app was torn down')
-      const mounted = bridge ?? (await new Promise<AppBridge>((resolve, reject) => bridgeWaiters.push({ resolve, reject })))
-      return mounted.elicit(params, elicitOptions)
+    teardown() {
+      if (hosted) return hosted.teardown()
+      tornDown()
+      return Promise.resolve()
     },
-    teardown,
   }
-
-  if (options.toolInput) handle.setToolInput(options.toolInput)
-  if (options.toolResult) handle.setToolResult(options.toolResult)
-  element.appendChild(frame)
-  if (!window) {
-    fail(new McpAppError('APP_FRAME_FAILED', 'The element is not in a document with a window.'))
-    return handle
-  }
-  if (options.signal?.aborted) {
-    void teardown()
-    return handle
-  }
-  options.signal?.addEventListener('abort', onAbort, { once: true })
-  const initTimeoutMs = positive(options.initTimeoutMs, DEFAULT_INIT_TIMEOUT_MS)
-  initTimer = setTimeout(() => fail(new McpAppError('APP_INIT_TIMEOUT', `The app did not finish ui/initialize within ${initTimeoutMs} ms.`)), initTimeoutMs)
-  try {
-    const target = sandboxTarget(sandboxFor(options.sandbox, options.client.url), window.location)
-    checkSandboxSite(target.url, window, options.allowSameSiteSandboxOnLoopback === true, warn)
-    releaseHost = claimSandboxHost(window, target.url.hostname, options.client.url, warn)
-    void start(target, window).catch(fail)
-  } catch (error) {
-    fail(error)
-  }
-  return handle
 }

@@ -414,6 +414,25 @@ describe('ElicitationForm: field names a server chose', () => {
   })
 })
 
+describe('ElicitationForm: replacement texts', () => {
+  it('reach every field, resolved once by the card; new messages show at once', () => {
+    const long = 'A title long enough to be clamped. '.repeat(8)
+    const schema = {
+      type: 'object',
+      properties: { name: { type: 'string', title: 'Name' }, agree: { type: 'boolean', title: long }, size: { type: 'string', title: 'Size', enum: ['s', 'm'] } },
+      required: ['name', 'agree'],
+    }
+    const request = { message: 'Order', requestedSchema: schema }
+    const { rerender, root } = renderForm({ request, messages: { requiredMark: ' (needed)', showAll: 'More' } })
+    expect(root.querySelectorAll('.mcp-elicit-required')).toHaveLength(2)
+    for (const mark of root.querySelectorAll('.mcp-elicit-required')) expect(mark.textContent).toBe(' (needed)')
+    expect(within(root).getByRole('button', { name: 'More' })).toBeTruthy()
+    rerender(<ElicitationForm request={request} validator={validator} onRespond={() => {}} messages={{ requiredMark: '!', showAll: 'Expand' }} />)
+    for (const mark of root.querySelectorAll('.mcp-elicit-required')) expect(mark.textContent).toBe('!')
+    expect(within(root).getByRole('button', { name: 'Expand' })).toBeTruthy()
+  })
+})
+
 describe('ElicitationForm: drafts', () => {
   it('reports the unsent content by property name on change, not on mount, and not after sending', async () => {
     const onDraft = vi.fn()

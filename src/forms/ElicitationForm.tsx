@@ -115,7 +115,7 @@ interface SummaryEntry {
 
 const FormCard = /* @__PURE__ */ forwardRef(function FormCard(props: ElicitationFormProps, ref: ForwardedRef<HTMLDivElement>) {
   const { request, server, url, onRespond, onDraft, theme, initialData, autoFocus, className } = props
-  const text = resolvePart(props.messages, cardTexts, formTexts)
+  const text = useMemo(() => resolvePart(props.messages, cardTexts, formTexts), [props.messages])
   // The date-time widget, which also reads a date-time default: the fields wait for it (lazy-date-time.ts).
   const parts = useDateTimePart(useMemo(() => hasDateTimeField(request.requestedSchema), [request.requestedSchema]), props.onError)
   const mapped = useMemo(
@@ -125,12 +125,10 @@ const FormCard = /* @__PURE__ */ forwardRef(function FormCard(props: Elicitation
   const validator = useFormValidator(props.validator)
   // Taken when the fields are first shown: a date-time default is read once its part is there.
   const initial = useRef<Record<string, unknown> | undefined>(undefined)
-  // What was last reported as a draft, so an unchanged form (rjsf also reports on mount) is not reported again.
+  // What was last reported as a draft, so an unchanged form (rjsf also reports on mount) is not reported again;
+  // the form's start, taken at the first report rather than on the way to the first input.
   const lastDraft = useRef<string | undefined>(undefined)
-  if (initial.current === undefined && parts.state === 'ready') {
-    initial.current = { ...mapped.defaults, ...toFieldKeys(mapped, initialData) }
-    lastDraft.current = JSON.stringify(contentOf(mapped, initial.current))
-  }
+  if (initial.current === undefined && parts.state === 'ready') initial.current = { ...mapped.defaults, ...toFieldKeys(mapped, initialData) }
   const [status, setStatus] = useState<FormStatus>('open')
   const [failure, setFailure] = useState<{ attempt: number; entries: SummaryEntry[] }>({ attempt: 0, entries: [] })
   const sent = useRef(false)
@@ -201,6 +199,7 @@ const FormCard = /* @__PURE__ */ forwardRef(function FormCard(props: Elicitation
 
   const reportDraft = (formData: unknown) => {
     if (!onDraft || sent.current) return
+    lastDraft.current ??= JSON.stringify(contentOf(mapped, initial.current))
     const content = contentOf(mapped, formData)
     const json = JSON.stringify(content)
     if (json === lastDraft.current) return
@@ -217,6 +216,7 @@ const FormCard = /* @__PURE__ */ forwardRef(function FormCard(props: Elicitation
     </div>
   )
 
+  const formContext = useMemo((): FormContext => ({ messages: props.messages, texts: text, onError: props.onError }), [props.messages, text, props.onError])
   const FormComponent = theme?.Form ?? CoreForm
   // The date-time and file widgets are the form's own under any theme (a theme may still replace them by name).
   const own = { ...(parts.kit && { DateTimeWidget: parts.kit.DateTimeWidget }), mcpFile: LazyFileInputWidget }
@@ -290,7 +290,7 @@ const FormCard = /* @__PURE__ */ forwardRef(function FormCard(props: Elicitation
           initialFormData={initial.current}
           idPrefix={idPrefix}
           className="mcp-elicit-fields"
-          formContext={{ messages: props.messages, onError: props.onError } satisfies FormContext}
+          formContext={formContext}
           templates={formKit.templates}
           widgets={formKit.widgets}
           noHtml5Validate

@@ -16,9 +16,7 @@
 import { enumOptionsDeselectValue, enumOptionsIsSelected, enumOptionsSelectValue, type WidgetProps } from '@rjsf/utils'
 import type { ReactNode } from 'react'
 import { shortText, useClamp, type ShowAllLabels } from './ClampedText.js'
-import { describedBy, invalid, labelIdOf, messagesOf } from './field-aria.js'
-import { cardTexts } from './texts/card.js'
-import { resolvePart } from './texts/resolve.js'
+import { describedBy, fieldTextsOf, invalid, labelIdOf } from './field-aria.js'
 
 /** Characters of an option label shown inside a native `<select>`; longer ones end in `…`. */
 export const OPTION_CHARS = 80
@@ -77,7 +75,7 @@ function Choice({ label, labels, children }: { label: string; labels: ShowAllLab
 export function RadioWidget(props: WidgetProps) {
   const { id, htmlName, value, disabled, readonly, autofocus, required, onChange, onBlur, onFocus, options, registry } = props
   const choices = options.enumOptions ?? []
-  const labels = resolvePart(messagesOf(registry), cardTexts)
+  const labels = fieldTextsOf(registry)
   return (
     <div
       id={id}
@@ -112,7 +110,7 @@ export function CheckboxesWidget(props: WidgetProps) {
   const { id, htmlName, value, disabled, readonly, autofocus, onChange, onBlur, onFocus, options, registry } = props
   const choices = options.enumOptions ?? []
   const selected: unknown[] = Array.isArray(value) ? value : []
-  const labels = resolvePart(messagesOf(registry), cardTexts)
+  const labels = fieldTextsOf(registry)
   return (
     <div id={id} role="group" className="mcp-elicit-choices" aria-labelledby={labelIdOf(id)} aria-describedby={describedBy(props)}>
       {choices.map((choice, i) => (

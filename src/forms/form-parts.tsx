@@ -28,10 +28,7 @@ import {
 } from '@rjsf/utils'
 import { CheckboxesWidget, RadioWidget, SelectWidget } from './choice-widgets.js'
 import { CLAMP_LONG, ClampedText, useClamp } from './ClampedText.js'
-import { describedBy, invalid, labelIdOf, messagesOf } from './field-aria.js'
-import { cardTexts } from './texts/card.js'
-import { formTexts } from './texts/form.js'
-import { resolvePart } from './texts/resolve.js'
+import { describedBy, fieldTextsOf, invalid, labelIdOf } from './field-aria.js'
 
 function FieldTemplate(props: FieldTemplateProps) {
   const { id, label, children, errors, description, hidden, required, displayLabel, rawErrors, schema, uiSchema, registry } = props
@@ -42,7 +39,7 @@ function FieldTemplate(props: FieldTemplateProps) {
   const isGroup = (schema.type === 'array' && widget !== 'mcpFile') || widget === 'radio'
   // A checkbox carries its own label (after the box); the template adds only the description.
   const ownLabel = widget === 'checkbox' || (schema.type === 'boolean' && widget === undefined)
-  const text = resolvePart(messagesOf(registry), cardTexts, formTexts)
+  const text = fieldTextsOf(registry)
   const mark = required ? (
     <span aria-hidden="true" className="mcp-elicit-required">
       {text.requiredMark}
@@ -81,7 +78,7 @@ function DescriptionFieldTemplate({ id, description, registry }: DescriptionFiel
   if (!description) return null
   // Server text: a string is rendered as a text node, never parsed as Markdown or HTML.
   if (typeof description === 'string') {
-    return <ClampedText as="div" id={id} className="mcp-elicit-description" dir="auto" text={description} budget={CLAMP_LONG} labels={resolvePart(messagesOf(registry), cardTexts)} />
+    return <ClampedText as="div" id={id} className="mcp-elicit-description" dir="auto" text={description} budget={CLAMP_LONG} labels={fieldTextsOf(registry)} />
   }
   return (
     <div id={id} className="mcp-elicit-description" dir="auto">
@@ -134,7 +131,7 @@ function CheckboxWidget(props: WidgetProps) {
   // With `ui:widget: checkbox` the field template shows the description (rjsf's split).
   const description = getUiOptions(props.uiSchema).widget === 'checkbox' ? undefined : (options.description ?? schema.description)
   const Description = getTemplate('DescriptionFieldTemplate', registry, options)
-  const text = resolvePart(messagesOf(registry), cardTexts, formTexts)
+  const text = fieldTextsOf(registry)
   const title = useClamp(typeof label === 'string' && !hideLabel ? label : '')
   return (
     <div className="mcp-elicit-checkbox">

@@ -28,7 +28,8 @@ import type { McpAppHandle } from '../mount.js'
 import { elicitationAppUri } from '../ui-meta.js'
 import type { checkAppAnswer } from './answer-check.js'
 import { McpAppsContext } from './context.js'
-import { loadMount, mountLoadFailed } from './load-mount.js'
+import { mountLoadFailed } from '../errors.js'
+import { loadMount } from './load-mount.js'
 
 /** The answer check, loaded on demand (once per page; again after a failure, by the next question). */
 const loadAnswerCheck: () => Promise<typeof checkAppAnswer> = loadOnce(() => loadChunk('the app answer check', () => import('./answer-check.js').then((module) => module.checkAppAnswer)))

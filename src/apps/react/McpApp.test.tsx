@@ -22,8 +22,8 @@ interface Recorded {
 }
 const mounted: Recorded[] = []
 
-vi.mock('../mount', () => ({
-  mountMcpApp: (_element: HTMLElement, options: McpAppOptions): McpAppHandle => {
+vi.mock('../app-host', () => ({
+  mountAppNow: (_element: HTMLElement, options: McpAppOptions): McpAppHandle => {
     const record: Recorded = { options, calls: [] }
     mounted.push(record)
     const note = (name: string) => (value?: unknown) => void record.calls.push([name, value])

@@ -18,8 +18,8 @@ const tool = { name: 'seat_map', inputSchema: { type: 'object' as const }, _meta
 const live = () => ({ signal: new AbortController().signal })
 
 beforeEach(() => {
-  vi.doMock('../mount', () => ({
-    mountMcpApp: (_element: HTMLElement, options: McpAppOptions) => {
+  vi.doMock('../app-host', () => ({
+    mountAppNow: (_element: HTMLElement, options: McpAppOptions) => {
       mounted.push(options)
       const noop = () => {}
       return { frame: document.createElement('iframe'), ready: Promise.resolve(), setToolInput: noop, setToolInputPartial: noop, setToolResult: noop, cancelTool: noop, setHostContext: noop, elicit: vi.fn(), teardown: async () => {} }
@@ -30,7 +30,7 @@ beforeEach(() => {
 afterEach(() => {
   cleanup()
   mounted.length = 0
-  vi.doUnmock('../mount')
+  vi.doUnmock('../app-host')
   vi.doUnmock('./MessageCard')
   vi.resetModules()
   vi.restoreAllMocks()

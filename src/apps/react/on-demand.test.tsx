@@ -40,10 +40,10 @@ interface FakeMount {
 const mounts: FakeMount[] = []
 let appAnswer: unknown
 
-/** `mount.ts` as the components see it: each mount recorded, ready at once, answering `appAnswer`. */
+/** The host's chunk (`app-host.ts`) as the components see it: each mount recorded, ready at once, answering `appAnswer`. */
 function fakeMountModule() {
   return {
-    mountMcpApp: (_element: HTMLElement, options: McpAppOptions) => {
+    mountAppNow: (_element: HTMLElement, options: McpAppOptions) => {
       const mount: FakeMount = {
         options,
         elicit: vi.fn(async () => appAnswer),
@@ -58,11 +58,11 @@ function fakeMountModule() {
   }
 }
 
-/** What loading `mount.ts` does: waits for `mountGate` when set, fails while `mountOffline`. */
+/** What loading the host does: waits for `mountGate` when set, fails while `mountOffline`. */
 let mountGate: Promise<void> | undefined
 let mountOffline = false
 beforeEach(() => {
-  vi.doMock('../mount', async () => {
+  vi.doMock('../app-host', async () => {
     await mountGate
     if (mountOffline) FETCH_FAILED()
     return fakeMountModule()
@@ -77,7 +77,7 @@ afterEach(() => {
   vi.doUnmock('../../forms/lazy-parts')
   mountGate = undefined
   mountOffline = false
-  vi.doUnmock('../mount')
+  vi.doUnmock('../app-host')
   vi.resetModules()
   vi.restoreAllMocks()
   vi.unstubAllGlobals()
@@ -396,7 +396,7 @@ describe('the host (mountMcpApp and the bridge) loads with the first app shown',
 
     // Back online: a failed load is forgotten, and the next app asks for the host again.
     mountOffline = false
-    vi.doMock('../mount', () => fakeMountModule())
+    vi.doMock('../app-host', () => fakeMountModule())
     render(wrap(<McpApp tool={tool} fallback={<p>plain result</p>} />))
     await waitFor(() => expect(mounts).toHaveLength(1))
   })
