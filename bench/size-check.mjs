@@ -32,7 +32,7 @@ const LIMITS_FILE = join(here, 'size-limits.json')
 const LIMITS_PATH = relative(join(here, '..'), LIMITS_FILE)
 
 /** Entries with a limit: one per published entry point, plus the typical app that uses all three. */
-const CHECKED = ['core', 'auth', 'react', 'forms', 'app', 'apps', 'apps-react', 'ai-sdk-route', 'ai-sdk-page', 'assistant-ui-page']
+const CHECKED = ['core', 'auth', 'react', 'forms', 'app', 'apps', 'apps-react', 'ai-sdk-route', 'ai-sdk-page', 'assistant-ui-page', 'elements-page']
 const MARGIN = 0.03
 const STEP_KB = 0.05
 const NOTE =
@@ -194,7 +194,15 @@ const ON_DEMAND = [
     // host (resource read, CSP, frame, bridge, SEP-3118 forwarding) loads
     // with the first app shown (src/apps/react/load-mount.ts).
     modules: /^src\/apps\/(mount|bridge|bridge-[a-z]+|resource|csp|frame|host-context|elicitation|download)\.ts$/,
-    firstLoads: ['apps-react'],
+    firstLoads: ['apps-react', 'elements-page'],
+  },
+  {
+    what: "forms stylesheet for shadow roots",
+    // The elements adopt the forms' stylesheet only into a shadow root
+    // (src/elements/shadow-styles.ts): a page whose elements render in its
+    // light DOM, with its own <link>, never downloads the text.
+    modules: /^src\/(elements\/forms-css\.ts|forms\/styles\.css)/,
+    firstLoads: ['elements-page'],
   },
   {
     what: 'app download card',
