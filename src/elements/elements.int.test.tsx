@@ -214,3 +214,41 @@ describe('<mcp-elicit-tool-call>', () => {
     })
   })
 })
+
+describe('<mcp-elicit-app>', () => {
+  it('a tool name or arguments that cannot be used: nothing is asked of the server, error says why, once per value', async () => {
+    const before = mcp.requests.length
+    const element = document.createElement('mcp-elicit-app')
+    const errors: McpErrorDetail[] = []
+    element.addEventListener('error', (event) => errors.push(event.detail))
+    element.setAttribute('tool', '<b>x</b>'.repeat(300))
+    element.client = client
+    document.body.append(element)
+    await waitFor(() => expect(errors).toHaveLength(1))
+    expect(errors[0]).toMatchObject({ source: 'arguments', error: { name: 'McpArgumentError' } })
+    expect(within(element).getByRole('alert').textContent).toMatch(/2400 characters long; at most 1024/)
+    expect(element.querySelector('b')).toBeNull()
+    // Another render with the same bad value tells nothing new.
+    element.serverTools = true
+    await Promise.resolve()
+    expect(errors).toHaveLength(1)
+    element.setAttribute('tool', 'show_app')
+    element.setAttribute('arguments', '{"__proto__":')
+    await waitFor(() => expect(errors).toHaveLength(2))
+    expect(errors[1]!.error).toHaveProperty('message', "The element's arguments are not JSON")
+    expect(mcp.requests.length).toBe(before)
+  })
+
+  it('the capability switches reflect their attributes, and objects set as properties stay per element', () => {
+    const first = document.createElement('mcp-elicit-app')
+    const second = document.createElement('mcp-elicit-app')
+    first.openLinks = true
+    expect(first.getAttribute('open-links')).toBe('')
+    second.setAttribute('app-messages', '')
+    expect(second.appMessages).toBe(true)
+    expect(second.openLinks).toBe(false)
+    first.client = client
+    expect(first.client).toBe(client)
+    expect(second.client).toBeUndefined()
+  })
+})

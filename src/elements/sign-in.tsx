@@ -16,6 +16,7 @@ import type { Messages } from '../forms/index.js'
 import { LazySignInCard } from '../forms/lazy-parts.js'
 import { McpProvider, useMcpAuth, type McpAuthStatus, type SignInStore } from '../react/index.js'
 import { McpElement } from './base.js'
+import { defineRenderingProperties } from './host-element.js'
 import type { McpSignInEventMap, McpSignInStatusDetail } from './events.js'
 
 /**
@@ -33,37 +34,14 @@ export class McpSignInElement extends McpElement {
 
   protected readonly upgradable = ['client', 'signIn', 'messages']
 
-  #client: McpClient | undefined
-  #signIn: SignInStore | undefined
-  #messages: Partial<Messages> | undefined
-  #status: McpAuthStatus | undefined
-
   /** The client of the server to sign in to; its `auth` is the `browserOAuth()` that `signIn` belongs to. Property only. */
-  get client(): McpClient | undefined {
-    return this.#client
-  }
-  set client(value: McpClient | undefined) {
-    this.#client = value
-    this.requestRender()
-  }
-
+  declare client: McpClient | undefined
   /** The browser sign-in (`browserOAuth().signIn`). Property only. */
-  get signIn(): SignInStore | undefined {
-    return this.#signIn
-  }
-  set signIn(value: SignInStore | undefined) {
-    this.#signIn = value
-    this.requestRender()
-  }
-
+  declare signIn: SignInStore | undefined
   /** Replacement texts (i18n). Property only. */
-  get messages(): Partial<Messages> | undefined {
-    return this.#messages
-  }
-  set messages(value: Partial<Messages> | undefined) {
-    this.#messages = value
-    this.requestRender()
-  }
+  declare messages: Partial<Messages> | undefined
+
+  #status: McpAuthStatus | undefined
 
   /** The server's sign-in status as last reported (`status` event); undefined before the element has a client and a sign-in. */
   get status(): McpAuthStatus | undefined {
@@ -83,14 +61,14 @@ export class McpSignInElement extends McpElement {
   }
 
   protected renderTree(): ReactNode {
-    const client = this.#client
-    const store = this.#signIn
+    const client = this.client
+    const store = this.signIn
     if (!client || !store) return null
     return (
       <McpProvider client={client} signIn={store}>
         <SignInView
           client={client}
-          messages={this.#messages}
+          messages={this.messages}
           onStatus={(detail) => {
             this.#status = detail.status
             this.emit('status', detail)
@@ -101,6 +79,8 @@ export class McpSignInElement extends McpElement {
     )
   }
 }
+
+defineRenderingProperties(McpSignInElement, ['client', 'signIn', 'messages'])
 
 function SignInView(props: { client: McpClient; messages: Partial<Messages> | undefined; onStatus: (detail: McpSignInStatusDetail) => void; onError: (error: unknown, info: ErrorInfo) => void }) {
   const { client } = props

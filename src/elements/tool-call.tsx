@@ -13,16 +13,14 @@
  * element with the same `storage` and `storage-key` finds it again).
  */
 import type { ErrorInfo, ReactNode } from 'react'
-import type { ValidatorType } from '@rjsf/utils'
-import type { McpAppSandbox } from '../apps/index.js'
 import { McpAppsProvider } from '../apps/react/index.js'
-import type { CallObserverOptions, JsonObject, McpClient, RoundStorage } from '../core/index.js'
-import type { ElicitationFormTheme, Messages } from '../forms/index.js'
+import type { JsonObject, McpClient, RoundStorage } from '../core/index.js'
 import { McpToolCall } from '../forms/index.js'
-import { McpProvider, type McpCallStatus, type SignInStore, type UseMcpCallOptions } from '../react/index.js'
-import { APP_ATTRIBUTES, APP_FLAGS, appFlags, sandboxOf, toggle, type McpAppHostOptions } from './app-host.js'
+import { McpProvider, type McpCallStatus } from '../react/index.js'
+import { APP_ATTRIBUTES, toggle } from './app-host.js'
 import { checkArguments, checkName, type Checked } from './attributes.js'
 import { McpElement } from './base.js'
+import { defineRenderingProperties, McpHostElement } from './host-element.js'
 import type { McpToolCallEventMap } from './events.js'
 
 const ACTIVE = new Set<McpCallStatus>(['running', 'awaiting_input', 'retrying', 'needs_auth'])
@@ -59,67 +57,22 @@ interface CallTarget {
  * @fires {CustomEvent<McpMessageDetail>} message - The tool's app asked to send words to the conversation and the person clicked Send (`app-messages`).
  * @cssprop --mcp-elicit-accent - The theme's variables (`--mcp-elicit-bg`, `-fg`, `-accent`, …) set on the element or an ancestor reach inside a shadow root.
  */
-export class McpToolCallElement extends McpElement {
+export class McpToolCallElement extends McpHostElement {
   static get observedAttributes(): string[] {
     return [...McpElement.baseAttributes, 'name', 'arguments', 'auto-run', 'storage-key', ...APP_ATTRIBUTES]
   }
 
-  protected readonly upgradable = [
-    'client',
-    'signIn',
-    'name',
-    'arguments',
-    'autoRun',
-    'storage',
-    'storageKey',
-    'sandbox',
-    'appOptions',
-    'sampling',
-    'roots',
-    'validator',
-    'theme',
-    'messages',
-    'callOptions',
-    ...Object.keys(APP_FLAGS),
-  ]
+  protected readonly upgradable = [...McpHostElement.hostProperties, 'name', 'arguments', 'autoRun', 'storage', 'storageKey']
 
-  #client: McpClient | undefined
-  #signIn: SignInStore | undefined
+  /** Where an open round or a running task is kept for a reload (`sessionStorageAdapter()`, or a store of your own). Property only. */
+  declare storage: RoundStorage | undefined
+
   #arguments: unknown
-  #storage: RoundStorage | undefined
-  #sandbox: McpAppSandbox | undefined
-  #appOptions: McpAppHostOptions | undefined
-  #sampling: CallObserverOptions['onSampling'] | undefined
-  #roots: CallObserverOptions['roots'] | undefined
-  #validator: ValidatorType | undefined
-  #theme: ElicitationFormTheme | undefined
-  #messages: Partial<Messages> | undefined
-  #callOptions: UseMcpCallOptions | undefined
   #status: McpCallStatus = 'idle'
   /** What the call in flight started with (the rule above). */
   #running: CallTarget | undefined
   /** What the last render gave the call: what a call starting now starts with. */
   #rendered: CallTarget | undefined
-  /** The last refusal told, so one bad value is told once. */
-  #refused: string | undefined
-
-  /** The MCP client the call goes through (`createClient(url, …)`). Property only. */
-  get client(): McpClient | undefined {
-    return this.#client
-  }
-  set client(value: McpClient | undefined) {
-    this.#client = value
-    this.requestRender()
-  }
-
-  /** The browser sign-in of the client's `auth` (`browserOAuth().signIn`): the sign-in card shows in the call. Property only. */
-  get signIn(): SignInStore | undefined {
-    return this.#signIn
-  }
-  set signIn(value: SignInStore | undefined) {
-    this.#signIn = value
-    this.requestRender()
-  }
 
   /** The tool to call (reflects the `name` attribute). */
   get name(): string {
@@ -150,15 +103,6 @@ export class McpToolCallElement extends McpElement {
     toggle(this, 'auto-run', value)
   }
 
-  /** Where an open round or a running task is kept for a reload (`sessionStorageAdapter()`, or a store of your own). Property only. */
-  get storage(): RoundStorage | undefined {
-    return this.#storage
-  }
-  set storage(value: RoundStorage | undefined) {
-    this.#storage = value
-    this.requestRender()
-  }
-
   /** This call's key in `storage` (reflects `storage-key`): give every call on the page its own. */
   get storageKey(): string | undefined {
     return this.getAttribute('storage-key') ?? undefined
@@ -168,89 +112,10 @@ export class McpToolCallElement extends McpElement {
     else this.setAttribute('storage-key', String(value))
   }
 
-  /** The sandbox proxy page: a URL (or the `sandbox` attribute), or a function of the server giving one host per server. */
-  get sandbox(): McpAppSandbox | undefined {
-    return sandboxOf(this.#sandbox, this)
-  }
-  set sandbox(value: McpAppSandbox | undefined) {
-    this.#sandbox = value
-    this.requestRender()
-  }
-
-  /** Further settings of the tool's app (`hostContext`, `displayModes`, `permissions`, `maxHeight`, …). Property only. */
-  get appOptions(): McpAppHostOptions | undefined {
-    return this.#appOptions
-  }
-  set appOptions(value: McpAppHostOptions | undefined) {
-    this.#appOptions = value
-    this.requestRender()
-  }
-
-  /** Produces a sampling answer once the person approved (`onSampling` of `McpToolCall`). Property only. */
-  get sampling(): CallObserverOptions['onSampling'] | undefined {
-    return this.#sampling
-  }
-  set sampling(value: CallObserverOptions['onSampling'] | undefined) {
-    this.#sampling = value
-    this.requestRender()
-  }
-
-  /** Roots shared once the person approved. Property only. */
-  get roots(): CallObserverOptions['roots'] | undefined {
-    return this.#roots
-  }
-  set roots(value: CallObserverOptions['roots'] | undefined) {
-    this.#roots = value
-    this.requestRender()
-  }
-
-  /** The rjsf validator of every form (default: the no-eval validator, for any CSP). Property only. */
-  get validator(): ValidatorType | undefined {
-    return this.#validator
-  }
-  set validator(value: ValidatorType | undefined) {
-    this.#validator = value
-    this.requestRender()
-  }
-
-  /** An rjsf theme for the forms' fields. Property only. */
-  get theme(): ElicitationFormTheme | undefined {
-    return this.#theme
-  }
-  set theme(value: ElicitationFormTheme | undefined) {
-    this.#theme = value
-    this.requestRender()
-  }
-
-  /** Replacement texts (i18n), as `McpToolCall`'s `messages`. Property only. */
-  get messages(): Partial<Messages> | undefined {
-    return this.#messages
-  }
-  set messages(value: Partial<Messages> | undefined) {
-    this.#messages = value
-    this.requestRender()
-  }
-
-  /** Other options of the call observer (host handlers that answer without asking, `maxRounds`, `timeoutMs`, …). Property only. */
-  get callOptions(): UseMcpCallOptions | undefined {
-    return this.#callOptions
-  }
-  set callOptions(value: UseMcpCallOptions | undefined) {
-    this.#callOptions = value
-    this.requestRender()
-  }
-
   /** The call's status as last reported (`status` event). */
   get status(): McpCallStatus {
     return this.#status
   }
-
-  declare serverTools: boolean
-  declare serverResources: boolean
-  declare prompts: boolean
-  declare openLinks: boolean
-  declare downloadFiles: boolean
-  declare appMessages: boolean
 
   override addEventListener<K extends keyof McpToolCallEventMap>(type: K, listener: (this: McpToolCallElement, event: McpToolCallEventMap[K]) => unknown, options?: boolean | AddEventListenerOptions): void
   override addEventListener(type: string, listener: EventListenerOrEventListenerObject, options?: boolean | AddEventListenerOptions): void
@@ -267,7 +132,7 @@ export class McpToolCallElement extends McpElement {
   /** What the call runs with now: the values it started with while in flight, else the element's. */
   #target(): CallTarget | undefined {
     if (this.#running && ACTIVE.has(this.#status)) return this.#running
-    const client = this.#client
+    const client = this.client
     if (!client || !this.name) return undefined
     const args = checkArguments(this.arguments)
     const next: CallTarget = { client, name: checkName(this.name), args, argsKey: args.ok ? JSON.stringify(args.value) : '' }
@@ -293,24 +158,12 @@ export class McpToolCallElement extends McpElement {
     const target = this.#target()
     this.#rendered = target
     if (!target) return null
-    const refusal = !target.name.ok ? target.name.error : !target.args.ok ? target.args.error : undefined
-    if (refusal) {
-      if (this.#refused !== refusal.message) {
-        this.#refused = refusal.message
-        this.emit('error', { source: 'arguments', error: refusal })
-      }
-      return (
-        <p role="alert" className="mcp-elicit-error" data-state="refused">
-          {refusal.message}
-        </p>
-      )
-    }
-    this.#refused = undefined
+    const refusal = this.refused(!target.name.ok ? target.name.error : !target.args.ok ? target.args.error : undefined)
+    if (refusal) return refusal
     const name = target.name.ok ? target.name.value : ''
     const args = target.args.ok ? target.args.value : {}
-    const flags = appFlags(this)
     const storageKey = this.storageKey
-    const storage = this.#storage
+    const storage = this.storage
     const onError = (error: unknown, _info: ErrorInfo) => this.emit('error', { source: 'render', error })
     const call = (
       <McpToolCall
@@ -318,7 +171,7 @@ export class McpToolCallElement extends McpElement {
         arguments={args}
         autoRun={this.autoRun}
         options={{
-          ...this.#callOptions,
+          ...this.callOptions,
           ...(storage && storageKey !== undefined ? { storage, storageKey, restore: true } : {}),
         }}
         onStatusChange={(status, state) => {
@@ -328,61 +181,19 @@ export class McpToolCallElement extends McpElement {
         onResult={(result) => this.emit('result', { result })}
         onCallError={(error) => this.emit('error', { source: 'call', error })}
         onError={onError}
-        onSampling={this.#sampling}
-        roots={this.#roots}
-        validator={this.#validator}
-        theme={this.#theme}
-        messages={this.#messages}
+        onSampling={this.sampling}
+        roots={this.roots}
+        validator={this.validator}
+        theme={this.theme}
+        messages={this.messages}
       />
     )
-    const sandbox = this.sandbox
     return (
-      <McpProvider client={target.client} signIn={this.#signIn}>
-        {sandbox === undefined ? (
-          call
-        ) : (
-          <McpAppsProvider
-            {...this.#appOptions}
-            sandbox={sandbox}
-            serverTools={flags.serverTools}
-            serverResources={flags.serverResources}
-            prompts={flags.prompts}
-            openLinks={flags.openLinks}
-            downloadFiles={flags.downloadFiles}
-            // Only after the person's Send on the message card: never without it.
-            dangerouslySkipMessageConsent={false}
-            onMessage={flags.appMessages ? (message) => this.emit('message', message) : undefined}
-            onAppError={(error) => this.emit('error', { source: 'app', error })}
-            onError={onError}
-            callOptions={this.#callOptions}
-            onSampling={this.#sampling}
-            roots={this.#roots}
-            validator={this.#validator}
-            theme={this.#theme}
-            messages={this.#messages}
-          >
-            {call}
-          </McpAppsProvider>
-        )}
+      <McpProvider client={target.client} signIn={this.signIn}>
+        {this.sandbox === undefined ? call : <McpAppsProvider {...this.hostProps(onError)}>{call}</McpAppsProvider>}
       </McpProvider>
     )
   }
 }
 
-defineFlagProperties(McpToolCallElement)
-
-/** The boolean app flags as properties reflecting their attributes (`serverTools` ↔ `server-tools`). */
-export function defineFlagProperties(element: typeof McpElement): void {
-  for (const [property, attribute] of Object.entries(APP_FLAGS)) {
-    Object.defineProperty(element.prototype, property, {
-      configurable: true,
-      enumerable: true,
-      get(this: Element) {
-        return this.hasAttribute(attribute)
-      },
-      set(this: Element, value: unknown) {
-        toggle(this, attribute, value)
-      },
-    })
-  }
-}
+defineRenderingProperties(McpToolCallElement, ['storage'])
