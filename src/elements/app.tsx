@@ -38,13 +38,12 @@ export class McpAppElement extends McpHostElement {
     return [...McpElement.baseAttributes, 'tool', 'arguments', 'cancelled', ...APP_ATTRIBUTES]
   }
 
-  protected readonly upgradable = [...McpHostElement.hostProperties, 'tool', 'arguments', 'result', 'cancelled']
+  protected readonly upgradable = [...McpHostElement.hostProperties, 'tool', 'result', 'cancelled']
 
   /** The call's result, once there is one (`tool-result`). Property only. */
   declare result: McpResult | undefined
 
   #tool: Tool | undefined
-  #arguments: unknown
   /** The parsed arguments of the last render, by their JSON: the app gets `tool-input` once per value, not per render. */
   #args: { key: string; value: unknown } | undefined
 
@@ -60,15 +59,6 @@ export class McpAppElement extends McpHostElement {
       this.#tool = value
       this.requestRender()
     }
-  }
-
-  /** The call's arguments: an object, or JSON text of one. */
-  get arguments(): unknown {
-    return this.#arguments ?? this.getAttribute('arguments') ?? undefined
-  }
-  set arguments(value: unknown) {
-    this.#arguments = value
-    this.requestRender()
   }
 
   /** Why the call ended without a result (reflects `cancelled`). */

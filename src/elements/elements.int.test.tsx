@@ -130,6 +130,18 @@ describe('<mcp-elicit-tool-call>', () => {
     expect(callsOf('echo').at(-1)).toMatchObject({ name: 'echo', arguments: { text: 'changed' } })
   })
 
+  it('the arguments written last win: an attribute after an object, an object after an attribute', async () => {
+    const { element, events } = toolCall({ name: 'echo' })
+    element.arguments = { text: 'object' }
+    element.setAttribute('arguments', '{"text":"attribute"}')
+    expect(element.arguments).toBe('{"text":"attribute"}')
+    await userEvent.click(await within(element).findByRole('button', { name: 'Run echo' }))
+    await waitFor(() => expect(events.results).toHaveLength(1))
+    expect(callsOf('echo').at(-1)).toMatchObject({ arguments: { text: 'attribute' } })
+    element.arguments = { text: 'object again' }
+    expect(element.arguments).toEqual({ text: 'object again' })
+  })
+
   it('removed from the page mid-call: the call is stopped and the server sees it aborted', async () => {
     const { element, events } = toolCall({ name: 'slow', arguments: '{"ms":15000}', 'auto-run': '' })
     await waitFor(() => expect(events.status).toEqual(['running']))

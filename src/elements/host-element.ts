@@ -45,7 +45,7 @@ const HOST_PROPERTIES = ['client', 'signIn', 'appOptions', 'sampling', 'roots', 
 
 export abstract class McpHostElement extends McpElement {
   /** The properties every host element takes over at the upgrade (see `McpElement`), before its own. */
-  static readonly hostProperties: readonly string[] = [...HOST_PROPERTIES, 'sandbox', ...Object.keys(APP_FLAGS)]
+  static readonly hostProperties: readonly string[] = [...HOST_PROPERTIES, 'arguments', 'sandbox', ...Object.keys(APP_FLAGS)]
 
   /** The MCP client of the tool's server (`createClient(url, …)`). Property only. */
   declare client: McpClient | undefined
@@ -74,8 +74,28 @@ export abstract class McpHostElement extends McpElement {
   declare appMessages: boolean
 
   #sandbox: McpAppSandbox | undefined
+  #arguments: unknown
   /** The last refusal told, so one bad value is told once. */
   #refused: string | undefined
+
+  /**
+   * The call's arguments: an object, or JSON text of one. Setting the
+   * `arguments` attribute afterwards replaces it. Not an object: nothing
+   * runs, and `error` says why.
+   */
+  get arguments(): unknown {
+    return this.#arguments ?? this.getAttribute('arguments') ?? undefined
+  }
+  set arguments(value: unknown) {
+    this.#arguments = value
+    this.requestRender()
+  }
+
+  override attributeChangedCallback(name?: string): void {
+    // The attribute written last wins over an object set before.
+    if (name === 'arguments') this.#arguments = undefined
+    super.attributeChangedCallback()
+  }
 
   /** The sandbox proxy page: a URL (or the `sandbox` attribute), or a function of the server giving one host per server. */
   get sandbox(): McpAppSandbox | undefined {

@@ -62,12 +62,11 @@ export class McpToolCallElement extends McpHostElement {
     return [...McpElement.baseAttributes, 'name', 'arguments', 'auto-run', 'storage-key', ...APP_ATTRIBUTES]
   }
 
-  protected readonly upgradable = [...McpHostElement.hostProperties, 'name', 'arguments', 'autoRun', 'storage', 'storageKey']
+  protected readonly upgradable = [...McpHostElement.hostProperties, 'name', 'autoRun', 'storage', 'storageKey']
 
   /** Where an open round or a running task is kept for a reload (`sessionStorageAdapter()`, or a store of your own). Property only. */
   declare storage: RoundStorage | undefined
 
-  #arguments: unknown
   #status: McpCallStatus = 'idle'
   /** What the call in flight started with (the rule above). */
   #running: CallTarget | undefined
@@ -80,19 +79,6 @@ export class McpToolCallElement extends McpHostElement {
   }
   set name(value: string) {
     this.setAttribute('name', String(value))
-  }
-
-  /**
-   * The call's arguments: an object (or JSON text of one). Setting the
-   * `arguments` attribute afterwards replaces it. Not an object: nothing
-   * runs, and `error` says why.
-   */
-  get arguments(): unknown {
-    return this.#arguments ?? this.getAttribute('arguments') ?? undefined
-  }
-  set arguments(value: unknown) {
-    this.#arguments = value
-    this.requestRender()
   }
 
   /** Start the call on first render with a client (reflects `auto-run`). */
