@@ -12,6 +12,7 @@ export const sourceAliases = [
   { find: /^mcp-elicit\/ai-sdk\/react$/, replacement: source('./src/ai-sdk/react/index.ts') },
   { find: /^mcp-elicit\/ai-sdk$/, replacement: source('./src/ai-sdk/index.ts') },
   { find: /^mcp-elicit\/assistant-ui$/, replacement: source('./src/assistant-ui/index.ts') },
+  { find: /^mcp-elicit\/elements$/, replacement: source('./src/elements/index.ts') },
   { find: /^mcp-elicit\/apps\/react$/, replacement: source('./src/apps/react/index.ts') },
   { find: /^mcp-elicit\/apps$/, replacement: source('./src/apps/index.ts') },
   { find: /^mcp-elicit\/forms$/, replacement: source('./src/forms/index.ts') },

@@ -31,6 +31,7 @@ export default defineConfig({
         'ai-sdk': 'src/ai-sdk/index.ts',
         'ai-sdk-react': 'src/ai-sdk/react/index.ts',
         'assistant-ui': 'src/assistant-ui/index.ts',
+        elements: 'src/elements/index.ts',
       },
       formats: ['es'],
     },

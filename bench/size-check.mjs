@@ -33,11 +33,11 @@ const LIMITS_PATH = relative(join(here, '..'), LIMITS_FILE)
 
 /**
  * Entries with a limit: one per published entry point, plus the typical app
- * that uses all three, and `apps-loaded` (the `apps` row's `whole`: its
+ * that uses all three, the elements page, and `apps-loaded` (the `apps` row's `whole`: its
  * first load and the host's chunk), so the host that loads on demand is
  * held too.
  */
-const CHECKED = ['core', 'auth', 'react', 'forms', 'app', 'apps', 'apps-loaded', 'apps-react', 'ai-sdk-route', 'ai-sdk-page', 'assistant-ui-page']
+const CHECKED = ['core', 'auth', 'react', 'forms', 'app', 'apps', 'apps-loaded', 'apps-react', 'ai-sdk-route', 'ai-sdk-page', 'assistant-ui-page', 'elements-page']
 const MARGIN = 0.03
 const STEP_KB = 0.05
 const NOTE =
@@ -202,7 +202,15 @@ const ON_DEMAND = [
     // behind them (src/apps/mount.ts); McpAppsProvider, around every call,
     // loads it with the first app shown (src/apps/react/load-mount.ts).
     modules: /^src\/apps\/(app-host|bridge|bridge-[a-z]+|resource|csp|frame|host-context|elicitation|download|message|methods|json-size|sandbox-site|sandbox-claims|tool-listing)\.ts$/,
-    firstLoads: ['apps', 'apps-react'],
+    firstLoads: ['apps', 'apps-react', 'elements-page'],
+  },
+  {
+    what: "forms stylesheet for shadow roots",
+    // The elements adopt the forms' stylesheet only into a shadow root
+    // (src/elements/shadow-styles.ts): a page whose elements render in its
+    // light DOM, with its own <link>, never downloads the text.
+    modules: /^src\/(elements\/forms-css\.ts|forms\/styles\.css)/,
+    firstLoads: ['elements-page'],
   },
   {
     what: 'app download card',

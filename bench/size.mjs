@@ -256,6 +256,18 @@ import { McpToolPart, isToolPart } from ${src('src/ai-sdk/react/index.ts')}
     }),
   },
   {
+    name: 'elements-page',
+    label: 'a page without React: define() from ./elements and one <mcp-elicit-tool-call>; react, react-dom and rjsf bundled (such a page has none of them)',
+    source: `import { createClient } from ${src('src/core/index.ts')}
+import { define } from ${src('src/elements/index.ts')}
+define()
+const call = document.createElement('mcp-elicit-tool-call')
+call.client = createClient(new URL('/mcp', location.href), { capabilities: { elicitation: { form: {} } } })
+call.setAttribute('name', 'wizard')
+document.body.append(call)
+`,
+  },
+  {
     name: 'ai-sdk-apps',
     label: 'AI SDK @ai-sdk/react 4.0.177 MCPAppRenderer (its MCP Apps host; no MCP client), react external',
     external: REACT,
@@ -315,6 +327,8 @@ export const INCREMENTS = [
   // The adapters over the typical app: what one import of each costs a page that already has the framework.
   { name: 'ai-sdk adapter', of: 'ai-sdk-page', over: 'app', label: './ai-sdk + ./ai-sdk/react added to the typical app (ai-sdk-page - app)' },
   { name: 'assistant-ui adapter', of: 'assistant-ui-page', over: 'app', label: './assistant-ui added to the typical app (assistant-ui-page - app)' },
+  // A page without React pays for React itself: the elements' cost next to the React entry's.
+  { name: 'elements over app', of: 'elements-page', over: 'app', label: 'the elements page over the typical React app: react-dom and react, bundled, and the elements (elements-page - app)' },
 ]
 
 /** The one configuration every entry is bundled with. */

@@ -61,6 +61,7 @@ console.log(`
 
   page            ${stack.pageUrl}
   chat frameworks ${stack.pageUrl}ai-sdk.html (Vercel AI SDK useChat)   ${stack.pageUrl}assistant-ui.html (assistant-ui)
+  custom elements ${stack.pageUrl}elements.html (plain page)   ${stack.pageUrl}vue.html (Vue)
   demo server     ${stack.demo.url}     (2026-07-28, stateless)
   legacy server   ${stack.legacy.url}     (2025-11-25, sessions)
 

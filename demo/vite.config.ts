@@ -1,5 +1,6 @@
 import { fileURLToPath } from 'node:url'
 import react from '@vitejs/plugin-react'
+import vue from '@vitejs/plugin-vue'
 import { defineConfig } from 'vite'
 import { sourceAliases } from '../vite.aliases.ts'
 
@@ -10,7 +11,11 @@ const here = (path: string) => fileURLToPath(new URL(path, import.meta.url))
 export default defineConfig({
   root: here('.'),
   publicDir: here('../public'),
-  plugins: [react()],
+  plugins: [
+    react(),
+    // The Vue page (vue.html): the library's elements are custom elements, not Vue components.
+    vue({ template: { compilerOptions: { isCustomElement: (tag) => tag.startsWith('mcp-elicit-') } } }),
+  ],
   resolve: { alias: sourceAliases },
   build: {
     outDir: here('dist'),
@@ -21,9 +26,10 @@ export default defineConfig({
     // rjsf and ajv make one large chunk; the demo loads it once, from loopback.
     chunkSizeWarningLimit: 1500,
     // The chat, the page the authorization server sends the person back to, and
-    // the same servers in the two chat frameworks' own chats (the adapters).
+    // the same servers in the two chat frameworks' own chats (the adapters), and the
+    // custom elements on a plain page and in Vue.
     rolldownOptions: {
-      input: { main: here('index.html'), callback: here('oauth/callback.html'), aiSdk: here('ai-sdk.html'), assistantUi: here('assistant-ui.html') },
+      input: { main: here('index.html'), callback: here('oauth/callback.html'), aiSdk: here('ai-sdk.html'), assistantUi: here('assistant-ui.html'), elements: here('elements.html'), vue: here('vue.html') },
     },
   },
 })

@@ -269,7 +269,9 @@ const contents = check('pack: tarball contents', [packed], () => {
   const entryFiles = new Set(targets.map((t) => normal(t.target)))
   for (const name of names) {
     const module = /^dist\/(.+)\.js$/.exec(name)?.[1]
-    if (module && !entryFiles.has(name) && !['ts', 'tsx'].some((ext) => existsSync(join(repo, 'src', `${module}.${ext}`)))) problems.push(`${name} is no module of src/ (a chunk of several?)`)
+    // A stylesheet imported as text (`styles.css?inline`, the elements' shadow roots) is a module of its own: `<name>.css_inline.js`.
+    const sources = module?.endsWith('.css_inline') ? [`${module.slice(0, -'_inline'.length)}`] : ['ts', 'tsx'].map((ext) => `${module}.${ext}`)
+    if (module && !entryFiles.has(name) && !sources.some((file) => existsSync(join(repo, 'src', file)))) problems.push(`${name} is no module of src/ (a chunk of several?)`)
   }
   const testLike = /(^|\/)(__tests__|__mocks__|test|tests|e2e|stories)\/|\.(test|spec|test-d|stories)\.(d\.)?[cm]?[jt]sx?(\.map)?$/
   for (const name of names) {
@@ -787,12 +789,15 @@ const nodeImported = check("consumer app: import('mcp-elicit') from plain Node",
     if (typeof aiSdk.mcpToolsForModel !== 'function') throw new Error('mcpToolsForModel is ' + typeof aiSdk.mcpToolsForModel)
     const aiSdkReact = await import('mcp-elicit/ai-sdk/react')
     const assistantUi = await import('mcp-elicit/assistant-ui')
-    console.log([core, react, forms, apps, appsReact, aiSdk, aiSdkReact, assistantUi].map((m) => Object.keys(m).length).join(' '))`
+    // Server rendering a page with the custom elements: importing defines nothing, define() without customElements names them only.
+    const elements = await import('mcp-elicit/elements')
+    if (elements.define().toolCall !== 'mcp-elicit-tool-call') throw new Error('define() in Node did not name the elements')
+    console.log([core, react, forms, apps, appsReact, aiSdk, aiSdkReact, assistantUi, elements].map((m) => Object.keys(m).length).join(' '))`
   const args = ['--input-type=module', '-e', script]
   const result = await run(process.execPath, args, { cwd: app })
   if (result.code !== 0) fail('an import failed', shown('node', ['--input-type=module', '-e', '<script>'], result) + `\nscript:${script}`)
-  const [core, react, forms, apps, appsReact, aiSdk, aiSdkReact, assistantUi] = result.stdout.trim().split(' ')
-  return `createClient is a function; ${core} core, ${react} react, ${forms} forms, ${apps} apps, ${appsReact} apps/react, ${aiSdk} ai-sdk, ${aiSdkReact} ai-sdk/react, ${assistantUi} assistant-ui exports`
+  const [core, react, forms, apps, appsReact, aiSdk, aiSdkReact, assistantUi, elements] = result.stdout.trim().split(' ')
+  return `createClient is a function; ${core} core, ${react} react, ${forms} forms, ${apps} apps, ${appsReact} apps/react, ${aiSdk} ai-sdk, ${aiSdkReact} ai-sdk/react, ${assistantUi} assistant-ui, ${elements} elements exports`
 })
 
 // ---------------------------------------------------------------------------
