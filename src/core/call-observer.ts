@@ -11,6 +11,7 @@ import { reduceCall, IDLE, isActive, type CallAction, type CallState, type Pendi
 import { CallPersistence } from './call-persistence.js'
 import { answersOf, answersToResend, isCallOf, isLostCall, isSavedTask, savedRound, type RoundStorage, type SavedCall, type SavedTask, type StoredCall } from './call-storage.js'
 import { endpointKey } from './endpoint-key.js'
+import { notify } from './listeners.js'
 import type { InputContext, McpClient } from './client.js'
 import { McpArgumentError, McpCancelledError, McpInputError, isMcpCancelledError, isMcpError, type McpError } from './errors.js'
 import { hostAnswer, type HostHandlers } from './host-handlers.js'
@@ -93,16 +94,8 @@ export class CallObserver {
     if (next.state === this.#state) return
     this.#state = next.state
     this.#persist()
-    for (const listener of [...this.#listeners]) {
-      try {
-        listener()
-      } catch (error) {
-        // A broken listener must not stop the others or the call.
-        queueMicrotask(() => {
-          throw error
-        })
-      }
-    }
+    // A broken listener must not stop the others or the call.
+    notify(this.#listeners)
   }
 
   /** Starts a call, cancelling any call still running. Resolves with the final snapshot. */
