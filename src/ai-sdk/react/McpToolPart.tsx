@@ -22,12 +22,13 @@
  */
 import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react'
 import { sessionStorageAdapter, type JsonObject, type RoundStorage, type Tool } from '../../core/index.js'
-import { McpToolCall, useMcpViews, type McpToolCallProps } from '../../forms/index.js'
+import { McpToolCall, type McpToolCallProps } from '../../forms/index.js'
 import { chatTexts } from '../../forms/texts/chat.js'
 import { callTexts } from '../../forms/texts/call.js'
 import { resolvePart } from '../../forms/texts/resolve.js'
 import { runTexts } from '../../forms/texts/run.js'
 import { McpProvider, type McpCallStatus, type McpCallView, type UseMcpCallOptions } from '../../react/index.js'
+import { FoldedResult } from '../../chat/FoldedResult.js'
 import { RunCard } from '../../chat/RunCard.js'
 import { partTitle, ToolPart } from '../../chat/ToolPartHeading.js'
 import { hasSavedCall } from '../../chat/saved-call.js'
@@ -38,7 +39,7 @@ import { Finished } from './finished-part.js'
 import { usePartServer } from './part-server.js'
 import { addToolApprovalResponseOf, addToolOutputOf, DECLINED_TEXT, partOutputOf, type ToolOutputSink } from './part-output.js'
 
-export interface McpToolPartProps extends Omit<McpToolCallProps, 'name' | 'arguments' | 'autoRun' | 'options'> {
+export interface McpToolPartProps extends Omit<McpToolCallProps, 'name' | 'arguments' | 'autoRun' | 'options' | 'finishedActions' | 'resultView'> {
   /** A tool part of an assistant message (`dynamic-tool` or `tool-<name>`). */
   part: ToolPartLike
   /** `useChat()`'s helpers (only `addToolOutput` is used). */
@@ -95,7 +96,6 @@ export function McpToolPart(props: McpToolPartProps) {
   const routed = routeServerId(part) !== undefined
   const name = routed ? routeMcpName(part) : mcpToolName(part, listing)
   const where = usePartServer(part, name ?? routeMcpName(part) ?? modelName)
-  const toolView = useMcpViews().toolView
   const hand = (output: Parameters<typeof addToolOutput>[0]) => {
     if (handed.current || !OPEN.has(part.state)) return
     handed.current = true
@@ -152,9 +152,7 @@ export function McpToolPart(props: McpToolPartProps) {
     ) : (
       node
     )
-  // A call that ended on this page folds to one line, as an older one does; an app keeps its frame.
-  const ended = part.state === 'output-available' || part.state === 'output-error'
-  if ((live && !(ended && !toolView)) || OPEN.has(part.state)) {
+  if (live || OPEN.has(part.state)) {
     // The route asked (the AI SDK's approval), or this page's policy asks of a part the route let through.
     const routeAsks = part.state === 'approval-requested'
     const hints = where.tool ? readToolListing([where.tool]).tools[0]?.hints ?? routeHints(part) : hintsOf(part, listing, name)
@@ -179,6 +177,8 @@ export function McpToolPart(props: McpToolPartProps) {
           arguments={argumentsOf(part) as JsonObject}
           autoRun={autoRun || choice === 'run'}
           finishedActions={false}
+          // Ended, it folds to one line with its result, as a part answered before the page loaded does; an app keeps its frame.
+          resultView={(result) => <FoldedResult result={result} messages={props.messages} onError={props.onError} />}
           options={{ ...options, storage: rounds, storageKey: part.toolCallId, restore: true }}
           onStatusChange={(status, view) => {
             props.onStatusChange?.(status, view)
