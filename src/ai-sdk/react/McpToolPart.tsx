@@ -16,6 +16,13 @@
  * does (`input-available`) is asked here all the same. Don't run hands back
  * an error output the model reads ({@link DECLINED_TEXT}).
  *
+ * A part of a set of servers' listing names its server (`toolMetadata.mcp
+ * .server`): the call runs on that server's client and sign-in, from the
+ * nearest `McpServersProvider` (part-server.ts), and a part whose server or
+ * tool the set no longer has calls nothing and says so. Each part is headed
+ * by the tool's title and its server's name; a call that ended folds to one
+ * line with its result.
+ *
  * The open round is kept in `storage` under the part's `toolCallId`, so a
  * reload in the middle of a round finds the part still `input-available`
  * (if the app keeps its messages) and resumes the round where it was.
