@@ -12,8 +12,9 @@
  * (which runs them) get the same one from the same listing.
  */
 
-/** What the providers accept as a tool name. */
-export const MODEL_TOOL_NAME = /^[a-zA-Z0-9_-]{1,64}$/
+import { MODEL_TOOL_NAME } from '../core/index.js'
+
+export { MODEL_TOOL_NAME }
 
 const MAX_LENGTH = 64
 

@@ -11,6 +11,7 @@ import { reduceCall, IDLE, isActive, type CallAction, type CallState, type Pendi
 import { CallPersistence } from './call-persistence.js'
 import { answersOf, answersToResend, isCallOf, isLostCall, isSavedTask, savedRound, type RoundStorage, type SavedCall, type SavedTask, type StoredCall } from './call-storage.js'
 import { endpointKey } from './endpoint-key.js'
+import { notify } from './listeners.js'
 import type { InputContext, McpClient } from './client.js'
 import { McpArgumentError, McpCancelledError, McpInputError, isMcpCancelledError, isMcpError, type McpError } from './errors.js'
 import { hostAnswer, type HostHandlers } from './host-handlers.js'
@@ -93,16 +94,8 @@ export class CallObserver {
     if (next.state === this.#state) return
     this.#state = next.state
     this.#persist()
-    for (const listener of [...this.#listeners]) {
-      try {
-        listener()
-      } catch (error) {
-        // A broken listener must not stop the others or the call.
-        queueMicrotask(() => {
-          throw error
-        })
-      }
-    }
+    // A broken listener must not stop the others or the call.
+    notify(this.#listeners)
   }
 
   /** Starts a call, cancelling any call still running. Resolves with the final snapshot. */
@@ -278,6 +271,8 @@ export class CallObserver {
       this.#waiters.splice(this.#waiters.indexOf(waiter), 1)
       waiter.resolve(Object.fromEntries(waiter.keys.map((k) => [k, answers[k]!])))
     }
+    // A 2025-11-25 call has no retry to report: once every question is answered it runs on, and its progress shows again.
+    if (state.inputs.every((input) => input.answered && input.era === 'legacy')) this.#dispatch({ type: 'answered' })
   }
 
   /**

@@ -17,7 +17,7 @@
  * does not wait for it: cache-handle.ts).
  */
 import type { AuthProvider } from './auth-hook.js'
-import type { CallOptions, ClientOptions, ListOptions, RequestOptions } from './client-options.js'
+import type { CallOptions, ClientOptions, InputHandler, ListOptions, RequestOptions } from './client-options.js'
 import type { ConnectionContext, SendOptions } from './connection.js'
 import { Connector } from './connector.js'
 import { DEFAULT_MAX_ROUNDS, runInputLoop } from './input-loop.js'
@@ -145,8 +145,24 @@ export class McpClient {
     return this.#connector.current?.era
   }
 
+  /** The MCP revision in use (`'2026-07-28'`, `'2025-11-25'`…), once the first request has settled it; undefined before. */
   get protocolVersion(): string | undefined {
     return this.#connector.current?.protocolVersion
+  }
+
+  /**
+   * The answerer of the input requests no call answers for itself: the
+   * `onInputRequests` option, which may be set later (a set of servers,
+   * `createServerSet`, fills it in for a client created without one, to show
+   * what a 2025-11-25 server pushes outside any call). Setting it replaces
+   * the option's handler from the next question on.
+   */
+  get onInputRequests(): InputHandler | undefined {
+    return this.#routing.client
+  }
+
+  set onInputRequests(handler: InputHandler | undefined) {
+    this.#routing.client = handler
   }
 
   /** Reports through the client's `onWarning` (for helpers built on it, such as `CallObserver`). */

@@ -60,6 +60,7 @@ export { McpNotResumableError, isMcpNotResumableError } from './not-resumable-er
 export { McpTaskError, isMcpTaskError } from './task-error.js'
 export { MODERN_PROTOCOL_VERSION, LEGACY_PROTOCOL_VERSION } from './version.js'
 export { TASKS_EXTENSION } from './types.js'
+export type { HostHandlers, SamplingHandler } from './host-handlers.js'
 export type * from './types.js'
 export { CallObserver, declineAnswer, cancelAnswer } from './call-observer.js'
 export type { CallObserverOptions } from './call-observer.js'
@@ -80,3 +81,7 @@ export type {
 export { sessionStorageAdapter, parseSavedCall, isLostCall, isSavedTask, isFileNotKept } from './call-storage.js'
 export { withoutLargeFiles, STORED_FILE_CHARS } from './stored-files.js'
 export type { FileNotKept, LostCall, RoundStorage, SavedCall, SavedTask, StoredCall } from './call-storage.js'
+// Several servers in one conversation: tree-shaken away from a page that never creates a set.
+export { createServerSet } from './server-set.js'
+export type { ListingStorage, McpServerEntry, McpServerQuestion, McpServerSet, McpServerSetOptions, McpServerSignIn, McpServerState, McpServerStatus, McpToolRoute } from './server-set.js'
+export { MODEL_TOOL_NAME, SERVER_ID, isServerId, qualifiedToolName, qualifyToolNames, serverIdOfToolName } from './qualified-names.js'

@@ -84,6 +84,17 @@ export class InputRouting {
     this.#serverInfo = details.serverInfo
   }
 
+  /** The client's own handler (the `onInputRequests` option). */
+  get client(): InputHandler | undefined {
+    return this.#client
+  }
+
+  /** Replaces the client's handler; the rounds of pushed requests start anew with the new one. */
+  set client(handler: InputHandler | undefined) {
+    this.#client = handler
+    this.#clientRounds = undefined
+  }
+
   /** A call's side of the routing: its own handler, and its rounds of pushed requests capped at `maxRounds`. */
   forCall(method: MrtrMethod, own: InputHandler | undefined, maxRounds: number): CallInput {
     return new CallInput(own, { method, url: this.#url, maxRounds, serverInfo: this.#serverInfo })

@@ -109,6 +109,23 @@ describe('McpToolCall', () => {
     expect(section.querySelector('img, script')).toBeNull()
   })
 
+  it('after the call, offers Run again and Start over; with finishedActions off (a chat part) the result stands alone', async () => {
+    const section = renderCall({ name: 'echo', arguments: { text: 'hello' }, autoRun: true })
+    await waitFor(() => expect(section.dataset.state).toBe('done'))
+    expect(within(section).getAllByRole('button').map((button) => button.textContent)).toEqual(['Run echo', 'Start over'])
+    cleanup()
+    const quiet = renderCall({ name: 'echo', arguments: { text: 'hello' }, autoRun: true, finishedActions: false })
+    await waitFor(() => expect(quiet.dataset.state).toBe('done'))
+    expect(await within(quiet).findByText('hello')).toBeTruthy()
+    expect(within(quiet).queryAllByRole('button')).toEqual([])
+    cleanup()
+    // resultView draws the whole block (a chat part's folded line), in place of the "Result" heading and content.
+    const folded = renderCall({ name: 'echo', arguments: { text: 'folded' }, autoRun: true, finishedActions: false, resultView: (result) => <p className="line">{`one line: ${(result.content as Array<{ text: string }>)[0]!.text}`}</p> })
+    await waitFor(() => expect(folded.dataset.state).toBe('done'))
+    expect(folded.querySelector('.line')?.textContent).toBe('one line: folded')
+    expect(folded.querySelector('.mcp-elicit-result-heading')).toBeNull()
+  })
+
   it('shows an error, and "Try again" offers the answers given before the failure', async () => {
     // Edge case a real server does not produce on demand: the call fails after a round was answered.
     let attempt = 0

@@ -142,6 +142,20 @@ export interface Messages {
   runAsk: (tool: string, host: string | undefined) => string
   /** Above the arguments the model chose, on that card. @defaultValue `'With:'` */
   runArguments: string
+  /**
+   * Chat adapters: the heading of a tool part. `tool` is the tool's title (else
+   * its name in words; the server's, marked for isolation: embed it as it is),
+   * `server` the server's display name (the host's) when the part knows it.
+   */
+  toolHeading: (tool: string, server: string | undefined) => string
+  /** Above a question a server of the set asks outside any call (`McpServerQuestions`); `server` is its display name. */
+  serverAsks: (server: string) => string
+  /** A part whose server left the set (the model is told too). */
+  serverGone: (server: string) => string
+  /** A part whose tool its server no longer lists (the model is told too). `tool` is marked for isolation. */
+  toolGone: (tool: string, server: string) => string
+  /** The folded line of a finished call whose result says it is an error (`isError`); `line` is the result's first line. */
+  resultLineError: (line: string) => string
   /** Runs the call the model made. @defaultValue `'Run'` */
   runApprove: string
   /** Refuses it (the model is told). @defaultValue `"Don't run"` */
@@ -210,6 +224,10 @@ export interface Messages {
   retry: string
   /** Back to the start. @defaultValue `'Start over'` */
   reset: string
+  /** A 2025-11-25 call a reload cut off; `question` is its last question's message (as text), when known. */
+  cutByReload: (question: string | undefined) => string
+  /** Runs such a call again from the start. @defaultValue `'Run it again'` */
+  runAgain: string
   /**
    * The status line of a call the server runs as a task (tasks extension),
    * while it runs and above its questions; the task's own status message

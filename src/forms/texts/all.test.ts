@@ -5,6 +5,7 @@ import { appTexts } from './apps'
 import { approvalTexts } from './approval'
 import { callTexts } from './call'
 import { cardTexts } from './card'
+import { chatTexts } from './chat'
 import { contentTexts } from './content'
 import { fileTexts } from './file'
 import { fileLoadTexts } from './file-load'
@@ -17,7 +18,7 @@ import { signInTexts } from './sign-in'
 import { taskTexts } from './task'
 import { urlTexts } from './url'
 
-const groups = { appTexts, appCardTexts, approvalTexts, callTexts, cardTexts, contentTexts, fileTexts, fileLoadTexts, formTexts, resultTexts, roundTexts, runTexts, signInTexts, taskTexts, urlTexts }
+const groups = { appTexts, appCardTexts, approvalTexts, callTexts, cardTexts, chatTexts, contentTexts, fileTexts, fileLoadTexts, formTexts, resultTexts, roundTexts, runTexts, signInTexts, taskTexts, urlTexts }
 
 describe('the texts of each part', () => {
   it('are groups that share no key, so no part resolves a text to another part’s default', () => {

@@ -10,6 +10,7 @@ import { appTexts } from './apps.js'
 import { approvalTexts } from './approval.js'
 import { callTexts } from './call.js'
 import { cardTexts } from './card.js'
+import { chatTexts } from './chat.js'
 import { contentTexts } from './content.js'
 import { fileTexts } from './file.js'
 import { fileLoadTexts } from './file-load.js'
@@ -38,6 +39,7 @@ export const defaultMessages: Messages = {
   ...appTexts,
   ...appCardTexts,
   ...runTexts,
+  ...chatTexts,
 }
 
 /** The defaults with the given replacements on top. */
