@@ -75,7 +75,7 @@ test('Stop in the tool part cancels the call on the server, and the model hears 
   await part.getByRole('button', { name: 'Stop' }).click()
   const report = await stack.demo.waitForReceived('slow_report', 5000)
   expect(report.data).toMatchObject({ seconds: 20, aborted: true })
-  await expect(reply.getByText('The tool slow_report failed: The person stopped the call..')).toBeVisible()
+  await expect(reply.getByText('The tool slow_report failed: The person stopped this tool call..')).toBeVisible()
 })
 
 test('a reload in the middle of a round resumes it: the thread, the question, the same requestState', async ({ page, stack }) => {

@@ -19,6 +19,7 @@ import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js'
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js'
 import type { RequestHandlerExtra } from '@modelcontextprotocol/sdk/shared/protocol.js'
 import { isInitializeRequest } from '@modelcontextprotocol/sdk/types.js'
+import { z } from 'zod'
 import type { ServerNotification, ServerRequest } from '@modelcontextprotocol/sdk/types.js'
 
 import { normalizeOrigins, sendJsonRpcError, startHost } from './host.ts'
@@ -148,6 +149,34 @@ export async function startLegacyDemoServer(options: LegacyDemoServerOptions = {
         return text(`legacy_confirm: accept; outside step completed for ${elicitationId}`)
       },
     )
+    mcp.registerTool(
+      'legacy_scan',
+      {
+        title: 'Legacy: scan the workspace',
+        description: 'Reports progress, asks for the roots halfway (a roots/list request on the call\'s stream), then scans them for `seconds` seconds, reporting progress each second.',
+        inputSchema: { seconds: z.number().int().min(1).max(60).optional() },
+      },
+      async ({ seconds = 3 }, extra) => {
+        const progressToken = extra._meta?.progressToken
+        const total = seconds + 1
+        const progress = (done: number, message: string) =>
+          progressToken === undefined ? Promise.resolve() : extra.sendNotification({ method: 'notifications/progress', params: { progressToken, progress: done, total, message } })
+        await progress(0, 'Looking for the workspace')
+        const { roots } = await mcp.server.listRoots(undefined, related(extra))
+        const uris = roots.map((root) => root.uri)
+        await progress(1, `Scanning ${uris.length} root(s)`)
+        for (let second = 1; second <= seconds; second++) {
+          if (await sleep(1000, extra.signal)) {
+            record('legacy_scan', { roots: uris, seconds, aborted: true })
+            return text('legacy_scan: stopped')
+          }
+          await progress(second + 1, `Scanned ${second} of ${seconds} s`)
+        }
+        record('legacy_scan', { roots: uris, seconds, aborted: false })
+        return text(`legacy_scan: scanned ${uris.join(', ') || 'no roots'} in ${seconds} s`)
+      },
+    )
+
     // MCP Apps: the seat map and SEP-3118's file_issue, asking the 2025 way.
     registerLegacyAppTools(mcp, { record, related })
     return mcp

@@ -7,7 +7,8 @@
 import { request as httpRequest } from 'node:http'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 
-import { applySchemaDefaults, createClient } from '../../src/core/index.ts'
+import { CallObserver, applySchemaDefaults, createClient } from '../../src/core/index.ts'
+import type { CallState } from '../../src/core/index.ts'
 import type { ClientOptions, InputHandler, InputRequest, InputResponse, JsonObject, JsonRpcNotification, McpClient, McpResult } from '../../src/core/index.ts'
 import { startDemoServer } from '../../servers/demo-server.ts'
 import type { DemoServer } from '../../servers/demo-server.ts'
@@ -433,7 +434,7 @@ describe('legacy demo server (2025-11-25, sessions)', () => {
   it('falls back to the legacy era and lists the tools', async () => {
     const tools = await probe.client.listTools()
     expect(probe.client.era).toBe('legacy')
-    expect(tools.map((t) => t.name).sort()).toEqual(['file_issue', 'hold_seat', 'legacy_confirm', 'legacy_describe_image', 'legacy_profile', 'seat_map', 'view_closed'])
+    expect(tools.map((t) => t.name).sort()).toEqual(['file_issue', 'hold_seat', 'legacy_confirm', 'legacy_describe_image', 'legacy_profile', 'legacy_scan', 'seat_map', 'view_closed'])
     expect(legacy.sessions()).toHaveLength(1)
   })
 
@@ -477,6 +478,25 @@ describe('legacy demo server (2025-11-25, sessions)', () => {
     expect(textOf(unfinished)).toMatch(/^legacy_confirm: accept; outside step not completed within 400 ms \(/)
     const cancelled = await probe.client.callTool('legacy_confirm', {}, { onInputRequests: answering(() => ({ action: 'cancel' })).handler })
     expect(textOf(cancelled)).toBe('legacy_confirm: cancel')
+  })
+
+  it('legacy_scan: a roots request in the middle of a call, and the call\'s progress again once it is answered', async () => {
+    const observer = new CallObserver(probe.client)
+    const seen: CallState[] = []
+    observer.subscribe(() => seen.push(observer.getSnapshot()))
+    const done = observer.start({ method: 'tools/call', params: { name: 'legacy_scan', arguments: { seconds: 1 } } })
+    await vi.waitFor(() => expect(observer.getSnapshot().status).toBe('awaiting_input'), { timeout: 5000 })
+    const asked = observer.getSnapshot()
+    if (asked.status !== 'awaiting_input') throw new Error('no question')
+    expect(asked.inputs.map((input) => input.method)).toEqual(['roots/list'])
+    expect(asked.progress).toMatchObject({ progress: 0, message: 'Looking for the workspace' })
+    observer.respond(asked.inputs[0]!.key, { roots: [{ uri: 'file:///demo/workspace' }] })
+    const final = await done
+    expect(final.status === 'done' && textOf(final.result)).toBe('legacy_scan: scanned file:///demo/workspace in 1 s')
+    // Answered, the call runs on (not a waiting panel with nothing left to ask), and its progress shows there.
+    const after = seen.slice(seen.indexOf(asked) + 1)
+    expect(after.map((state) => state.status)).toContain('running')
+    expect(after.filter((state) => state.status === 'running').map((state) => (state as { progress?: { message?: string } }).progress?.message)).toContain('Scanned 1 of 1 s')
   })
 
   it('exposes the session id to the page and logs every hit', async () => {

@@ -1,17 +1,23 @@
 /**
- * The browser's side of the listing: the person's MCP client lists the
- * server's tools (signed in as the person) and the chat request carries the
+ * The browser's side of the listing: the person's MCP clients list their
+ * servers' tools (signed in as the person) and the chat request carries the
  * listing to the route, which turns it into tools for the model
  * ({@link mcpToolsForModel}). So the route never holds the person's MCP
- * token, and never talks to the MCP server at all.
+ * tokens, and never talks to an MCP server at all. For a set of servers the
+ * listing is each server's tools with its id, display name and status: a
+ * server that is down, slow or signed out is there with its status only, so
+ * the route can tell the model why its tools are missing.
  *
  * The listing is the server's, so it goes through the route's own checks
  * here first: a request body is serialised whole on every turn, and one
  * tool nested 100,000 deep (JSON.stringify throws) or described in 5 MiB
  * (the route refuses the body) would break every request of the chat.
  */
-import type { McpClient, Tool } from '../core/index.js'
+import type { McpClient, McpServerSet, Tool } from '../core/index.js'
+import type { ServerListing } from '../chat/server-listing.js'
 import { listingEntries, readListingEntries, type ModelTool, type SkippedTool, type ToolListingLimits } from '../chat/tool-listing.js'
+
+export type { ServerListing } from '../chat/server-listing.js'
 
 /** The request body field the listing travels in. */
 export const MCP_TOOLS_FIELD = 'mcpTools'
@@ -43,9 +49,16 @@ function fromChecked(tool: ModelTool): ChatTool {
   return kept
 }
 
+/** What a set of servers sends the route: each server's id, display name, status and (when ready) its tools, cut down as {@link ChatTool}s. */
+export interface ChatServerListing {
+  servers: Array<ServerListing & { tools?: ChatTool[] | undefined }>
+}
+
 export interface McpChatBodyOptions {
   /** Aborts the listing. */
   signal?: AbortSignal | undefined
+  /** A set of servers: how long the request waits for one server's listing before leaving its tools out (`slow`). @defaultValue the set's `listTimeoutMs` */
+  listTimeoutMs?: number | undefined
   /** The route's limits, when it sets its own (`mcpToolsForModel(listing, limits)`): the body is cut to the same ones. */
   limits?: ToolListingLimits | undefined
   /** Told the tools left out of the body (refused names, bad or oversized schemas, app-only, too many). @defaultValue `console.warn` */
@@ -53,22 +66,44 @@ export interface McpChatBodyOptions {
 }
 
 /**
- * The body fields a chat request adds for the route: `{ mcpTools }`, the
- * tools of `source` (a client, whose `listTools` is cached, or a listing you
- * already have) that pass the route's checks, each cut down to what the
- * route reads. For `DefaultChatTransport`'s `body`, which may be a
- * function, so each request sends the listing as it is then.
+ * The body fields a chat request adds for the route: `{ mcpTools }`. From a
+ * set of servers (`createServerSet`): every server listed side by side, each
+ * within the set's bound (`listTimeoutMs`), and for each its id, display
+ * name, status and, when ready, its tools; from one client (whose
+ * `listTools` is cached) or a listing you already have: its tools. Only
+ * tools that pass the route's checks go, each cut down to what the route
+ * reads. For `DefaultChatTransport`'s `body`, which may be a function, so
+ * each request sends the listing as it is then.
  * @example
  * ```ts
- * new DefaultChatTransport({ api: '/api/chat', body: () => mcpChatBody(client) })
+ * new DefaultChatTransport({ api: '/api/chat', body: () => mcpChatBody(servers) })
  * ```
  */
-export async function mcpChatBody(source: Pick<McpClient, 'listTools'> | readonly Tool[], options: McpChatBodyOptions = {}): Promise<{ [MCP_TOOLS_FIELD]: ChatTool[] }> {
+export async function mcpChatBody(source: McpServerSet, options?: McpChatBodyOptions): Promise<{ [MCP_TOOLS_FIELD]: ChatServerListing }>
+export async function mcpChatBody(source: Pick<McpClient, 'listTools'> | readonly Tool[], options?: McpChatBodyOptions): Promise<{ [MCP_TOOLS_FIELD]: ChatTool[] }>
+export async function mcpChatBody(source: McpServerSet | Pick<McpClient, 'listTools'> | readonly Tool[], options: McpChatBodyOptions = {}): Promise<{ [MCP_TOOLS_FIELD]: ChatServerListing | ChatTool[] }> {
+  if (isServerSet(source)) {
+    const states = await source.refresh({ signal: options.signal, timeoutMs: options.listTimeoutMs })
+    const servers = states.map((state): ChatServerListing['servers'][number] => {
+      if (state.status !== 'ready' || !state.tools) return { id: state.id, name: state.name, status: state.status }
+      return { id: state.id, name: state.name, status: state.status, tools: checked(state.tools, options, `${state.id}__`) }
+    })
+    return { [MCP_TOOLS_FIELD]: { servers } }
+  }
   const listed: unknown = Array.isArray(source) ? source : await (source as Pick<McpClient, 'listTools'>).listTools({ signal: options.signal })
-  const read = readListingEntries(listingEntries(listed) ?? [], options.limits)
+  return { [MCP_TOOLS_FIELD]: checked(listingEntries(listed) ?? [], options) }
+}
+
+/** The tools of one listing that pass the route's checks, cut down; the others reported (their names after `prefix`). */
+function checked(entries: readonly unknown[], options: McpChatBodyOptions, prefix = ''): ChatTool[] {
+  const read = readListingEntries(entries, options.limits)
   if (read.skipped.length > 0) {
     const report = options.onSkipped ?? ((skipped: SkippedTool[]) => console.warn(`[mcp-elicit/ai-sdk] ${skipped.length} tool(s) left out of the chat request: ${skipped.map((tool) => `${tool.name || '(unnamed)'}: ${tool.reason}`).join(', ')}`))
-    report(read.skipped)
+    report(read.skipped.map((tool) => ({ ...tool, name: `${prefix}${tool.name}` })))
   }
-  return { [MCP_TOOLS_FIELD]: read.tools.map(fromChecked) }
+  return read.tools.map(fromChecked)
+}
+
+function isServerSet(source: unknown): source is McpServerSet {
+  return typeof source === 'object' && source !== null && typeof (source as McpServerSet).refresh === 'function' && typeof (source as McpServerSet).route === 'function'
 }

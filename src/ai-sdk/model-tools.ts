@@ -8,6 +8,7 @@
  */
 import * as ai from 'ai'
 import type { JSONSchema7, Tool, ToolSet } from 'ai'
+import { describeForModel, readServerListings, serverListings, unavailableNote, type ServerTool, type UnavailableServer } from '../chat/server-listing.js'
 import { asksBeforeRunning, type AskBeforeRunning } from '../chat/tool-approval.js'
 import { requireFunction } from './framework-api.js'
 import { readToolListing, type McpToolHints, type ModelTool, type SkippedTool, type ToolListingLimits } from './tool-listing.js'
@@ -26,10 +27,15 @@ export interface McpToolsForModelOptions extends ToolListingLimits {
   askBeforeRunning?: AskBeforeRunning | undefined
 }
 
-/** What the part renderer and the route learn of a tool from its `toolMetadata` (`metadata` of the AI SDK tool). */
+/**
+ * What the part renderer and the route learn of a tool from its
+ * `toolMetadata` (`metadata` of the AI SDK tool): its MCP name, and, for a
+ * set of servers, the id of the server it comes from (the part runs the call
+ * on that server's client).
+ */
 // A type, not an interface: the AI SDK's `metadata` is a JSON object with an index signature.
 export type McpToolMetadata = {
-  mcp: { name: string; readOnly?: boolean; destructive?: boolean; app?: string }
+  mcp: { name: string; server?: string; readOnly?: boolean; destructive?: boolean; app?: string }
 }
 
 export interface McpModelTools {
@@ -39,8 +45,15 @@ export interface McpModelTools {
   offered: ModelTool[]
   /** Tools left out, with the reason (app-only, refused names, bad schemas, too many). Log them; never shown to the model. */
   skipped: SkippedTool[]
-  /** Tools whose model name differs from their MCP name. */
+  /** Tools whose model name differs from their MCP name (for a set of servers: every tool, named `<serverId>__<tool>`). */
   renamed: Array<{ mcpName: string; modelName: string }>
+  /** A set of servers: those whose tools are not offered now, each with the line the model should read about it. */
+  unavailable: UnavailableServer[]
+  /**
+   * Those lines together, for the model's system prompt (`streamText({ system })`,
+   * after your own): undefined when every server's tools are offered.
+   */
+  system: string | undefined
 }
 
 // What the browser sends back: the MCP CallToolResult (or an error text, which the SDK keeps apart).
@@ -53,14 +66,9 @@ const CALL_TOOL_RESULT: JSONSchema7 = {
   },
 }
 
-function describe(tool: ModelTool): string | undefined {
-  const notes = [tool.hints.readOnly ? 'Read-only.' : undefined, tool.hints.destructive && !tool.hints.readOnly ? 'May change or delete data.' : undefined].filter(Boolean)
-  const text = [tool.description ?? tool.title, ...notes].filter(Boolean).join(' ')
-  return text === '' ? undefined : text
-}
-
-function metadataOf(tool: ModelTool): McpToolMetadata {
+function metadataOf(tool: ModelTool & Partial<Pick<ServerTool, 'server'>>): McpToolMetadata {
   const mcp: McpToolMetadata['mcp'] = { name: tool.mcpName }
+  if (tool.server) mcp.server = tool.server.id
   const hints: McpToolHints = tool.hints
   if (hints.readOnly !== undefined) mcp.readOnly = hints.readOnly
   if (hints.destructive !== undefined) mcp.destructive = hints.destructive
@@ -70,16 +78,20 @@ function metadataOf(tool: ModelTool): McpToolMetadata {
 
 /**
  * Every model-visible tool of an MCP listing as an AI SDK tool without
- * `execute`, keyed by a name every provider accepts. The listing is
- * untrusted (a server's, relayed by the browser): a tool that fails a check
- * is skipped and reported, only a value that is no listing at all throws
+ * `execute`, keyed by a name every provider accepts. The listing is what
+ * `mcpChatBody` put in the request: a set of servers' (`{ servers: [...] }`:
+ * each tool named `<serverId>__<tool>`, its description naming its server,
+ * and `system` saying which servers' tools are not offered and why), or one
+ * server's (a `tools/list` result or its `tools` array). It is untrusted (a
+ * server's, relayed by the browser): a tool that fails a check is skipped
+ * and reported, only a value that is no listing at all throws
  * (`AI_SDK_LISTING_INVALID`). An installed `ai` without `dynamicTool` or
  * `jsonSchema` throws `AI_SDK_MISSING_API`.
  * @example
  * ```ts
  * const { messages, mcpTools } = await request.json()
- * const { tools } = mcpToolsForModel(mcpTools)
- * return streamText({ model, tools, messages: await convertToModelMessages(messages, { tools }) }).toUIMessageStreamResponse()
+ * const { tools, system } = mcpToolsForModel(mcpTools)
+ * return streamText({ model, system, tools, messages: await convertToModelMessages(messages, { tools }) }).toUIMessageStreamResponse()
  * ```
  */
 export function mcpToolsForModel(listing: unknown, options: McpToolsForModelOptions = {}): McpModelTools {
@@ -90,10 +102,11 @@ export function mcpToolsForModel(listing: unknown, options: McpToolsForModelOpti
 export function toolsFrom(module: unknown, listing: unknown, options: McpToolsForModelOptions = {}): McpModelTools {
   const dynamicTool = requireFunction<typeof ai.dynamicTool>(module, 'dynamicTool', { package: 'ai' })
   const jsonSchema = requireFunction<typeof ai.jsonSchema>(module, 'jsonSchema', { package: 'ai' })
-  const read = readToolListing(listing, options, options.reserved)
+  const servers = serverListings(listing)
+  const read = servers ? readServerListings(servers, options, options.reserved) : { ...readToolListing(listing, options, options.reserved), unavailable: [] }
   const tools: Record<string, Tool> = {}
   for (const tool of read.tools) {
-    const description = describe(tool)
+    const description = describeForModel(tool)
     tools[tool.modelName] = dynamicTool({
       ...(description === undefined ? {} : { description }),
       ...(tool.title === undefined ? {} : { title: tool.title }),
@@ -105,5 +118,5 @@ export function toolsFrom(module: unknown, listing: unknown, options: McpToolsFo
     })
   }
   const renamed = read.tools.filter((tool) => tool.modelName !== tool.mcpName).map(({ mcpName, modelName }) => ({ mcpName, modelName }))
-  return { tools, offered: read.tools, skipped: read.skipped, renamed }
+  return { tools, offered: read.tools, skipped: read.skipped, renamed, unavailable: read.unavailable, system: unavailableNote(read.unavailable) }
 }

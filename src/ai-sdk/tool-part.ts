@@ -21,8 +21,23 @@ export interface ToolPartLike {
   approval?: { id: string; approved?: boolean | undefined } | undefined
 }
 
-/** Whether a message part is a tool call (`dynamic-tool` or `tool-<name>`). */
-export function isToolPart(part: { type: string }): part is ToolPartLike {
+/**
+ * The tool parts among `TPart`, a message's part union: its `dynamic-tool`
+ * and `tool-<name>` members (each with the fields the adapter reads), or
+ * `TPart` itself when its `type` is any string.
+ */
+export type ToolPartOf<TPart> = TPart extends { type: 'dynamic-tool' } | { type: `tool-${string}` }
+  ? TPart & ToolPartLike
+  : string extends (TPart extends { type: infer T } ? T : never)
+    ? TPart & ToolPartLike
+    : never
+
+/**
+ * Whether a message part is a tool call (`dynamic-tool` or `tool-<name>`).
+ * It narrows in `.filter` too: `message.parts.filter(isToolPart)` is an
+ * array of the message's tool parts, as their own types.
+ */
+export function isToolPart<TPart extends { type: string }>(part: TPart): part is ToolPartOf<TPart> {
   return part.type === 'dynamic-tool' || part.type.startsWith('tool-')
 }
 
@@ -48,14 +63,20 @@ export function routeMcpName(part: ToolPartLike): string | undefined {
   return typeof named === 'string' && named !== '' ? named : undefined
 }
 
+/** The id of the server of a set the route wrote in the part's `toolMetadata.mcp.server`; undefined for one server's listing. */
+export function routeServerId(part: ToolPartLike): string | undefined {
+  const server = routeMeta(part)?.server
+  return typeof server === 'string' && server !== '' ? server : undefined
+}
+
 /** The hints the route wrote in the part's `toolMetadata.mcp` (the server's annotations, as the listing had them). */
 export function routeHints(part: ToolPartLike): McpToolHints {
   const { readOnly, destructive } = routeMeta(part) ?? {}
   return { readOnly: typeof readOnly === 'boolean' ? readOnly : undefined, destructive: typeof destructive === 'boolean' ? destructive : undefined }
 }
 
-/** Whether the route marked this part as a call of one of the MCP server's tools (only those are run as MCP calls). */
-export function isMcpToolPart(part: { type: string }): part is ToolPartLike {
+/** Whether the route marked this part as a call of one of the MCP server's tools (only those are run as MCP calls). Narrows in `.filter` as {@link isToolPart} does. */
+export function isMcpToolPart<TPart extends { type: string }>(part: TPart): part is ToolPartOf<TPart> {
   return isToolPart(part) && routeMcpName(part) !== undefined
 }
 

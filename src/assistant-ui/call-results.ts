@@ -11,8 +11,10 @@ import type { McpResult } from '../core/index.js'
 import { boundedResult } from '../chat/bounded-result.js'
 import { mcpErrorForModel } from '../chat/model-error.js'
 
-/** The text the model reads of a call the person chose not to run. */
-export const DECLINED_TEXT = 'The person chose not to run this tool call.'
+// The words the model reads of a call the person stopped, or chose not to run: the same in both adapters.
+import { DECLINED_TEXT, STOPPED_TEXT } from '../chat/call-words.js'
+
+export { DECLINED_TEXT }
 
 /** Whole results kept for their parts at most: past that, the oldest part shows the thread's copy. */
 const MAX_KEPT = 32
@@ -38,7 +40,7 @@ export function failedResult(error: unknown): McpResult {
 }
 
 export function stoppedResult(): McpResult {
-  return errorResult('The person stopped the call.')
+  return errorResult(STOPPED_TEXT)
 }
 
 export function declinedResult(): McpResult {

@@ -93,7 +93,7 @@ describe('executeMcpTool', () => {
     await vi.waitFor(() => expect(toolCalls('slow').length).toBe(1))
     expect(runs.running.has('call-3')).toBe(true)
     stop.abort()
-    expect(await running).toEqual({ content: [{ type: 'text', text: 'The person stopped the call.' }], isError: true })
+    expect(await running).toEqual({ content: [{ type: 'text', text: 'The person stopped this tool call.' }], isError: true })
     expect((await mcp.waitForReceived('slow', 5000)).data).toMatchObject({ aborted: true })
     expect(runs.running.has('call-3')).toBe(false)
     expect(runs.stopped.has('call-3')).toBe(true)

@@ -43,6 +43,8 @@ export type SkipReason =
   | 'too-large'
   /** Past `maxTools` (or `maxEntries`). */
   | 'too-many'
+  /** A server of a set's listing whose id is not a server id, or repeats one (its `name` is the id as sent, clipped). */
+  | 'invalid-server'
 
 export interface SkippedTool {
   /** Its position in the listing (for `too-many` past `maxEntries`: the first one not looked at). */

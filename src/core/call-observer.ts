@@ -271,6 +271,8 @@ export class CallObserver {
       this.#waiters.splice(this.#waiters.indexOf(waiter), 1)
       waiter.resolve(Object.fromEntries(waiter.keys.map((k) => [k, answers[k]!])))
     }
+    // A 2025-11-25 call has no retry to report: once every question is answered it runs on, and its progress shows again.
+    if (state.inputs.every((input) => input.answered && input.era === 'legacy')) this.#dispatch({ type: 'answered' })
   }
 
   /**

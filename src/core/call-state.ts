@@ -91,6 +91,8 @@ export type CallAction =
   | { type: 'resume'; request: OriginalRequest; round: number; pending?: PendingRound | undefined; answers?: Record<string, InputResponse> | undefined; task?: TaskInfo | undefined }
   | { type: 'input_required'; round: number; inputs: PendingInput[]; pending: PendingRound | undefined; result: InputRequiredResult | undefined }
   | { type: 'answer'; key: string; response: InputResponse }
+  /** Every question answered, and the call goes on where it was, with no retry (2025-11-25: the server waits on the same stream). */
+  | { type: 'answered' }
   | { type: 'retrying'; round: number }
   | { type: 'progress'; progress: Progress }
   | { type: 'task'; task: TaskInfo }
@@ -156,6 +158,11 @@ export function reduceCall(state: CallState, action: CallAction, memory: Memory 
       if (!state.inputs.some((input) => input.key === action.key && !input.answered)) return keep(state)
       const inputs = state.inputs.map((input) => (input.key === action.key ? { ...input, answered: true, response: action.response } : input))
       return keep({ ...state, inputs }, { ...memory, answers: { ...memory.answers, [action.key]: action.response } })
+    }
+    case 'answered': {
+      // Back to running, its progress kept: the rest of the call reports on the same stream.
+      if (state.status !== 'awaiting_input' || !state.inputs.every((input) => input.answered)) return keep(state)
+      return keep({ status: 'running', request: state.request, round: state.round, progress: state.progress, task: state.task })
     }
     case 'retrying': {
       if (!isActive(state)) return keep(state)

@@ -109,6 +109,17 @@ describe('McpToolCall', () => {
     expect(section.querySelector('img, script')).toBeNull()
   })
 
+  it('after the call, offers Run again and Start over; with finishedActions off (a chat part) the result stands alone', async () => {
+    const section = renderCall({ name: 'echo', arguments: { text: 'hello' }, autoRun: true })
+    await waitFor(() => expect(section.dataset.state).toBe('done'))
+    expect(within(section).getAllByRole('button').map((button) => button.textContent)).toEqual(['Run echo', 'Start over'])
+    cleanup()
+    const quiet = renderCall({ name: 'echo', arguments: { text: 'hello' }, autoRun: true, finishedActions: false })
+    await waitFor(() => expect(quiet.dataset.state).toBe('done'))
+    expect(await within(quiet).findByText('hello')).toBeTruthy()
+    expect(within(quiet).queryAllByRole('button')).toEqual([])
+  })
+
   it('shows an error, and "Try again" offers the answers given before the failure', async () => {
     // Edge case a real server does not produce on demand: the call fails after a round was answered.
     let attempt = 0

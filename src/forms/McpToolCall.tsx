@@ -60,6 +60,13 @@ export interface McpToolCallProps extends McpCallEvents {
   messages?: Partial<Messages> | undefined
   /** Start the call on mount. @defaultValue false */
   autoRun?: boolean | undefined
+  /**
+   * The buttons under a call that ended (run again, start over). A chat's
+   * tool part turns them off: the model made the call and has its answer.
+   * A 2025-11-25 call a reload cut off keeps its "Run it again".
+   * @defaultValue true
+   */
+  finishedActions?: boolean | undefined
   /** Renders a completed result instead of the default (text content as text). */
   renderResult?: ((result: McpResult) => ReactNode) | undefined
   /** Told when a card or the result failed to render (each is replaced by a short notice), with React's component stack. */
@@ -69,7 +76,7 @@ export interface McpToolCallProps extends McpCallEvents {
 
 /** Runs one tool with its input rounds, progress, cancel, result and error display. */
 export const McpToolCall = /* @__PURE__ */ forwardRef(function McpToolCall(props: McpToolCallProps, ref: ForwardedRef<HTMLElement>) {
-  const { name, arguments: args, options, onSampling, roots, validator, theme, autoRun, renderResult, onError, className } = props
+  const { name, arguments: args, options, onSampling, roots, validator, theme, autoRun, renderResult, onError, className, finishedActions = true } = props
   const text = resolvePart(props.messages, callTexts)
   const tool = useMcpTool(name, {
     ...options,
@@ -86,6 +93,8 @@ export const McpToolCall = /* @__PURE__ */ forwardRef(function McpToolCall(props
   const auth = tool.auth
   // An auth failure gets the sign-in card; the store, when it failed the same way, says whether it was a cancel and what was asked.
   const authError = store && tool.status === 'error' && isAuthCode(tool.error.code) ? tool.error : undefined
+  // A 2025-11-25 call a reload cut off: not a failure of the call, its question lived in the page's lost request.
+  const cutOff = tool.status === 'error' && tool.error.code === 'NOT_RESUMABLE' ? lastQuestion(tool.error.data) : undefined
   const storeAgrees = authError !== undefined && auth.status === 'error' && (auth.error === authError || auth.error?.code === authError.code)
 
   // The result renderer is a chunk of its own (lazy-parts.tsx): fetched while the server works, so the result shows without a loading line.
@@ -208,7 +217,18 @@ export const McpToolCall = /* @__PURE__ */ forwardRef(function McpToolCall(props
         </CardBoundary>
       )}
 
-      {tool.status === 'error' && !authError && (
+      {cutOff && (
+        <div role="status" className="mcp-elicit-cut-off">
+          <p dir="auto">{text.cutByReload(cutOff.question)}</p>
+          <div className="mcp-elicit-actions">
+            <button type="button" className="mcp-elicit-run mcp-elicit-primary" data-action="retry" onClick={again}>
+              {text.runAgain}
+            </button>
+          </div>
+        </div>
+      )}
+
+      {tool.status === 'error' && !authError && !cutOff && (
         <div role="alert" className="mcp-elicit-error">
           <p>{text.errorHeading}</p>
           <p className="mcp-elicit-error-message" dir="auto">
@@ -223,7 +243,7 @@ export const McpToolCall = /* @__PURE__ */ forwardRef(function McpToolCall(props
         </p>
       )}
 
-      {(tool.status === 'done' || tool.status === 'error' || tool.status === 'cancelled') && (
+      {finishedActions && !cutOff && (tool.status === 'done' || tool.status === 'error' || tool.status === 'cancelled') && (
         <div className="mcp-elicit-actions">
           {/* After a failed sign-in the card's own Try again opens the window within the click. */}
           {!authError && (
@@ -247,6 +267,14 @@ function both<Args extends unknown[]>(first: ((...args: Args) => void) | undefin
     first(...args)
     second(...args)
   }
+}
+
+/** The last question of a cut-off call (`McpNotResumableError`'s `data`), its message as one line of text. */
+function lastQuestion(data: unknown): { question: string | undefined } {
+  const questions = typeof data === 'object' && data !== null ? (data as { questions?: unknown }).questions : undefined
+  const last = Array.isArray(questions) ? (questions.at(-1) as { params?: { message?: unknown } } | undefined) : undefined
+  const message = displayText(last?.params?.message).replace(/\s+/g, ' ').trim()
+  return { question: message === '' ? undefined : message.slice(0, 300) }
 }
 
 /** The codes of `McpAuthError` (mcp-elicit/auth), told apart without importing the auth code. */

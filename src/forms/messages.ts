@@ -153,10 +153,8 @@ export interface Messages {
   serverGone: (server: string) => string
   /** A part whose tool its server no longer lists (the model is told too). `tool` is marked for isolation. */
   toolGone: (tool: string, server: string) => string
-  /** A 2025-11-25 call a reload cut off; `question` is its last question's message (marked for isolation), when known. */
-  cutByReload: (question: string | undefined) => string
-  /** Runs such a call again from the start. @defaultValue `'Run it again'` */
-  runAgain: string
+  /** The folded line of a finished call whose result says it is an error (`isError`); `line` is the result's first line. */
+  resultLineError: (line: string) => string
   /** Runs the call the model made. @defaultValue `'Run'` */
   runApprove: string
   /** Refuses it (the model is told). @defaultValue `"Don't run"` */
@@ -225,6 +223,10 @@ export interface Messages {
   retry: string
   /** Back to the start. @defaultValue `'Start over'` */
   reset: string
+  /** A 2025-11-25 call a reload cut off; `question` is its last question's message (as text), when known. */
+  cutByReload: (question: string | undefined) => string
+  /** Runs such a call again from the start. @defaultValue `'Run it again'` */
+  runAgain: string
   /**
    * The status line of a call the server runs as a task (tasks extension),
    * while it runs and above its questions; the task's own status message

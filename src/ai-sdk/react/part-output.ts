@@ -7,14 +7,12 @@
 import type { McpResult } from '../../core/index.js'
 import type { McpCallView } from '../../react/index.js'
 import { boundedResult } from '../../chat/bounded-result.js'
+import { DECLINED_TEXT, STOPPED_TEXT } from '../../chat/call-words.js'
 import { mcpErrorForModel } from '../../chat/model-error.js'
 import { requireFunction } from '../framework-api.js'
 
-/** The error text of a call the person stopped (the model reads it). */
-export const STOPPED_TEXT = 'The person stopped this tool call.'
-
-/** The error text of a call the person chose not to run, on the card it waited on (the model reads it). */
-export const DECLINED_TEXT = 'The person chose not to run this tool call.'
+// The words the model reads of a call the person stopped, or chose not to run: the same in both adapters.
+export { DECLINED_TEXT, STOPPED_TEXT }
 
 /** What `addToolOutput` is given: `{ output }` or `{ state: 'output-error', errorText }`. */
 export type PartOutput = { state: 'output-available'; output: McpResult } | { state: 'output-error'; errorText: string }

@@ -18,4 +18,7 @@ export const callTexts = {
   cancelled: 'Cancelled.',
   retry: 'Try again',
   reset: 'Start over',
+  cutByReload: (question) =>
+    `This call was cut off when the page reloaded: its server (an older MCP version) keeps the open question in its own session, so it cannot pick up where it was.${question ? ` Its last question: “${question}”.` : ''}`,
+  runAgain: 'Run it again',
 } satisfies Partial<Messages>

@@ -1,7 +1,7 @@
 /**
  * The texts of a conversation with several servers: the tool parts of both
- * chat adapters (their heading, a call whose server or tool is gone, a call
- * a reload cut off) and the questions a server asks outside any call. They
+ * chat adapters (their heading, a call whose server or tool is gone, the
+ * folded line of a finished call) and the questions a server asks outside any call. They
  * load with the chat parts and with `McpServerQuestions`.
  */
 import type { Messages } from '../messages.js'
@@ -11,7 +11,5 @@ export const chatTexts = {
   serverAsks: (server) => `${server} asks, outside any tool call:`,
   serverGone: (server) => `This call's server (${server}) is no longer part of this chat: nothing was called.`,
   toolGone: (tool, server) => `${server} no longer has the tool ${tool}: nothing was called.`,
-  cutByReload: (question) =>
-    `This call was cut off when the page reloaded: its server (an older MCP version) keeps the open question in its own session, so it cannot pick up where it was.${question ? ` Its last question: “${question}”.` : ''}`,
-  runAgain: 'Run it again',
+  resultLineError: (line) => `Error: ${line}`,
 } satisfies Partial<Messages>
