@@ -56,6 +56,13 @@ export function useMcpAssistantServerTools(servers: McpServerSet, options: McpAs
   useEffect(() => {
     void servers.refresh()
   }, [servers])
+  // Each turn of the thread asks again the servers that were down, slow or failing: one that is back offers its tools from the next turn on.
+  const running = read(() => useAuiState((state) => (state as { thread?: { isRunning?: unknown } }).thread?.isRunning === true)).value === true
+  useEffect(() => {
+    if (!running) return
+    const ids = servers.getSnapshot().filter((server) => RETRIED.has(server.status)).map((server) => server.id)
+    if (ids.length > 0) void servers.refresh({ ids, reload: true })
+  }, [servers, running])
 
   // What the model is offered, and the line about the servers that are not: registered again only when it changes.
   const offered = JSON.stringify([mapping.tools.map((tool) => [tool.name, tool.server.id, tool.mcpName, tool.description, tool.parameters, tool.hints]), mapping.system, options.runCalls])
@@ -101,6 +108,9 @@ export function useMcpAssistantServerTools(servers: McpServerSet, options: McpAs
 
   return mapping
 }
+
+/** The statuses a new turn lists again (not `signed-out`: that waits for the person's sign-in). */
+const RETRIED = new Set<string>(['unreachable', 'failed', 'slow'])
 
 /** The UI of `route`: a key naming what it shows (a new key is a new component) and how to make it. */
 function partFor(route: ServerToolRoute, settings: Map<string, { current: PartSettings }>): { key: string; make: () => ComponentType<McpToolPartProps> } {
