@@ -12,11 +12,11 @@ import { useMemo } from 'react'
 import { cleanup, render, screen, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import validator from '@rjsf/validator-ajv8'
-import { AssistantRuntimeProvider, ComposerPrimitive, MessagePrimitive, ThreadPrimitive, useLocalRuntime, type ChatModelAdapter } from '@assistant-ui/react'
+import { AssistantRuntimeProvider, useLocalRuntime, type ChatModelAdapter } from '@assistant-ui/react'
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
 import { startModernServer, type ModernServer } from '../../servers/modern-server.ts'
 import { scriptedStep, type ScriptedLastMessage, type ScriptedTool } from '../../servers/scripted-model.ts'
-import { send } from '../../test/support/assistant-ui-threads.tsx'
+import { send, ThreadView } from '../../test/support/assistant-ui-threads.tsx'
 import { createClient, createServerSet, type McpServerSet } from '../core/index'
 import { McpAssistantServerTools } from './McpAssistantServerTools'
 import { createGonePart } from './gone-part'
@@ -61,24 +61,8 @@ function Thread({ servers, onTools }: { servers: McpServerSet; onTools: (mapping
   return (
     <AssistantRuntimeProvider runtime={useLocalRuntime(adapter)}>
       <McpAssistantServerTools servers={servers} validator={validator} onTools={onTools} />
-      <ThreadPrimitive.Root>
-        <ThreadPrimitive.Messages components={{ UserMessage: Message, AssistantMessage: Message }} />
-        <ComposerPrimitive.Root>
-          <ComposerPrimitive.Input aria-label="Message" />
-          <ComposerPrimitive.Send>Send</ComposerPrimitive.Send>
-        </ComposerPrimitive.Root>
-      </ThreadPrimitive.Root>
+      <ThreadView />
     </AssistantRuntimeProvider>
-  )
-}
-
-function Message() {
-  return (
-    <MessagePrimitive.Root>
-      <article>
-        <MessagePrimitive.Parts />
-      </article>
-    </MessagePrimitive.Root>
   )
 }
 
