@@ -98,6 +98,10 @@ export interface DemoStack {
   /** The MCP Apps sandbox proxy pages, one host name per server (never the page's), in the order of `config.servers`. */
   sandboxes: SandboxOrigin[]
   config: DemoConfig
+  /** Stops the 2026 demo server (`demo`), for a test of a server that goes away mid-conversation. */
+  stopDemo(): Promise<void>
+  /** Starts it again on the same port, so the same URL answers again (`demo` is the new server from then on). */
+  startDemo(): Promise<void>
   close(): Promise<void>
 }
 
@@ -329,6 +333,22 @@ export async function startDemoStack(options: StackOptions): Promise<DemoStack> 
     oauthCallbackPath: OAUTH_CALLBACK_PATH,
   }
   config.servers.forEach((server, index) => (server.sandboxUrl = sandboxes[index]!.url))
+  // The demo server can be stopped and started again on its port (stopDemo, startDemo): `demo` is the one running now.
+  let demoNow = demo
+  const demoPort = Number(new URL(demo.url).port)
+  const restartable = {
+    get demo() {
+      return demoNow
+    },
+    stopDemo: () => demoNow.close(),
+    async startDemo() {
+      demoNow = await startDemoServer({ host: HOST, port: demoPort })
+    },
+  }
+  const stopAll = async () => {
+    await stopServers()
+    if (demoNow !== demo) await demoNow.close()
+  }
   const pageListens = (url: string) => {
     pageOrigin = new URL(url).origin
     for (const deployment of Object.values(deployments)) deployment.as.allowOrigin(pageOrigin)
@@ -340,18 +360,20 @@ export async function startDemoStack(options: StackOptions): Promise<DemoStack> 
       if (options.build !== false) await buildPage()
       const page = await serveStatic(options.pagePort ?? 0, config, chatRoute)
       const { port } = page.address() as AddressInfo
-      return {
-        ...pageListens(`http://${HOST}:${port}/`),
-        demo,
-        legacy,
-        protected: deployments,
-        sandboxes,
-        config,
-        close: async () => {
-          await closeServer(page)
-          await stopServers()
+      return Object.defineProperties(
+        {
+          ...pageListens(`http://${HOST}:${port}/`),
+          legacy,
+          protected: deployments,
+          sandboxes,
+          config,
+          close: async () => {
+            await closeServer(page)
+            await stopAll()
+          },
         },
-      }
+        Object.getOwnPropertyDescriptors(restartable),
+      ) as DemoStack
     }
     const { createServer: createVite } = await import('vite')
     const vite = await createVite({
@@ -376,20 +398,22 @@ export async function startDemoStack(options: StackOptions): Promise<DemoStack> 
     })
     await vite.listen()
     const address = vite.httpServer?.address() as AddressInfo
-    return {
-      ...pageListens(`http://${HOST}:${address.port}/`),
-      demo,
-      legacy,
-      protected: deployments,
-      sandboxes,
-      config,
-      close: async () => {
-        await vite.close()
-        await stopServers()
+    return Object.defineProperties(
+      {
+        ...pageListens(`http://${HOST}:${address.port}/`),
+        legacy,
+        protected: deployments,
+        sandboxes,
+        config,
+        close: async () => {
+          await vite.close()
+          await stopAll()
+        },
       },
-    }
+      Object.getOwnPropertyDescriptors(restartable),
+    ) as DemoStack
   } catch (error) {
-    await stopServers()
+    await stopAll()
     throw error
   }
 }

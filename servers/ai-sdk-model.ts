@@ -46,6 +46,9 @@ const USAGE = { inputTokens: { total: 0, noCache: 0, cacheRead: 0, cacheWrite: 0
 /** The step as a provider streams it: the text in a few deltas, or one tool call. */
 function streamParts(options: CallOptions, callId: string): StreamPart[] {
   const step = scriptedStep(lastMessage(options.prompt), offered(options))
+  // What the route's system prompt says (for a set of servers: why a server's tools are not offered), told with the help text.
+  const system = options.prompt.flatMap((message) => (message.role === 'system' ? [message.content] : [])).join(' ')
+  if (step.type === 'text' && lastMessage(options.prompt).role === 'user' && system !== '') step.text = `${step.text} ${system}`
   const parts: StreamPart[] = [{ type: 'stream-start', warnings: [] }]
   if (step.type === 'tool-call') {
     parts.push({ type: 'tool-call', toolCallId: callId, toolName: step.toolName, input: JSON.stringify(step.input) })

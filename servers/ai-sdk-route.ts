@@ -1,7 +1,7 @@
 /**
  * The AI SDK chat route of the demo, as an app would write it (a Next.js
  * `POST` handler has the same body): the browser sends the conversation and
- * the MCP tool listing its own client made (`mcpChatBody`), the route turns
+ * the MCP tool listing its own clients made (`mcpChatBody`: one server, or a set), the route turns
  * the listing into tools without `execute` (`mcpToolsForModel`) and streams
  * the model's step back as a UI message stream. The model is the scripted
  * stand-in (ai-sdk-model.ts); `streamText` and the stream are the SDK's.
@@ -69,13 +69,14 @@ export async function handleChat(request: Request): Promise<Response> {
   }
   // Tools the server marks destructive get the AI SDK's approval (askBeforeRunning, 'destructive' by default): the step ends at
   // an approval-requested part, and the browser runs the call only after the person's Run.
-  const { tools } = mapped
+  // For a set of servers, `system` says in one line each why a server's tools are not offered now (down, slow, signed out).
+  const { tools, system } = mapped
   // A call still running in the page when the person sends another message has no output yet: leave it out
   // (providers refuse a tool call without its result); its output joins the conversation when it ends. The tool
   // outputs are capped here too, whatever the page sent: the model's input stays small.
   const messages = await convertToModelMessages(capToolOutputs(validated.data), { tools, ignoreIncompleteToolCalls: true })
   // The page's Stop (or leaving) aborts the request: the model's stream stops too, instead of running on unread.
-  const result = streamText({ model, tools, messages, abortSignal: request.signal })
+  const result = streamText({ model, system, tools, messages, abortSignal: request.signal })
   return result.toUIMessageStreamResponse()
 }
 

@@ -59,6 +59,13 @@ export interface McpChatBodyOptions {
   signal?: AbortSignal | undefined
   /** A set of servers: how long the request waits for one server's listing before leaving its tools out (`slow`). @defaultValue the set's `listTimeoutMs` */
   listTimeoutMs?: number | undefined
+  /**
+   * A set of servers: ask each server for its tools on every request, so one
+   * that went down leaves the listing the model gets (with the line saying
+   * why) and comes back once it answers again; `false` takes what each
+   * client has cached. @defaultValue true
+   */
+  reload?: boolean | undefined
   /** The route's limits, when it sets its own (`mcpToolsForModel(listing, limits)`): the body is cut to the same ones. */
   limits?: ToolListingLimits | undefined
   /** Told the tools left out of the body (refused names, bad or oversized schemas, app-only, too many). @defaultValue `console.warn` */
@@ -83,7 +90,7 @@ export async function mcpChatBody(source: McpServerSet, options?: McpChatBodyOpt
 export async function mcpChatBody(source: Pick<McpClient, 'listTools'> | readonly Tool[], options?: McpChatBodyOptions): Promise<{ [MCP_TOOLS_FIELD]: ChatTool[] }>
 export async function mcpChatBody(source: McpServerSet | Pick<McpClient, 'listTools'> | readonly Tool[], options: McpChatBodyOptions = {}): Promise<{ [MCP_TOOLS_FIELD]: ChatServerListing | ChatTool[] }> {
   if (isServerSet(source)) {
-    const states = await source.refresh({ signal: options.signal, timeoutMs: options.listTimeoutMs })
+    const states = await source.refresh({ signal: options.signal, timeoutMs: options.listTimeoutMs, reload: options.reload ?? true })
     const servers = states.map((state): ChatServerListing['servers'][number] => {
       if (state.status !== 'ready' || !state.tools) return { id: state.id, name: state.name, status: state.status }
       return { id: state.id, name: state.name, status: state.status, tools: checked(state.tools, options, `${state.id}__`) }

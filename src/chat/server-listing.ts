@@ -94,13 +94,14 @@ export function readServerListings(servers: readonly unknown[], limits: ToolList
       return
     }
     seen.add(id)
-    const name = cleanText(value.name, MAX_SERVER_NAME) ?? id
+    // One line: it is quoted in each tool's description and in the line saying why a server's tools are missing.
+    const name = cleanText(typeof value.name === 'string' ? value.name.replace(/\s+/g, ' ') : undefined, MAX_SERVER_NAME) ?? id
     const status = typeof value.status === 'string' && STATUSES.has(value.status) ? (value.status as McpServerStatus) : 'failed'
     const entries = status === 'ready' ? listingEntries(value.tools) : undefined
     const read = entries ? readListingEntries(entries, { ...limits, maxTools: Math.max(room, 1) }) : undefined
     if (read && room <= 0) {
       // The conversation's budget of tools is spent: this server's go, each named, as past `maxTools` in one listing.
-      skipped.push(...read.tools.map((tool) => ({ index: tool.index, name: tool.mcpName, reason: 'too-many' as const })))
+      skipped.push(...read.tools.map((tool) => ({ index: tool.index, name: `${id}__${tool.mcpName}`, reason: 'too-many' as const })))
       read.tools.length = 0
     }
     if (!read || read.tools.length === 0) {

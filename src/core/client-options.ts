@@ -53,7 +53,14 @@ export interface ClientOptions {
   auth?: AuthProvider | undefined
   /** Extra headers for every request, e.g. `Authorization`; a function is called per request. */
   headers?: HeadersInit | (() => HeadersInit | Promise<HeadersInit>)
-  /** @defaultValue `'auto'` */
+  /**
+   * Which MCP revision to speak. `'auto'` tries 2026-07-28 (stateless,
+   * `input_required` rounds) and falls back to a 2025-11-25 session when the
+   * server answers as an older one; a revision string (`'2026-07-28'`,
+   * `'2025-11-25'`) speaks that one only. `client.protocolVersion` says
+   * which one is in use once the first request settled it.
+   * @defaultValue `'auto'`
+   */
   protocolVersion?: ProtocolVersionOption
   /**
    * The default answerer of input requests for every call; on a 2025-11-25

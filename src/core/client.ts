@@ -143,6 +143,7 @@ export class McpClient {
     return this.#connector.current?.era
   }
 
+  /** The MCP revision in use (`'2026-07-28'`, `'2025-11-25'`…), once the first request has settled it; undefined before. */
   get protocolVersion(): string | undefined {
     return this.#connector.current?.protocolVersion
   }

@@ -7,9 +7,18 @@ import type { PendingInput } from './call-state.js'
 import { McpInputError } from './errors.js'
 import type { InputResponse, JsonObject } from './types.js'
 
+/**
+ * Answers a server's `sampling/createMessage` with the app's own model:
+ * `params` is the request's (`messages`, `maxTokens`, `systemPrompt`,
+ * `modelPreferences`…, as the server sent them: check before use), the
+ * result a `CreateMessageResult` (`{ role: 'assistant', content, model,
+ * stopReason? }`). `signal` aborts when the call ends or the person declines.
+ */
+export type SamplingHandler = (params: JsonObject, context: { signal: AbortSignal }) => Promise<JsonObject>
+
 export interface HostHandlers {
-  /** Answers `sampling/createMessage` with the app's own model; without it the person is asked. */
-  onSampling?: (params: JsonObject, context: { signal: AbortSignal }) => Promise<JsonObject>
+  /** Answers `sampling/createMessage` with the app's own model (see {@link SamplingHandler}); in a card, only after the person approved. */
+  onSampling?: SamplingHandler | undefined
   /** Answers `roots/list`: the roots, or a function returning them. */
   roots?: Array<{ uri: string; name?: string }> | ((context: { signal: AbortSignal }) => Promise<Array<{ uri: string; name?: string }>>)
   /** Answers `elicitation/create` without the person (tests, automation). */

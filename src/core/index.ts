@@ -60,6 +60,7 @@ export { McpNotResumableError, isMcpNotResumableError } from './not-resumable-er
 export { McpTaskError, isMcpTaskError } from './task-error.js'
 export { MODERN_PROTOCOL_VERSION, LEGACY_PROTOCOL_VERSION } from './version.js'
 export { TASKS_EXTENSION } from './types.js'
+export type { HostHandlers, SamplingHandler } from './host-handlers.js'
 export type * from './types.js'
 export { CallObserver, declineAnswer, cancelAnswer } from './call-observer.js'
 export type { CallObserverOptions } from './call-observer.js'

@@ -118,6 +118,12 @@ describe('McpToolCall', () => {
     await waitFor(() => expect(quiet.dataset.state).toBe('done'))
     expect(await within(quiet).findByText('hello')).toBeTruthy()
     expect(within(quiet).queryAllByRole('button')).toEqual([])
+    cleanup()
+    // resultView draws the whole block (a chat part's folded line), in place of the "Result" heading and content.
+    const folded = renderCall({ name: 'echo', arguments: { text: 'folded' }, autoRun: true, finishedActions: false, resultView: (result) => <p className="line">{`one line: ${(result.content as Array<{ text: string }>)[0]!.text}`}</p> })
+    await waitFor(() => expect(folded.dataset.state).toBe('done'))
+    expect(folded.querySelector('.line')?.textContent).toBe('one line: folded')
+    expect(folded.querySelector('.mcp-elicit-result-heading')).toBeNull()
   })
 
   it('shows an error, and "Try again" offers the answers given before the failure', async () => {

@@ -67,6 +67,12 @@ export interface McpToolCallProps extends McpCallEvents {
    * @defaultValue true
    */
   finishedActions?: boolean | undefined
+  /**
+   * Draws a completed result in place of the whole default block (its
+   * "Result" heading and content): a chat's tool part folds it to one line.
+   * `renderResult` draws only the content inside the default block.
+   */
+  resultView?: ((result: McpResult) => ReactNode) | undefined
   /** Renders a completed result instead of the default (text content as text). */
   renderResult?: ((result: McpResult) => ReactNode) | undefined
   /** Told when a card or the result failed to render (each is replaced by a short notice), with React's component stack. */
@@ -126,14 +132,18 @@ export const McpToolCall = /* @__PURE__ */ forwardRef(function McpToolCall(props
   // Not busy while waiting for a sign-in: the card's live region must be heard (aria-busy holds announcements back).
   const busy = tool.isActive && !tool.isAwaitingAuth
   const toolView = useMcpViews().toolView
-  const resultBlock = tool.status === 'done' && (
+  const resultBlock = tool.status === 'done' && (props.resultView ? (
+    <CardBoundary onError={onError} resetKey={tool.result} fallback={() => <p className="mcp-elicit-result-failed">{text.resultFailed}</p>}>
+      <RenderResult render={props.resultView} result={tool.result} />
+    </CardBoundary>
+  ) : (
     <div className="mcp-elicit-result" data-error={tool.result.isError === true || undefined}>
       <p className="mcp-elicit-result-heading">{text.resultHeading}</p>
       <CardBoundary onError={onError} resetKey={tool.result} fallback={() => <p className="mcp-elicit-result-failed">{text.resultFailed}</p>}>
         {renderResult ? <RenderResult render={renderResult} result={tool.result} /> : <LazyToolResult result={tool.result} messages={props.messages} onError={onError} />}
       </CardBoundary>
     </div>
-  )
+  ))
 
   return (
     <section ref={ref} className={['mcp-elicit-call', className].filter(Boolean).join(' ')} data-state={tool.status} aria-busy={busy || undefined}>

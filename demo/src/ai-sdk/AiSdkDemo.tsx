@@ -1,41 +1,57 @@
 /**
- * The demo servers in a Vercel AI SDK chat (mcp-elicit/ai-sdk): `useChat`
- * against the streaming route `POST /api/chat` (servers/ai-sdk-route.ts,
- * the scripted model), and every MCP tool call the model makes run here, in
- * its tool part, through the person's own client. Clients, sign-in and MCP
- * Apps are set up as on the main demo page: one client per server, one
- * browser sign-in for the protected one (tokens in memory, never sent to the
- * route), apps drawn through the sandbox on its own origin.
+ * The demo servers in a Vercel AI SDK chat (mcp-elicit/ai-sdk): one
+ * `useChat` conversation over a set of three servers at once — the 2026
+ * server, the older (2025-11-25) server and a protected one that asks for a
+ * sign-in — against the streaming route `POST /api/chat`
+ * (servers/ai-sdk-route.ts, the scripted model), every MCP tool call the
+ * model makes run here, in its tool part, on the server its tool came from.
+ * One client per server, one browser sign-in for the protected one (tokens
+ * in memory, never sent to the route), each server's apps on its own
+ * sandbox site.
  */
-import { useEffect, useMemo, useState } from 'react'
-import { McpProvider } from 'mcp-elicit/react'
-import { appSandbox } from '../config'
-import { DemoHeader, DemoLoading } from '../demo-header'
+import { useEffect, useMemo } from 'react'
+import { createServerSet, type McpServerSet } from 'mcp-elicit'
+import { McpServersProvider } from 'mcp-elicit/react'
+import { DemoLoading } from '../demo-header'
 import { useFrameworkDemo } from '../framework-demo'
 import { AiSdkChat } from './AiSdkChat'
 
-const SERVER_KEY = 'mcp-elicit-ai-sdk-demo:server'
-
 export function AiSdkDemo() {
   const { config, error, servers, kit, clients, ready } = useFrameworkDemo({ clientName: 'mcp-elicit-ai-sdk-demo', signInName: 'mcp-elicit AI SDK demo' })
-  const [serverId, setServerId] = useState(() => sessionStorage.getItem(SERVER_KEY) ?? 'demo')
-  useEffect(() => sessionStorage.setItem(SERVER_KEY, serverId), [serverId])
-  const sandbox = useMemo(() => appSandbox(config), [config])
+  // The set, built once the clients are: each server's id (stable: it names the model's tools), its name for people, its sign-in and sandbox.
+  const set = useMemo<McpServerSet | undefined>(
+    () =>
+      kit && servers.length > 0
+        ? createServerSet(
+            servers.map((server) => ({
+              id: server.id,
+              name: server.label.replace(/\s*\(.*\)$/, ''),
+              client: clients.get(server.id)!,
+              signIn: server.auth ? kit.signIn : undefined,
+              sandbox: server.sandboxUrl,
+            })),
+          )
+        : undefined,
+    [servers, clients, kit],
+  )
+  useEffect(() => () => set?.dispose(), [set])
 
   if (error !== undefined) return <DemoLoading error={error} />
-  if (!config || !ready) return <DemoLoading />
-  const server = servers.find((s) => s.id === serverId) ?? servers[0]!
+  if (!config || !ready || !set) return <DemoLoading />
   return (
     <div className="demo">
-      <DemoHeader title="mcp-elicit in the Vercel AI SDK" servers={servers} serverId={server.id} onServer={setServerId}>
+      <header className="demo-header">
+        <div className="demo-brand">
+          <img className="demo-logo" src="/favicon.svg" alt="" width="28" height="28" />
+          <h1>mcp-elicit in the Vercel AI SDK</h1>
+        </div>
         <a className="demo-button demo-button-quiet" href="/">
           The plain demo
         </a>
-      </DemoHeader>
-      <McpProvider client={clients.get(server.id)!} signIn={server.auth ? kit?.signIn : undefined}>
-        {/* One useChat per server: a tool part always runs on the server whose listing the model saw. */}
-        <AiSdkChat key={server.id} server={server} sandbox={sandbox} />
-      </McpProvider>
+      </header>
+      <McpServersProvider servers={set}>
+        <AiSdkChat servers={set} />
+      </McpServersProvider>
     </div>
   )
 }

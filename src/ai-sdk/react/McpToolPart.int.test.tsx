@@ -136,7 +136,10 @@ describe('McpToolPart', () => {
     const stopped = part('echo', { text: 'x' }, { state: 'output-error', errorText: STOPPED_TEXT })
     const failed = part('echo', { text: 'x' }, { state: 'output-error', errorText: 'boom <img src=x onerror=alert(1)>' })
     const { container } = renderPart({ part: done, chat: { addToolOutput }, tools: listing })
-    expect(await screen.findByText('from history')).toBeTruthy()
+    // One folded line with the result, under the tool's title and the server's name; no button runs it again.
+    await waitFor(() => expect(container.querySelector('summary.mcp-elicit-folded-line')?.textContent).toBe('from history'))
+    expect(container.querySelector('.mcp-elicit-tool-heading')?.textContent).toBe(`Echo · ${new URL(mcp.url).host}`)
+    expect(within(container).queryAllByRole('button')).toEqual([])
     render(<McpProvider client={client}><McpToolPart part={stopped} chat={{ addToolOutput }} /><McpToolPart part={failed} chat={{ addToolOutput }} /></McpProvider>)
     expect(screen.getByRole('status').textContent).toBe('Cancelled.')
     expect(screen.getByRole('alert').textContent).toContain('boom <img src=x onerror=alert(1)>')

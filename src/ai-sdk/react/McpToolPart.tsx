@@ -20,23 +20,26 @@
  * reload in the middle of a round finds the part still `input-available`
  * (if the app keeps its messages) and resumes the round where it was.
  */
-import { useEffect, useMemo, useRef, useState } from 'react'
+import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react'
 import { sessionStorageAdapter, type JsonObject, type RoundStorage, type Tool } from '../../core/index.js'
 import { McpToolCall, type McpToolCallProps } from '../../forms/index.js'
+import { chatTexts } from '../../forms/texts/chat.js'
 import { callTexts } from '../../forms/texts/call.js'
 import { resolvePart } from '../../forms/texts/resolve.js'
 import { runTexts } from '../../forms/texts/run.js'
-import { useMcpClient, type McpCallStatus, type McpCallView, type UseMcpCallOptions } from '../../react/index.js'
-import { cleanText } from '../../chat/json.js'
+import { McpProvider, type McpCallStatus, type McpCallView, type UseMcpCallOptions } from '../../react/index.js'
+import { FoldedResult } from '../../chat/FoldedResult.js'
 import { RunCard } from '../../chat/RunCard.js'
+import { partTitle, ToolPart } from '../../chat/ToolPartHeading.js'
 import { hasSavedCall } from '../../chat/saved-call.js'
 import { asksBeforeRunning, type AskBeforeRunning } from '../../chat/tool-approval.js'
 import { readToolListing, type ModelToolListing } from '../tool-listing.js'
-import { argumentsOf, mcpToolName, modelToolName, routeHints, routeMcpName, type ToolPartLike } from '../tool-part.js'
+import { argumentsOf, mcpToolName, modelToolName, routeHints, routeMcpName, routeServerId, type ToolPartLike } from '../tool-part.js'
 import { Finished } from './finished-part.js'
+import { usePartServer } from './part-server.js'
 import { addToolApprovalResponseOf, addToolOutputOf, DECLINED_TEXT, partOutputOf, type ToolOutputSink } from './part-output.js'
 
-export interface McpToolPartProps extends Omit<McpToolCallProps, 'name' | 'arguments' | 'autoRun' | 'options'> {
+export interface McpToolPartProps extends Omit<McpToolCallProps, 'name' | 'arguments' | 'autoRun' | 'options' | 'finishedActions' | 'resultView'> {
   /** A tool part of an assistant message (`dynamic-tool` or `tool-<name>`). */
   part: ToolPartLike
   /** `useChat()`'s helpers (only `addToolOutput` is used). */
@@ -80,17 +83,19 @@ const LIVE = new Set(['input-streaming', ...OPEN])
 export function McpToolPart(props: McpToolPartProps) {
   const { part, chat, tools, storage, options, autoRun = true, askBeforeRunning, ...callProps } = props
   const addToolOutput = addToolOutputOf(chat)
-  const text = resolvePart(props.messages, callTexts, runTexts)
-  // Parts that were live when this mounted keep the call on screen once answered; older ones show what they hold.
+  const text = resolvePart(props.messages, callTexts, runTexts, chatTexts)
+  // Parts that were live when this mounted keep the call on screen while it runs; older ones show what they hold.
   const [live] = useState(() => LIVE.has(part.state))
   // The person's Run or Don't run on this page (a Run starts the call even in a conversation loaded with autoRun off).
   const [choice, setChoice] = useState<'run' | 'declined'>()
   const handed = useRef(false)
   const listing = useMemo<ModelToolListing | undefined>(() => (tools ? readToolListing(tools) : undefined), [tools])
   const rounds = useMemo(() => (storage === undefined ? defaultStorage() : (storage ?? undefined)), [storage])
-  const client = useMcpClient()
-  const name = mcpToolName(part, listing)
   const modelName = modelToolName(part)
+  // A set's part is checked against its server's listing (part-server.ts); one server's against `tools`.
+  const routed = routeServerId(part) !== undefined
+  const name = routed ? routeMcpName(part) : mcpToolName(part, listing)
+  const where = usePartServer(part, name ?? routeMcpName(part) ?? modelName)
   const hand = (output: Parameters<typeof addToolOutput>[0]) => {
     if (handed.current || !OPEN.has(part.state)) return
     handed.current = true
@@ -100,70 +105,100 @@ export function McpToolPart(props: McpToolPartProps) {
     setChoice('declined')
     hand({ tool: modelName, toolCallId: part.toolCallId, state: 'output-error', errorText: DECLINED_TEXT })
   }
-  const common = { 'data-tool-call-id': part.toolCallId, 'data-tool': modelName, 'data-part-state': part.state }
+  const mcpName = name ?? routeMcpName(part) ?? modelName
+  const common = {
+    'data-tool-call-id': part.toolCallId,
+    'data-tool': modelName,
+    'data-mcp-tool': mcpName,
+    'data-server': routeServerId(part),
+    'data-part-state': part.state,
+  }
+  const heading = partTitle(where.status === 'ready' ? (where.tool?.title ?? listingTool(listing, mcpName)?.title ?? part.title) : part.title, mcpName)
+  const frame = (body: ReactNode, busy?: boolean) => (
+    <ToolPart title={heading} server={where.server} common={common} messages={props.messages} busy={busy}>
+      {body}
+    </ToolPart>
+  )
   // Only the route's MCP parts are ours: an app's own tool of the same name must never become a call on this server.
   const marked = routeMcpName(part) !== undefined
-  const unknown = marked && name === undefined && OPEN.has(part.state)
+  // The model called a tool the listing has not got, or whose server or tool the set no longer has: nothing is called.
+  const gone = where.status === 'no-server' ? text.serverGone(where.server) : where.status === 'no-tool' ? text.toolGone(mcpName, where.server) : undefined
+  const unknown = marked && (name === undefined || gone !== undefined) && OPEN.has(part.state)
   // Refused through the AI SDK itself (the app's own approval UI): the model hears it as from the card.
   const deniedBySdk = part.state === 'approval-responded' && part.approval?.approved !== true
   useEffect(() => {
-    // The model called a tool the listing has not got: say so to the model, never call anything.
-    if (unknown) hand({ tool: modelName, toolCallId: part.toolCallId, state: 'output-error', errorText: `There is no tool named "${modelName}" on this server.` })
+    if (unknown) hand({ tool: modelName, toolCallId: part.toolCallId, state: 'output-error', errorText: gone ?? `There is no tool named "${modelName}" on this server.` })
     else if (marked && deniedBySdk) decline()
   })
 
   if (!marked) return null
 
-  if (part.state === 'input-streaming') return <div className="mcp-elicit-tool-part" {...common} aria-busy="true" />
+  if (part.state === 'input-streaming') return frame(null, true)
+  if (gone !== undefined && (OPEN.has(part.state) || part.state === 'output-error'))
+    return frame(
+      <p role="status" className="mcp-elicit-gone" dir="auto">
+        {gone}
+      </p>,
+    )
   const declined = choice === 'declined' || deniedBySdk || (part.state === 'output-error' && part.errorText === DECLINED_TEXT)
-  if (name === undefined || declined) return <Finished common={common} part={declined ? { ...part, state: 'output-error', errorText: DECLINED_TEXT } : part} text={text} />
+  const finished = (shown: ToolPartLike, named?: string) => frame(<Finished part={shown} name={named} text={text} messages={props.messages} onError={props.onError} />)
+  if (name === undefined || declined || where.status !== 'ready') return finished(declined ? { ...part, state: 'output-error', errorText: DECLINED_TEXT } : part)
+  // The call runs on its own server's client (and sign-in): its cards, its app and its result belong to that server.
+  const onServer = (node: ReactNode) =>
+    where.fromSet ? (
+      <McpProvider client={where.client} signIn={where.signIn}>
+        {node}
+      </McpProvider>
+    ) : (
+      node
+    )
   if (live || OPEN.has(part.state)) {
     // The route asked (the AI SDK's approval), or this page's policy asks of a part the route let through.
     const routeAsks = part.state === 'approval-requested'
-    const pageAsks = part.state === 'input-available' && choice !== 'run' && asksBeforeRunning({ name, hints: hintsOf(part, listing, name) }, askBeforeRunning) && !hasSavedCall(rounds, part.toolCallId)
+    const hints = where.tool ? readToolListing([where.tool]).tools[0]?.hints ?? routeHints(part) : hintsOf(part, listing, name)
+    const pageAsks = part.state === 'input-available' && choice !== 'run' && asksBeforeRunning({ name, hints }, askBeforeRunning) && !hasSavedCall(rounds, part.toolCallId)
     if (routeAsks || pageAsks) {
       const approve = routeAsks ? addToolApprovalResponseOf(chat) : undefined
       const run = () => {
         setChoice('run')
         if (approve && part.approval) void Promise.resolve(approve({ id: part.approval.id, approved: true })).catch(() => {})
       }
-      return (
-        <div className="mcp-elicit-tool-part" {...common}>
-          <RunCard title={titleOf(part, listing, name)} url={client.url} args={argumentsOf(part) as JsonObject} onRun={run} onDecline={decline} messages={props.messages} onError={props.onError} />
-        </div>
-      )
+      return frame(<RunCard title={heading} url={where.client.url} args={argumentsOf(part) as JsonObject} onRun={run} onDecline={decline} messages={props.messages} onError={props.onError} />)
     }
     const follow = (_status: McpCallStatus, view: McpCallView) => {
       const output = partOutputOf(view)
       if (output) hand({ tool: modelName, toolCallId: part.toolCallId, ...output })
     }
-    return (
-      <div className="mcp-elicit-tool-part" {...common}>
+    return frame(
+      onServer(
         <McpToolCall
           {...callProps}
           name={name}
           arguments={argumentsOf(part) as JsonObject}
           autoRun={autoRun || choice === 'run'}
+          finishedActions={false}
+          // Ended, it folds to one line with its result, as a part answered before the page loaded does; an app keeps its frame.
+          resultView={(result) => <FoldedResult result={result} messages={props.messages} onError={props.onError} />}
           options={{ ...options, storage: rounds, storageKey: part.toolCallId, restore: true }}
           onStatusChange={(status, view) => {
             props.onStatusChange?.(status, view)
             follow(status, view)
           }}
-        />
-      </div>
+        />,
+      ),
     )
   }
-  return <Finished common={common} part={part} name={name} text={text} messages={props.messages} onError={props.onError} />
+  return onServer(finished(part, name))
+}
+
+/** The entry of the listing this page sent for the MCP tool `name`. */
+function listingTool(listing: ModelToolListing | undefined, name: string) {
+  return listing?.tools.find((tool) => tool.mcpName === name)
 }
 
 /** The tool's hints: from the listing this page sent, else from what the route wrote in the part. */
 function hintsOf(part: ToolPartLike, listing: ModelToolListing | undefined, name: string) {
-  return listing?.tools.find((tool) => tool.mcpName === name)?.hints ?? routeHints(part)
-}
-
-/** The tool's title for the card: the listing's, else the part's (the route's), else its MCP name. */
-function titleOf(part: ToolPartLike, listing: ModelToolListing | undefined, name: string): string {
-  return listing?.tools.find((tool) => tool.mcpName === name)?.title ?? cleanText(part.title, 200) ?? name
+  return listingTool(listing, name)?.hints ?? routeHints(part)
 }
 
 function defaultStorage(): RoundStorage | undefined {

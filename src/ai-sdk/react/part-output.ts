@@ -24,6 +24,8 @@ export function partOutputOf(view: McpCallView): PartOutput | undefined {
       // Bounded: the output stays in the conversation, which the page sends whole on every request.
       return { state: 'output-available', output: boundedResult(view.result) as McpResult }
     case 'error':
+      // A 2025-11-25 call a reload cut off waits for the person's "Run it again": the model hears of its new run instead.
+      if (view.error.code === 'NOT_RESUMABLE') return undefined
       // Its kind and the server's own words, never the message: that names the endpoint, whose query may hold a key (model-error.ts).
       return { state: 'output-error', errorText: mcpErrorForModel(view.error) }
     case 'cancelled':
