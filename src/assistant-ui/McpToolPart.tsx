@@ -35,6 +35,7 @@ import { callTexts } from '../forms/texts/call.js'
 import { resolvePart } from '../forms/texts/resolve.js'
 import { runTexts } from '../forms/texts/run.js'
 import { McpProvider } from '../react/index.js'
+import { FoldedResult } from '../chat/FoldedResult.js'
 import { RunCard } from '../chat/RunCard.js'
 import { partTitle, ToolPart } from '../chat/ToolPartHeading.js'
 import { hasSavedCall } from '../chat/saved-call.js'
@@ -138,6 +139,9 @@ function PartBody({ tool, settings, ...part }: McpToolPartProps & { tool: PartTo
         name={name}
         arguments={part.args}
         autoRun
+        // The model made the call: once done it is one folded line, with no button that runs the tool again.
+        finishedActions={false}
+        resultView={(result) => <FoldedResult result={result} messages={options.messages} onError={options.onError} />}
         options={{ ...observerOptions(options), storageKey: id, restore: true }}
         onResult={(result) => {
           keepWhole(runs.results, id, result)
