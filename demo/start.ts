@@ -59,7 +59,8 @@ const { primary, second, noCors, coop } = stack.protected
 console.log(`
   mcp-elicit demo (${mode})
 
-  page            ${stack.pageUrl}
+  chat            ${stack.pageUrl}     (assistant-ui, three servers at once)
+  tool console    ${stack.pageUrl}console.html
   chat frameworks ${stack.pageUrl}ai-sdk.html (Vercel AI SDK useChat)   ${stack.pageUrl}assistant-ui.html (assistant-ui)
   custom elements ${stack.pageUrl}elements.html (plain page)   ${stack.pageUrl}vue.html (Vue)
   demo server     ${stack.demo.url}     (2026-07-28, stateless)

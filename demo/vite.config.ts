@@ -25,11 +25,10 @@ export default defineConfig({
     modulePreload: { polyfill: false },
     // rjsf and ajv make one large chunk; the demo loads it once, from loopback.
     chunkSizeWarningLimit: 1500,
-    // The chat, the page the authorization server sends the person back to, and
-    // the same servers in the two chat frameworks' own chats (the adapters), and the
-    // custom elements on a plain page and in Vue.
+    // The chat with three servers, the tool-picker console, the page the authorization server sends the person back to,
+    // the same servers in the two chat frameworks' own chats (the adapters), and the custom elements on a plain page and in Vue.
     rolldownOptions: {
-      input: { main: here('index.html'), callback: here('oauth/callback.html'), aiSdk: here('ai-sdk.html'), assistantUi: here('assistant-ui.html'), elements: here('elements.html'), vue: here('vue.html') },
+      input: { main: here('index.html'), console: here('console.html'), callback: here('oauth/callback.html'), aiSdk: here('ai-sdk.html'), assistantUi: here('assistant-ui.html'), elements: here('elements.html'), vue: here('vue.html') },
     },
   },
 })

@@ -25,9 +25,9 @@ export async function ask(page: Page, text: string): Promise<Locator> {
 /** The MCP tool part of `tool` in a reply. */
 export const toolPart = (reply: Locator, tool: string) => reply.locator(`.mcp-elicit-assistant-tool[data-tool="${tool}"]`)
 
-/** The text of a settled call's result in a tool part. */
+/** A settled call's folded line in a tool part: its result's first line. */
 export async function partResult(part: Locator): Promise<string> {
-  const result = part.locator('.mcp-elicit-result-content')
-  await expect(result).toBeVisible()
-  return (await result.innerText()).trim()
+  const line = part.locator('summary.mcp-elicit-folded-line')
+  await expect(line).toBeVisible()
+  return (await line.innerText()).trim()
 }

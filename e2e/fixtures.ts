@@ -6,7 +6,7 @@ import { test as base, expect, type Locator, type Page } from '@playwright/test'
 import { startDemoStack, type DemoStack } from '../demo/stack.ts'
 
 export const test = base.extend<{ turn: (tool: string, args?: object, server?: string) => Promise<Locator>; demoPage: boolean }, { stack: DemoStack }>({
-  /** Open the demo's chat page before the test; a spec of another page (the chat-framework pages) opens its own. */
+  /** Open the demo's tool-picker console before the test; a spec of another page (the chats) opens its own. */
   demoPage: [true, { option: true }],
   stack: [
     async ({}, use) => {
@@ -28,7 +28,7 @@ export const test = base.extend<{ turn: (tool: string, args?: object, server?: s
     })
     // Each test has a browser context of its own: its storage starts empty.
     if (demoPage) {
-      await page.goto(stack.pageUrl)
+      await page.goto(consoleUrl(stack))
       await expect(page.getByRole('button', { name: 'Send' })).toBeEnabled()
     }
     await use(page)
@@ -44,6 +44,9 @@ export const test = base.extend<{ turn: (tool: string, args?: object, server?: s
 })
 
 export { expect }
+
+/** The tool-picker console (the demo's front page is the chat with three servers). */
+export const consoleUrl = (stack: Pick<DemoStack, 'pageUrl'>) => `${stack.pageUrl}console.html`
 
 /** Picks a server and a tool, sends it, and returns the new chat turn. */
 export async function sendTool(page: Page, tool: string, args: object = {}, server = 'demo'): Promise<Locator> {

@@ -4,11 +4,11 @@
  * completes the call, on the stateless server and on the session server
  * (where the question is asked while the call's request is open).
  */
-import { expect, resultOf, sendTool, test } from './fixtures'
+import { consoleUrl, expect, resultOf, sendTool, test } from './fixtures'
 
 test('a person answering long after timeoutMs still completes the call, in both eras', async ({ page, stack }) => {
   // Short enough for a person to outlast, long enough for a tools/list on a loaded 2-core machine (400 ms was not).
-  await page.goto(`${stack.pageUrl}?timeout=1500`)
+  await page.goto(`${consoleUrl(stack)}?timeout=1500`)
   await expect(page.getByRole('button', { name: 'Send' })).toBeEnabled()
 
   const modern = await sendTool(page, 'trip_wizard', {}, 'demo')

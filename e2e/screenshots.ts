@@ -19,6 +19,8 @@ mkdirSync(out, { recursive: true })
 
 const browser = await playwright.launch({ ...(await chromiumLaunch()), headless: true })
 const stack = await startDemoStack({ mode: 'static' })
+// The screenshots show the tool-picker console (the front page is the chat with three servers).
+const consoleUrl = (s: { pageUrl: string }) => `${s.pageUrl}console.html`
 
 async function send(page: Page, tool: string, args: object = {}) {
   const picker = page.getByRole('combobox', { name: 'Tool', exact: true })
@@ -34,7 +36,7 @@ async function send(page: Page, tool: string, args: object = {}) {
 
 /** A conversation: two finished calls (the older one folded) and the wizard waiting at step 2. */
 async function scene(page: Page) {
-  await page.goto(stack.pageUrl)
+  await page.goto(consoleUrl(stack))
   await page.evaluate(() => sessionStorage.clear())
   await page.reload()
   await page.getByRole('button', { name: 'Send' }).waitFor()
@@ -54,7 +56,7 @@ async function scene(page: Page) {
 
 /** The seat map app, a seat picked, its question waiting in the chat under the frame. */
 async function seatMap(page: Page) {
-  await page.goto(stack.pageUrl)
+  await page.goto(consoleUrl(stack))
   await page.evaluate(() => sessionStorage.clear())
   await page.reload()
   await page.getByRole('button', { name: 'Send' }).waitFor()
@@ -68,7 +70,7 @@ async function seatMap(page: Page) {
 
 /** A question the server's own app draws (SEP-3118). */
 async function appQuestion(page: Page) {
-  await page.goto(stack.pageUrl)
+  await page.goto(consoleUrl(stack))
   await page.evaluate(() => sessionStorage.clear())
   await page.reload()
   await page.getByRole('button', { name: 'Send' }).waitFor()

@@ -8,7 +8,7 @@
  */
 import AxeBuilder from '@axe-core/playwright'
 import type { Locator } from '@playwright/test'
-import { expect, resultOf, sendTool, test } from './fixtures'
+import { consoleUrl, expect, resultOf, sendTool, test } from './fixtures'
 import { cardOf, logIn, openSignIn, signInWithPopup } from './sign-in-helpers'
 
 async function answer(turn: Locator, name: string, value?: string): Promise<void> {
@@ -78,7 +78,7 @@ test('closing the popup is not a cancel: the card says so within a second, offer
 })
 
 test('with the opener link cut (COOP on the callback page), the sign-in still completes', async ({ page, stack }) => {
-  await page.goto(`${stack.pageUrl}?coop=1`)
+  await page.goto(`${consoleUrl(stack)}?coop=1`)
   await expect(page.getByRole('button', { name: 'Send' })).toBeEnabled()
   const turn = await sendTool(page, 'whoami', {}, 'protected')
   await signInWithPopup(page, cardOf(turn), 'grace')

@@ -91,7 +91,8 @@ describe('McpAssistantTools in a local-runtime thread', () => {
     await within(part).findByRole('group', { name: 'Colour green. Now pick a size' })
     await userEvent.click(within(part).getByRole('button', { name: 'Accept' }))
     expect(await screen.findByText('The tool wizard answered: “{"color":"green","size":5}”.')).toBeTruthy()
-    expect(within(part).getByText('{"color":"green","size":5}')).toBeTruthy()
+    // One folded line with the result, opening to the whole of it.
+    expect(part.querySelector('summary.mcp-elicit-folded-line')?.textContent).toBe('{"color":"green","size":5}')
   })
 
   it('takes a given listing instead of listing, mapping names the framework refuses and reporting what it skipped', async () => {

@@ -30,9 +30,9 @@ class Root extends Component<{ children: ReactNode }, { error: unknown }> {
   }
 }
 
-function renderPart(payload: unknown, onError = vi.fn()) {
+function renderPart(payload: unknown, onError = vi.fn(), server?: { id: string; name: string }) {
   const settings = { current: { client: createClient('http://127.0.0.1:9/mcp'), signIn: undefined, options: { validator, onError }, runs: executeRuns() } }
-  const Part = createMcpToolPart({ name: 'deep_tool', title: undefined, hints: {} }, settings)
+  const Part = createMcpToolPart({ name: 'deep_tool', title: undefined, hints: {}, server }, settings)
   const resume = vi.fn()
   const props = {
     type: 'tool-call',
@@ -71,15 +71,22 @@ describe('the assistant-ui tool part', () => {
     expect(resume).toHaveBeenCalledWith({ q: { action: 'decline' } })
   })
 
-  it('a part that throws while rendering is a line of text under the tool name, and onError is told', () => {
+  it('a part that throws while rendering is a line of text under the tool\'s heading, and onError is told', () => {
     // A payload the runtime hands over as an object that throws when read (a revoked Proxy).
     const { proxy, revoke } = Proxy.revocable([], {})
     revoke()
     const { onError } = renderPart({ type: ROUND_PAYLOAD_TYPE, tool: 'deep_tool', round: 1, inputs: proxy })
     expect(screen.queryByText(/root crashed/)).toBeNull()
     const part = document.querySelector<HTMLElement>('[data-tool-call-id="call-1"]')!
-    expect(within(part).getByText('deep_tool')).toBeTruthy()
+    // The heading: the tool's name in words (it has no title), never the raw name.
+    expect(screen.getByRole('group', { name: 'Deep tool' })).toBe(part)
     expect(within(part).getByRole('alert').textContent).toBe('The questions could not be shown.')
     expect(onError).toHaveBeenCalledWith(expect.any(TypeError), expect.objectContaining({ componentStack: expect.any(String) }))
+  })
+
+  it('heads a part of a set of servers with the tool and its server\'s name, and marks the server', () => {
+    renderPart({ type: ROUND_PAYLOAD_TYPE, tool: 'deep_tool', round: 1, inputs: [] }, vi.fn(), { id: 'legacy', name: 'Legacy server' })
+    const part = screen.getByRole('group', { name: 'Deep tool · Legacy server' })
+    expect(part.dataset).toMatchObject({ server: 'legacy', tool: 'deep_tool', toolCallId: 'call-1' })
   })
 })

@@ -25,7 +25,7 @@
  */
 import { useEffect, useReducer, type ComponentType } from 'react'
 import type { ToolCallMessagePartProps } from '@assistant-ui/react'
-import { displayText, type JsonObject } from '../core/index.js'
+import type { JsonObject } from '../core/index.js'
 import { CardBoundary, McpToolCall } from '../forms/index.js'
 // The task line loads when first shown, as in McpToolCall (forms/lazy-parts.tsx).
 import { LazyTaskLine } from '../forms/lazy-parts.js'
@@ -35,7 +35,9 @@ import { callTexts } from '../forms/texts/call.js'
 import { resolvePart } from '../forms/texts/resolve.js'
 import { runTexts } from '../forms/texts/run.js'
 import { McpProvider } from '../react/index.js'
+import { FoldedResult } from '../chat/FoldedResult.js'
 import { RunCard } from '../chat/RunCard.js'
+import { partTitle, ToolPart } from '../chat/ToolPartHeading.js'
 import { hasSavedCall } from '../chat/saved-call.js'
 import { asksBeforeRunning } from '../chat/tool-approval.js'
 import type { McpToolHints } from '../chat/tool-listing.js'
@@ -53,6 +55,8 @@ export interface PartTool {
   name: string
   title: string | undefined
   hints: McpToolHints
+  /** The server it runs on, in a set of servers: its id and its display name (the part's heading shows the name). */
+  server?: { id: string; name: string } | undefined
 }
 
 /** The tool UI of the MCP tool `tool` (as the server lists it), reading `settings` at each render. */
@@ -65,16 +69,13 @@ export function createMcpToolPart(tool: PartTool, settings: { current: PartSetti
     }, [])
     return (
       <McpProvider client={client} signIn={signIn}>
-        <div className="mcp-elicit-assistant-tool" data-tool={name} data-tool-call-id={props.toolCallId}>
-          {/* The server's name for the tool, as text. */}
-          <p className="mcp-elicit-assistant-tool-name" dir="auto">
-            {displayText(name)}
-          </p>
+        {/* The heading: the tool's title (else its name in words) and its server's name, never the model's raw name. */}
+        <ToolPart title={partTitle(tool.title, name)} server={tool.server?.name} messages={settings.current.options.messages} common={{ className: 'mcp-elicit-tool-part mcp-elicit-assistant-tool', 'data-tool': name, 'data-server': tool.server?.id, 'data-tool-call-id': props.toolCallId }}>
           {/* Whatever the runtime or the server put in the part, a part that throws is a line of text, not the thread gone. */}
           <CardBoundary onError={settings.current.options.onError} resetKey={props.interrupt?.payload ?? props.result} fallback={() => <PartFailedLine settings={settings.current} part={props} />}>
             <PartBody tool={tool} settings={settings.current} {...props} />
           </CardBoundary>
-        </div>
+        </ToolPart>
       </McpProvider>
     )
   }
@@ -138,6 +139,9 @@ function PartBody({ tool, settings, ...part }: McpToolPartProps & { tool: PartTo
         name={name}
         arguments={part.args}
         autoRun
+        // The model made the call: once done it is one folded line, with no button that runs the tool again.
+        finishedActions={false}
+        resultView={(result) => <FoldedResult result={result} messages={options.messages} onError={options.onError} />}
         options={{ ...observerOptions(options), storageKey: id, restore: true }}
         onResult={(result) => {
           keepWhole(runs.results, id, result)

@@ -1,6 +1,9 @@
 'use client'
 /**
- * mcp-elicit/assistant-ui: an MCP server's tools in an assistant-ui thread.
+ * mcp-elicit/assistant-ui: MCP servers' tools in an assistant-ui thread.
+ * `<McpAssistantServerTools servers={set} />` registers the tools of a set
+ * of servers (`createServerSet`), each under `<serverId>__<tool>`, each call
+ * routed to its own server; for one server:
  * `<McpAssistantTools />` (or `useMcpAssistantTools(listing)`) under an
  * `McpProvider` and an `AssistantRuntimeProvider` registers every
  * model-visible tool as a frontend tool whose call runs through this
@@ -12,6 +15,11 @@
 export { McpAssistantTools } from './McpAssistantTools.js'
 export type { McpAssistantToolsProps } from './McpAssistantTools.js'
 export { useMcpAssistantTools } from './useMcpAssistantTools.js'
+export { McpAssistantServerTools } from './McpAssistantServerTools.js'
+export type { McpAssistantServerToolsProps } from './McpAssistantServerTools.js'
+export { useMcpAssistantServerTools } from './useMcpAssistantServerTools.js'
+export { mapServerTools } from './server-toolkit.js'
+export type { ServerToolEntry, ServerToolMapping, ServerToolRoute } from './server-toolkit.js'
 export type { McpAssistantToolOptions } from './settings.js'
 export { mapMcpTools } from './toolkit.js'
 export type { McpToolEntry, McpToolMapping } from './toolkit.js'

@@ -93,7 +93,7 @@ function named(mapping: McpToolMapping, names: readonly string[]): McpToolMappin
 }
 
 /** The runtime APIs the adapter uses, bound. */
-interface RuntimeSeams {
+export interface RuntimeSeams {
   modelContext: {
     register(provider: { getModelContext(): { tools?: Record<string, AssistantTool> } }): () => void
     getModelContext?(): { tools?: Record<string, unknown> }
@@ -102,7 +102,7 @@ interface RuntimeSeams {
   tools: { setToolUI(toolName: string, render: unknown, options?: { standalone?: boolean }): () => void }
 }
 
-interface BoundSeams {
+export interface BoundSeams {
   register: RuntimeSeams['modelContext']['register']
   setToolUI: RuntimeSeams['tools']['setToolUI']
   /** The names of every tool in the model context; absent in a runtime that does not tell (then only `reserved` is avoided). */
@@ -113,7 +113,7 @@ interface BoundSeams {
 const seamsOf = new WeakMap<object, BoundSeams>()
 
 /** The runtime's registration APIs, or a typed error naming the one missing. One object per client, so effects run once. */
-function checkSeams(aui: Partial<RuntimeSeams> | undefined, failure: unknown): BoundSeams {
+export function checkSeams(aui: Partial<RuntimeSeams> | undefined, failure: unknown): BoundSeams {
   // assistant-ui's client throws on a scope it does not have (no provider, an older version): that error goes in `cause`.
   const register = read(() => aui?.modelContext?.register)
   if (typeof register.value !== 'function') {
@@ -144,7 +144,7 @@ function attempt<T>(call: () => T, api: string, what: string): T {
   }
 }
 
-function read<T>(get: () => T): { value: T | undefined; error: unknown } {
+export function read<T>(get: () => T): { value: T | undefined; error: unknown } {
   try {
     return { value: get(), error: undefined }
   } catch (error) {

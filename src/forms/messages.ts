@@ -154,6 +154,8 @@ export interface Messages {
   serverGone: (server: string) => string
   /** A part whose tool its server no longer lists (the model is told too). `tool` is marked for isolation. */
   toolGone: (tool: string, server: string) => string
+  /** A restored part whose server's listing is not back yet (assistant-ui): nothing is called, nor told the model, before it is. */
+  waitingForListing: (server: string) => string
   /** The folded line of a finished call whose result says it is an error (`isError`); `line` is the result's first line. */
   resultLineError: (line: string) => string
   /** Runs the call the model made. @defaultValue `'Run'` */

@@ -134,15 +134,22 @@ function Thread({ runtime, props, runCalls }: { runtime: AssistantRuntime; props
       <AssistantRuntimeProvider runtime={runtime}>
         <McpAssistantTools tools={props.tools} validator={validator} runCalls={runCalls} onTools={props.onTools} askBeforeRunning={props.askBeforeRunning} storage={props.storage} reserved={props.reserved} />
         {props.children}
-        <ThreadPrimitive.Root>
-          <ThreadPrimitive.Messages components={{ UserMessage: Message, AssistantMessage: Message }} />
-          <ComposerPrimitive.Root>
-            <ComposerPrimitive.Input aria-label="Message" />
-            <ComposerPrimitive.Send>Send</ComposerPrimitive.Send>
-          </ComposerPrimitive.Root>
-        </ThreadPrimitive.Root>
+        <ThreadView />
       </AssistantRuntimeProvider>
     </McpProvider>
+  )
+}
+
+/** The thread and its composer, from assistant-ui's primitives (inside a runtime's provider). */
+export function ThreadView() {
+  return (
+    <ThreadPrimitive.Root>
+      <ThreadPrimitive.Messages components={{ UserMessage: Message, AssistantMessage: Message }} />
+      <ComposerPrimitive.Root>
+        <ComposerPrimitive.Input aria-label="Message" />
+        <ComposerPrimitive.Send>Send</ComposerPrimitive.Send>
+      </ComposerPrimitive.Root>
+    </ThreadPrimitive.Root>
   )
 }
 

@@ -7,12 +7,12 @@
  */
 import { AuiIf, ComposerPrimitive, MessagePrimitive, ThreadPrimitive } from '@assistant-ui/react'
 
-export function Thread() {
+export function Thread({ hint = 'Ask for a tool by name, e.g. “run trip_wizard”, “connect_account”, or “whoami” on the protected server.' }: { hint?: string }) {
   return (
     <ThreadPrimitive.Root className="aui-demo-thread">
       <ThreadPrimitive.Viewport className="demo-chat aui-demo-viewport" aria-label="Conversation">
         <AuiIf condition={(s) => s.thread.isEmpty}>
-          <p className="demo-empty">Ask for a tool by name, e.g. “run trip_wizard”, “connect_account”, or “whoami” on the protected server.</p>
+          <p className="demo-empty">{hint}</p>
         </AuiIf>
         <ThreadPrimitive.Messages components={{ UserMessage, AssistantMessage }} />
       </ThreadPrimitive.Viewport>

@@ -15,7 +15,8 @@ import { scriptedStep, type ScriptedLastMessage, type ScriptedTool } from '../..
 
 export const scriptedModel: ChatModelAdapter = {
   async run(options) {
-    const step = scriptedStep(lastMessage(options), scriptedTools(options.context.tools))
+    // The system prompt says which servers' tools are not offered now, and why (a set of servers): the script passes it on.
+    const step = scriptedStep(lastMessage(options), scriptedTools(options.context.tools), { system: options.context.system })
     if (step.type === 'text') return { content: [{ type: 'text', text: step.text }], status: { type: 'complete', reason: 'stop' } }
     return {
       content: [{ type: 'tool-call', toolCallId: `call-${crypto.randomUUID()}`, toolName: step.toolName, args: step.input as never, argsText: JSON.stringify(step.input) }],

@@ -11,5 +11,6 @@ export const chatTexts = {
   serverAsks: (server) => `${server} asks, outside any tool call:`,
   serverGone: (server) => `This call's server (${server}) is no longer part of this chat: nothing was called.`,
   toolGone: (tool, server) => `${server} no longer has the tool ${tool}: nothing was called.`,
+  waitingForListing: (server) => `Waiting for the tool list of ${server}…`,
   resultLineError: (line) => `Error: ${line}`,
 } satisfies Partial<Messages>
