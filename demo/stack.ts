@@ -423,7 +423,7 @@ export async function startDemoStack(options: StackOptions): Promise<DemoStack> 
       {
         ...pageListens(`http://${HOST}:${address.port}/`),
         // Vite's dev server sends no CSP.
-        cspReports: [],
+        cspReports: [] as string[],
         legacy,
         protected: deployments,
         sandboxes,
