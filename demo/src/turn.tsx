@@ -5,7 +5,7 @@
  * folds to once finished); the call keeps its own state.
  */
 import { useCallback, useEffect, useId, useState } from 'react'
-import { displayText, sessionStorageAdapter, type JsonObject } from 'mcp-elicit'
+import { displayText, sessionCallStorage, type JsonObject } from 'mcp-elicit'
 import { InputRequestPanel, McpToolCall } from 'mcp-elicit/forms'
 import { useMcpPrompt, useMcpResource, type McpCallStatus, type McpCallView } from 'mcp-elicit/react'
 import { standInModel } from './stand-in-model'
@@ -27,7 +27,7 @@ const ROOTS = [
   { uri: 'file:///demo/workspace', name: 'workspace' },
   { uri: 'file:///demo/notes', name: 'notes' },
 ]
-const storage = sessionStorageAdapter('mcp-elicit-demo:')
+const storage = sessionCallStorage('mcp-elicit-demo:')
 
 export function loadTurns(): Turn[] {
   try {

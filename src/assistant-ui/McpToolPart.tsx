@@ -18,9 +18,9 @@
  * - a settled call: its result (`ToolResult`, or the tool's MCP App when an
  *   `McpAppsProvider` is around the thread).
  */
-import { useCallback, useEffect, useSyncExternalStore, type ComponentType, type ReactNode } from 'react'
+import { useCallback, useEffect, useState, useSyncExternalStore, type ComponentType, type ReactNode } from 'react'
 import type { ToolCallMessagePartProps } from '@assistant-ui/react'
-import { displayText, type CallState, type JsonObject, type McpResult, type RoundStorage, type TaskInfo } from '../core/index.js'
+import { displayText, type CallState, type JsonObject, type McpResult, type CallStorage, type TaskInfo } from '../core/index.js'
 import { CallProgress } from '../forms/CallProgress.js'
 import { CardBoundary, McpToolCall, useMcpViews } from '../forms/index.js'
 // The result renderer and the task line load when first shown, as in McpToolCall (forms/lazy-parts.tsx).
@@ -70,6 +70,9 @@ function PartBody({ name, settings, ...part }: McpToolPartProps & { name: string
   const interrupt = part.interrupt
   // The call an execute runs on this page, while it runs.
   const live = useLiveCall(runs.live, part.toolCallId)
+  const paused = part.status.type === 'requires-action' && part.status.reason === 'tool-calls'
+  // Only asked where it decides something: an execute's round that outlived it (a reload).
+  const kept = useHasSavedCall(paused && options.runCalls === 'execute' ? options.storage : undefined, part.toolCallId)
   if (interrupt?.type === 'human' && isMcpRoundPayload(interrupt.payload)) {
     return (
       <>
@@ -85,8 +88,7 @@ function PartBody({ name, settings, ...part }: McpToolPartProps & { name: string
   if (runs.stopped.has(part.toolCallId)) return <Stopped addResult={part.addResult} text={text.cancelled} />
   // Paused for a result: this UI runs the call when no execute does (`'tool-ui'`), or when
   // an execute's round outlived it (a reload: the runtime does not run a restored call again).
-  const paused = part.status.type === 'requires-action' && part.status.reason === 'tool-calls'
-  if (paused && ((options.runCalls ?? 'tool-ui') === 'tool-ui' || hasSavedCall(options.storage, part.toolCallId))) {
+  if (paused && ((options.runCalls ?? 'tool-ui') === 'tool-ui' || kept)) {
     return (
       <McpToolCall
         name={name}
@@ -208,12 +210,19 @@ function Settled({ name, args, result, settings }: { name: string; args: JsonObj
   )
 }
 
-function hasSavedCall(storage: RoundStorage | undefined, key: string): boolean {
-  try {
-    return storage?.load(key) !== undefined
-  } catch {
-    return false
-  }
+/** Whether `storage` keeps a call under `key` (false until it has answered, and when it cannot be read). */
+function useHasSavedCall(storage: CallStorage | undefined, key: string): boolean {
+  const [kept, setKept] = useState<{ storage: CallStorage; key: string } | undefined>(undefined)
+  useEffect(() => {
+    if (!storage) return
+    let current = true
+    storage.load(key).then(
+      (saved) => current && saved !== undefined && setKept({ storage, key }),
+      () => {},
+    )
+    return () => void (current = false)
+  }, [storage, key])
+  return storage !== undefined && kept?.storage === storage && kept.key === key
 }
 
 function isMcpResult(value: unknown): value is McpResult {

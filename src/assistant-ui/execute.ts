@@ -73,7 +73,8 @@ export async function executeMcpTool(client: McpClient, name: string, args: Json
   })
   try {
     if (context.abortSignal.aborted) return stoppedResult()
-    const saved = options.storage ? observer.saved() : undefined
+    // A storage that cannot be read keeps nothing this run can resume: the call starts (the runtime asked for it now).
+    const saved = options.storage ? await observer.saved().catch(() => undefined) : undefined
     const final = (saved ? await observer.restore() : undefined) ?? (await observer.start({ method: 'tools/call', params: { name, arguments: args } }))
     return outcome(final)
   } finally {

@@ -7,7 +7,7 @@
  */
 import type { ErrorInfo } from 'react'
 import type { ValidatorType } from '@rjsf/utils'
-import type { CallObserverOptions, McpClient, RoundStorage } from '../core/index.js'
+import type { CallObserverOptions, CallStorage, McpClient } from '../core/index.js'
 import type { ElicitationFormTheme, Messages } from '../forms/index.js'
 import type { SignInStore } from '../react/index.js'
 import type { ExecuteRuns } from './execute.js'
@@ -33,10 +33,10 @@ export interface McpAssistantToolOptions {
   runCalls?: 'tool-ui' | 'execute' | undefined
   /**
    * Where an open round waits across a reload, under the call's `toolCallId`
-   * (e.g. `sessionStorageAdapter()` from `mcp-elicit`). Nothing is stored
+   * (e.g. `sessionCallStorage()` from `mcp-elicit`). Nothing is stored
    * without it: the round holds the server's opaque `requestState`.
    */
-  storage?: RoundStorage | undefined
+  storage?: CallStorage | undefined
   /** Options of every call (`maxRounds`, host handlers that answer without asking). `storage` and `storageKey` are set here. */
   callOptions?: Omit<CallObserverOptions, 'storage' | 'storageKey'> | undefined
   /** Produces sampling answers after the person approved (not called without approval). */

@@ -21,10 +21,11 @@
  * write to what a storage holds (stored-files.ts).
  */
 import { isActive, type CallState } from './call-state.js'
-import { answersOf, isLostCall, isSavedTask, savedRound, type CallSnapshot, type LostCall, type RoundStorage, type SavedCall, type SavedTask, type StoredCall } from './call-storage.js'
+import { answersOf, isLostCall, readStoredCall, isSavedTask, savedRound, type CallSnapshot, type LostCall, type CallStorage, type SavedCall, type SavedTask, type StoredCall } from './call-storage.js'
 import { displayText } from './server-values.js'
 import { McpNotResumableError } from './not-resumable-error.js'
 import { withoutLargeFiles } from './stored-files.js'
+import { isMcpStoreError } from './store-error.js'
 
 /** A call running as a task: its id is what a reload needs. */
 function savedTask({ state, drafts, taskAnswered }: CallSnapshot): SavedTask | undefined {
@@ -43,7 +44,8 @@ function lostCall(state: CallState): LostCall | undefined {
 
 /** What a call leaves in storage as it stands (an open round, a task, a lost legacy round, or nothing), with its endpoint. */
 export function storedCallOf(snapshot: CallSnapshot): StoredCall | undefined {
-  const stored = savedRound(snapshot.state, snapshot.drafts) ?? savedTask(snapshot) ?? lostCall(snapshot.state)
+  const round = savedRound(snapshot.state, snapshot.drafts)
+  const stored = (round && snapshot.sendingSince !== undefined ? { ...round, sendingSince: snapshot.sendingSince } : round) ?? savedTask(snapshot) ?? lostCall(snapshot.state)
   return stored && { ...stored, endpoint: snapshot.endpoint }
 }
 
@@ -60,28 +62,38 @@ function why(error: unknown): string {
   return `the storage refused it (${message})`
 }
 
+/** How a write went. */
+export interface WriteOutcome {
+  /** What was not saved and why, in words, for a warning. */
+  warning?: string | undefined
+  /** The version a versioned store wrote. */
+  rev?: number | undefined
+  /** Another tab or device wrote the call since `rev`: what the store holds now (undefined: nothing). */
+  conflict?: { current: StoredCall | undefined } | undefined
+}
+
 /**
  * Writes the call as it stands under `key` (removes the key once the call is
- * over with nothing to keep). Never throws: returns a warning that says what
- * was not saved and why, or undefined when the write succeeded.
+ * over with nothing to keep), over version `rev` of the record when given.
+ * Never rejects: a conflict and a failure come back in the outcome.
  */
-export function writeCall(storage: RoundStorage, key: string, snapshot: CallSnapshot): string | undefined {
+export async function writeCall(storage: CallStorage, key: string, snapshot: CallSnapshot, rev?: number): Promise<WriteOutcome> {
   const stored = storedCallOf(snapshot)
   try {
     // Inside the try: a value too deep to serialize fails here as it would in storage.save.
-    const saved = stored && withoutLargeFiles(stored)
-    if (saved) storage.save(key, saved)
-    else if (!isActive(snapshot.state)) storage.remove(key)
-    return undefined
-  } catch (error) {
-    if (stored) {
-      try {
-        storage.remove(key)
-      } catch {
-        // The warning already says storage is failing.
-      }
+    const saved = stored && withoutLargeFiles(stored, storage.fileChars)
+    if (saved) {
+      const written = await storage.save(key, rev === undefined ? saved : { ...saved, rev })
+      return typeof written === 'number' ? { rev: written } : {}
     }
-    return stored ? `${describeCall(stored)} was not saved (a reload cannot resume it): ${why(error)}` : `The saved call under "${key}" could not be removed: ${why(error)}`
+    if (!isActive(snapshot.state)) await storage.remove(key)
+    return {}
+  } catch (error) {
+    if (isMcpStoreError(error) && error.reason === 'conflict') return { conflict: { current: readStoredCall(error.current) } }
+    // What an earlier round left would resume with a requestState the server has moved past; a store that is down fails this too (the warning says so).
+    // A store of the host's may throw rather than reject: a promise either way.
+    if (stored) await new Promise((resolve) => resolve(storage.remove(key))).catch(() => {})
+    return { warning: stored ? `${describeCall(stored)} was not saved (a reload cannot resume it): ${why(error)}` : `The saved call under "${key}" could not be removed: ${why(error)}` }
   }
 }
 

@@ -76,6 +76,8 @@ export type {
   ErrorState,
   CancelledState,
 } from './call-state.js'
-export { sessionStorageAdapter, parseSavedCall, isLostCall, isSavedTask, isFileNotKept } from './call-storage.js'
+export { sessionCallStorage, parseSavedCall, readStoredCall, isLostCall, isSavedTask, isFileNotKept, isCallOf } from './call-storage.js'
 export { withoutLargeFiles, STORED_FILE_CHARS } from './stored-files.js'
-export type { FileNotKept, LostCall, RoundStorage, SavedCall, SavedTask, StoredCall } from './call-storage.js'
+export type { CallStorage, FileNotKept, LostCall, SavedCall, SavedTask, StoredCall } from './call-storage.js'
+export { McpStoreError, isMcpStoreError } from './store-error.js'
+export type { McpStoreReason } from './store-error.js'

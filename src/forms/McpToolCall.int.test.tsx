@@ -4,9 +4,10 @@ import userEvent from '@testing-library/user-event'
 import validator from '@rjsf/validator-ajv8'
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
 import { startModernServer, type ModernServer } from '../../servers/modern-server.ts'
-import { createClient, McpCancelledError, sessionStorageAdapter, type CallOptions, type InputContext, type InputRequests, type McpClient, type McpResult, type TaskInfo } from '../core/index'
+import { createClient, McpCancelledError, sessionCallStorage, type CallOptions, type InputContext, type InputRequests, type McpClient, type McpResult, type TaskInfo } from '../core/index'
 import { McpProvider } from '../react/index'
 import { McpToolCall, type McpToolCallProps } from './McpToolCall'
+import { defaultMessages } from './texts/all'
 
 let mcp: ModernServer
 let client: McpClient
@@ -174,10 +175,11 @@ describe('McpToolCall', () => {
   })
 
   it('autoRun with restore resumes the round kept in storage after a reload instead of starting over', async () => {
-    const options = { storage: sessionStorageAdapter(), storageKey: 'autorun-wizard', restore: true }
+    const options = { storage: sessionCallStorage(), storageKey: 'autorun-wizard', restore: true }
     const firstPage = renderCall({ name: 'wizard', autoRun: true, options }, createClient(mcp.url, { capabilities }))
     await pickColour(firstPage, 'blue')
-    expect(JSON.parse(sessionStorage.getItem('mcp-elicit:autorun-wizard')!).pending.round).toBe(2)
+    // Written asynchronously, after the state.
+    await waitFor(() => expect(JSON.parse(sessionStorage.getItem('mcp-elicit:autorun-wizard')!).pending.round).toBe(2))
 
     // "Reload": a new client and tree over the same sessionStorage (the old page never cleans up).
     const fresh = () => wizardCalls().filter((params) => params.requestState === undefined).length
@@ -197,8 +199,19 @@ describe('McpToolCall', () => {
     expect(fresh()).toBe(started)
   })
 
+  it('autoRun with restore over a storage that cannot be read runs nothing: it says the call may have run, and Run is the person’s', async () => {
+    const before = wizardCalls().length
+    const storage = { load: async () => Promise.reject(new Error('the store is down')), save: async () => {}, remove: async () => {} }
+    const section = renderCall({ name: 'wizard', autoRun: true, options: { storage, storageKey: 'unreadable', restore: true } })
+    expect((await within(section).findByRole('alert')).textContent).toBe(defaultMessages.storedUnreadable)
+    expect(section.dataset.state).toBe('idle')
+    expect(wizardCalls().length).toBe(before)
+    await userEvent.click(within(section).getByRole('button', { name: 'Run wizard' }))
+    expect(await within(section).findByRole('group', { name: 'Pick a colour' })).toBeTruthy()
+  })
+
   it('autoRun with restore and nothing kept starts the call', async () => {
-    const section = renderCall({ name: 'ask_name', autoRun: true, options: { storage: sessionStorageAdapter(), storageKey: 'nothing-kept', restore: true } })
+    const section = renderCall({ name: 'ask_name', autoRun: true, options: { storage: sessionCallStorage(), storageKey: 'nothing-kept', restore: true } })
     expect(await within(section).findByRole('group', { name: 'What is your name?' })).toBeTruthy()
   })
 })

@@ -137,6 +137,10 @@ export interface Messages {
   running: string
   /** While the answers are sent back. @defaultValue `'Sending your answers…'` */
   retrying: string
+  /** While the call storage is read for this call (`restore`), before anything runs. @defaultValue `'Looking for this call…'` */
+  checkingStored: string
+  /** Above the Run button when the call storage could not be read: the call may have run already. */
+  storedUnreadable: string
   /** Progress label when the total is known. */
   progress: (progress: number, total: number | undefined) => string
   /** Heading of the result. @defaultValue `'Result'` */

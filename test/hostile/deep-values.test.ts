@@ -8,7 +8,7 @@
  * says why, and the call goes on to its result: nothing is thrown uncaught.
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { CallObserver, sessionStorageAdapter, type CallState, type ClientOptions, type McpClient } from '../../src/core/index.ts'
+import { CallObserver, sessionCallStorage, type CallState, type ClientOptions, type McpClient } from '../../src/core/index.ts'
 import { hostilePerTest, LEGACY, legacy, MODERN, modern, openSse, result, text, until, type Exchange, type HostileServer } from './hostile-server.ts'
 
 const DEPTH = 100_000
@@ -58,7 +58,7 @@ function rawResult(x: Exchange, resultText: string): void {
 
 function memoryStorage() {
   const items = new Map<string, string>()
-  const storage = sessionStorageAdapter('deep:', { getItem: (k: string) => items.get(k) ?? null, setItem: (k: string, v: string) => void items.set(k, v), removeItem: (k: string) => void items.delete(k) } as Storage)
+  const storage = sessionCallStorage('deep:', { getItem: (k: string) => items.get(k) ?? null, setItem: (k: string, v: string) => void items.set(k, v), removeItem: (k: string) => void items.delete(k) } as Storage)
   return { items, storage }
 }
 

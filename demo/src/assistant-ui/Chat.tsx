@@ -11,7 +11,7 @@
  */
 import { useMemo } from 'react'
 import { AssistantRuntimeProvider, useLocalRuntime, type AssistantRuntime } from '@assistant-ui/react'
-import { sessionStorageAdapter, type Tool } from 'mcp-elicit'
+import { sessionCallStorage, type Tool } from 'mcp-elicit'
 import { McpAssistantTools } from 'mcp-elicit/assistant-ui'
 import type { ServerEntry } from '../config'
 import { standInModel } from '../stand-in-model'
@@ -23,7 +23,7 @@ import { useToolRunningRuntime } from './useToolRunningRuntime'
 export type RuntimeKind = 'local' | 'execute'
 
 /** Open rounds of every chat, under each call's toolCallId. */
-const storage = sessionStorageAdapter('mcp-elicit-aui:round:')
+const storage = sessionCallStorage('mcp-elicit-aui:round:')
 
 export function Chat({ server, kind }: { server: ServerEntry; kind: RuntimeKind }) {
   return kind === 'execute' ? <ExecuteChat server={server} /> : <LocalChat server={server} />

@@ -13,7 +13,7 @@
  * (if the app keeps its messages) and resumes the round where it was.
  */
 import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react'
-import { displayText, sessionStorageAdapter, type JsonObject, type McpResult, type RoundStorage, type Tool } from '../../core/index.js'
+import { displayText, sessionCallStorage, type CallStorage, type JsonObject, type McpResult, type Tool } from '../../core/index.js'
 import { CardBoundary, McpToolCall, useMcpViews, type McpToolCallProps } from '../../forms/index.js'
 // The result renderer loads when first shown, as in McpToolCall (forms/lazy-parts.tsx).
 import { LazyToolResult } from '../../forms/lazy-parts.js'
@@ -39,7 +39,7 @@ export interface McpToolPartProps extends Omit<McpToolCallProps, 'name' | 'argum
    */
   tools?: readonly Tool[] | { tools: readonly Tool[] } | undefined
   /** Where an open round waits across a reload, under the `toolCallId`; `null` keeps nothing. @defaultValue `sessionStorage`, prefix `'mcp-elicit-ai-sdk:'` */
-  storage?: RoundStorage | null | undefined
+  storage?: CallStorage | null | undefined
   /**
    * Start the call when the part mounts in `input-available` (the model just
    * made it). Pass false for the parts of a conversation loaded from storage:
@@ -108,9 +108,9 @@ export function McpToolPart(props: McpToolPartProps) {
   return <Finished common={common} part={part} name={name} text={text} messages={props.messages} onError={props.onError} />
 }
 
-function defaultStorage(): RoundStorage | undefined {
+function defaultStorage(): CallStorage | undefined {
   try {
-    return typeof sessionStorage === 'undefined' ? undefined : sessionStorageAdapter('mcp-elicit-ai-sdk:')
+    return typeof sessionStorage === 'undefined' ? undefined : sessionCallStorage('mcp-elicit-ai-sdk:')
   } catch {
     // A sandboxed document may forbid storage altogether: rounds then live in memory only.
     return undefined

@@ -9,6 +9,8 @@ export const callTexts = {
   run: (tool) => `Run ${tool}`,
   running: 'Working…',
   retrying: 'Sending your answers…',
+  checkingStored: 'Looking for this call…',
+  storedUnreadable: 'This call may have run already: where it was kept could not be read. Running it again may repeat what it does.',
   progress: (progress, total) => (total === undefined ? `${progress} done` : `${progress} of ${total}`),
   resultHeading: 'Result',
   resultFailed: 'This result could not be shown.',
