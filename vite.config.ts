@@ -32,6 +32,7 @@ export default defineConfig({
         'ai-sdk-react': 'src/ai-sdk/react/index.ts',
         'assistant-ui': 'src/assistant-ui/index.ts',
         stores: 'src/stores/index.ts',
+        'stores-server': 'src/stores/server/index.ts',
       },
       formats: ['es'],
     },
