@@ -93,7 +93,8 @@ export interface SavedTask {
  * as "choose it again"; it is never sent (not a string).
  */
 export interface FileNotKept {
-  fileNotKept: { mediaType: string; bytes: number }
+  /** `stayedOnDevice`: picked on another device and kept there only (a backend store's `maxFileBytes`). */
+  fileNotKept: { mediaType: string; bytes: number; stayedOnDevice?: boolean | undefined }
 }
 
 /** Whether a stored value stands for a file that was not kept. */

@@ -281,6 +281,8 @@ export interface Messages {
   fileTooMany: (max: number) => string
   /** After a reload: files that were too large to keep in round storage must be chosen again. */
   fileNotKept: (count: number) => string
+  /** Files chosen on another device and too large to leave it: they must be chosen again here. */
+  fileOnOtherDevice: (count: number) => string
   /** In place of a file input whose code could not be fetched (offline, a new deploy); the rest of the form stays as it is. @defaultValue `'The file input could not be loaded.'` */
   fileLoadFailed: string
   /** Asks for the file input's code again. @defaultValue `'Try again'` */

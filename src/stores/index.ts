@@ -7,3 +7,6 @@
  */
 export { indexedDbCallStorage } from './indexed-db.js'
 export type { IndexedDbCallStorage, IndexedDbCallStorageOptions } from './indexed-db.js'
+export { remoteCallStorage } from './remote.js'
+export type { RemoteCallStorage, RemoteCallStorageOptions } from './remote.js'
+export type { CallSummary } from './wire.js'

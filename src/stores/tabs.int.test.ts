@@ -9,6 +9,7 @@ import 'fake-indexeddb/auto'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { startModernServer, type ModernServer } from '../../servers/modern-server.ts'
 import { CallObserver, createClient, type CallState } from '../core/index'
+import { asking, until } from '../../test/support/observer-waits.ts'
 import { indexedDbCallStorage, type IndexedDbCallStorage } from './indexed-db'
 
 let server: ModernServer
@@ -38,15 +39,6 @@ function twoTabs(key = 'call-1') {
   return [tab(), tab()] as const
 }
 
-/** Resolves with the observer's first state that `accept` takes (the current one included). */
-function until(observer: CallObserver, accept: (state: CallState) => boolean): Promise<CallState> {
-  return new Promise((resolve) => {
-    const check = () => accept(observer.getSnapshot()) && (stop(), resolve(observer.getSnapshot()))
-    const stop = observer.subscribe(check)
-    check()
-  })
-}
-const asking = (round: number) => (state: CallState) => state.status === 'awaiting_input' && state.round === round
 
 describe('two tabs of one browser', () => {
   it('show the same question; the tab that answers sends, the other shows it sent and then the next round, once at the server', async () => {

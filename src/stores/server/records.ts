@@ -4,7 +4,10 @@
  * keeps. Every query names the user: a key is only ever looked up within
  * the signed-in user's records, so another user's id finds nothing.
  */
+import type { CallSummary } from '../wire.js'
 import type { SqlClient } from './sql.js'
+
+export type { CallSummary }
 
 /** One record as the handler answers it. */
 export interface CallRecordRow {
@@ -15,15 +18,6 @@ export interface CallRecordRow {
   expiresAt: string
 }
 
-/** One line of a user's listing (no call: the listing stays small). */
-export interface CallSummary {
-  key: string
-  rev: number
-  tool: string | null
-  status: string
-  updatedAt: string
-  expiresAt: string
-}
 
 const COLUMNS = `key, rev::float8 AS rev, call, updated_at AS "updatedAt", expires_at AS "expiresAt"`
 

@@ -1,0 +1,91 @@
+/**
+ * Two devices of one user over the backend store (the package's handler on
+ * PGlite, over HTTP on 127.0.0.1) against a real MCP server: a question
+ * asked on the laptop is answered on the phone, the laptop shows what came
+ * of it, and the tool runs once; a large file stays on the laptop and the
+ * phone is told; a store that is down is a typed error.
+ */
+import 'fake-indexeddb/auto'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { startCallStoreServer, type CallStoreServer } from '../../servers/call-store-server.ts'
+import { startModernServer, type ModernServer } from '../../servers/modern-server.ts'
+import { startPglite } from '../../servers/postgres.ts'
+import { asking, until } from '../../test/support/observer-waits.ts'
+import { memoryStorage } from '../../test/support/memory-storage.ts'
+import { CallObserver, createClient, isFileNotKept, type CallState, type SavedCall } from '../core/index'
+import { remoteCallStorage } from './remote'
+
+let mcp: ModernServer
+let pglite: Awaited<ReturnType<typeof startPglite>>
+let store: CallStoreServer
+beforeAll(async () => {
+  ;[mcp, pglite] = await Promise.all([startModernServer(), startPglite()])
+  store = await startCallStoreServer(pglite.db)
+}, 60_000)
+afterAll(async () => {
+  await store?.close()
+  await Promise.all([mcp?.close(), pglite?.stop()])
+})
+
+const wizard = { method: 'tools/call' as const, params: { name: 'wizard', arguments: {} } }
+const calls = () => mcp.requests.filter((r) => r.rpcMethod === 'tools/call' && (r.body as { params: { name: string } }).params.name === 'wizard').length
+const device = (user: string, key: string, options: Partial<Parameters<typeof remoteCallStorage>[0]> = {}) => {
+  const storage = remoteCallStorage({ url: store.url, headers: () => ({ 'x-user': user }), pollMs: 50, ...options })
+  return { storage, observer: new CallObserver(createClient(mcp.url, { capabilities: { elicitation: { form: {} } }, onWarning: () => {} }), { storage, storageKey: key }) }
+}
+
+describe('two devices of one user over the backend store', () => {
+  it('a question asked on the laptop is answered on the phone; the laptop follows; the tool runs once per round', async () => {
+    const laptop = device('alice', 'chat-1:call-1')
+    const phone = device('alice', 'chat-1:call-1')
+    const before = calls()
+    void laptop.observer.start(wizard)
+    await until(laptop.observer, asking(1))
+    await laptop.observer.flush()
+    void phone.observer.restore()
+    await until(phone.observer, asking(1))
+    phone.observer.respond('color', { action: 'accept', content: { color: 'green' } })
+    await until(laptop.observer, (state) => state.status === 'retrying' || asking(2)(state))
+    const second = await until(laptop.observer, asking(2))
+    expect(second.status === 'awaiting_input' && second.inputs[0]!.params.message).toBe('Colour green. Now pick a size')
+    await until(phone.observer, asking(2))
+    laptop.observer.respond('size', { action: 'accept', content: { size: 5 } })
+    const done = await until(laptop.observer, (state) => state.status === 'done')
+    expect(done.status === 'done' && done.result.content).toEqual([{ type: 'text', text: '{"color":"green","size":5}' }])
+    await until(phone.observer, (state) => state.status !== 'awaiting_input' && state.status !== 'retrying')
+    expect(calls() - before).toBe(3)
+    // Another user of the host sees none of it.
+    expect(await device('bob', 'chat-1:call-1').storage.list()).toEqual([])
+  })
+
+  it('a file larger than maxFileBytes stays on the device it was picked on; the other device is told and asks for it again', async () => {
+    const photo = `data:image/png;base64,${'A'.repeat(200_000)}`
+    const local = memoryStorage()
+    const laptop = device('carol', 'k-file', { local, maxFileBytes: 50_000 })
+    const phone = device('carol', 'k-file')
+    const request = wizard
+    const round: SavedCall = { version: 1, endpoint: new URL(mcp.url).href, request, pending: { request, round: 1, inputRequests: { pic: { method: 'elicitation/create', params: { message: 'A picture?' } } }, requestState: 'state-1' }, answers: { pic: { action: 'accept', content: { photo } } } }
+    await laptop.storage.save('k-file', round)
+    const there = (await phone.storage.load('k-file')) as SavedCall
+    expect(there.answers).toEqual({})
+    const kept = (there.drafts?.pic as { photo: unknown }).photo
+    expect(isFileNotKept(kept) && kept.fileNotKept).toEqual({ mediaType: 'image/png', bytes: 150_000, stayedOnDevice: true })
+    const here = (await laptop.storage.load('k-file')) as SavedCall
+    expect(here.answers.pic).toEqual({ action: 'accept', content: { photo } })
+  })
+
+  it('a store that is down, a user not signed in, a call over the cap: each an McpStoreError with its reason', async () => {
+    const down = remoteCallStorage({ url: 'http://127.0.0.1:9/calls' })
+    await expect(down.load('k')).rejects.toMatchObject({ name: 'McpStoreError', reason: 'unavailable' })
+    const anonymous = remoteCallStorage({ url: store.url })
+    await expect(anonymous.load('k')).rejects.toMatchObject({ reason: 'refused', status: 401 })
+    const small = await startCallStoreServer(pglite.db, { maxRecordBytes: 1_000 })
+    try {
+      const storage = remoteCallStorage({ url: small.url, headers: () => ({ 'x-user': 'dave' }) })
+      const big = { version: 1 as const, endpoint: 'x', request: { ...wizard, params: { name: 'w', arguments: { note: 'x'.repeat(5_000) } } }, pending: { request: wizard, round: 1, inputRequests: {}, requestState: 's' }, answers: {} }
+      await expect(storage.save('k', big)).rejects.toMatchObject({ reason: 'too_large', status: 413 })
+    } finally {
+      await small.close()
+    }
+  })
+})
