@@ -111,8 +111,8 @@ describe('executeMcpTool', () => {
     // Two retries, no new first call: the saved round was asked again from storage.
     expect(toolCalls('wizard').length).toBe(sent + 2)
     expect(asked.map((payload) => payload.round)).toEqual([1, 2])
-    // Writes are asynchronous: the removal follows the end.
-    await vi.waitFor(() => expect(storage.items.has('call-4')).toBe(false))
+    // Writes are asynchronous: the result is kept after the end.
+    await vi.waitFor(() => expect(storage.items.get('call-4')).toMatchObject({ finished: { rounds: 2 } }))
     first.abort()
     await parked
   })

@@ -178,7 +178,13 @@ describe('CallObserver', () => {
     reloaded.respond('color', declineAnswer())
     expect(textOf((await done)!)).toBe('wizard stopped at color: decline')
     await reloaded.flush()
-    expect(items.has('test:wizard')).toBe(false)
+    // Kept as finished: another restore shows the result, and runs nothing.
+    expect(JSON.parse(items.get('test:wizard')!)).toMatchObject({ finished: { result: { content: [{ text: 'wizard stopped at color: decline' }] } } })
+    const again = new CallObserver(client(), { storage: adapter, storageKey: 'wizard' })
+    const calls = server.requests.length
+    await again.restore()
+    expect(textOf(again.getSnapshot())).toBe('wizard stopped at color: decline')
+    expect(server.requests.length).toBe(calls)
   })
 
   it('drives a legacy server through the same observer and states', async () => {
@@ -332,7 +338,7 @@ describe('CallObserver', () => {
       expect(textOf(final!)).toBe('{"color":"red","size":2}')
       expect(after.statuses()).not.toContain('awaiting_input')
       await reloaded.flush()
-      expect(items.has('test:w')).toBe(false)
+      expect(JSON.parse(items.get('test:w')!)).toMatchObject({ finished: { rounds: 2 } })
     })
 
     it('keeps typed but unsent drafts with storage and gives them back after a reload', async () => {
@@ -353,7 +359,7 @@ describe('CallObserver', () => {
       // Sent: the draft is gone with the round.
       expect(textOf((await done)!)).toBe('wizard stopped at color: decline')
       await reloaded.flush()
-      expect(items.has('test:d')).toBe(false)
+      expect(JSON.parse(items.get('test:d')!).drafts).toBeUndefined()
     })
 
     it('a storage that throws never breaks the call: a warning says so, nothing is thrown', async () => {
@@ -375,7 +381,7 @@ describe('CallObserver', () => {
         await observer.flush()
         expect(errors).toEqual([])
         expect(warnings).toContain('Round 1 of tools/call was not saved (a reload cannot resume it): the storage refused it (quota)')
-        expect(warnings).toContain('The saved call under "b" could not be removed: the storage refused it (denied)')
+        expect(warnings).toContain('The result of tools/call was not saved (a reload cannot resume it): the storage refused it (quota)')
       } finally {
         process.off('uncaughtException', onError)
       }

@@ -9,7 +9,7 @@
  */
 import { reduceCall, IDLE, isActive, type CallAction, type CallState, type PendingInput } from './call-state.js'
 import { CallPersistence } from './call-persistence.js'
-import { answersOf, answersToResend, isCallOf, isLostCall, isSavedTask, savedRound, type CallStorage, type SavedCall, type SavedTask, type StoredCall } from './call-storage.js'
+import { answersOf, answersToResend, isCallOf, isFinishedCall, isLostCall, isSavedTask, isStartedCall, savedRound, type CallStorage, type SavedCall, type SavedTask, type StoredCall } from './call-storage.js'
 import { endpointKey } from './endpoint-key.js'
 import type { InputContext, McpClient } from './client.js'
 import { McpArgumentError, McpCancelledError, McpInputError, isMcpCancelledError, isMcpError, type McpError } from './errors.js'
@@ -75,6 +75,8 @@ export class CallObserver {
   )
   /** The watch on the shared storage's record of this call, while the call is active. */
   #watching: { storage: CallStorage; key: string; stop: () => void } | undefined
+  /** When this observer's latest fresh run started (a stored call says so until it has a round). */
+  #startedAt: number | undefined
   /** The call on screen is another tab's or device's (adopted): nothing of it is written from here. */
   #adopted = false
   /** Ends the wait on a round another tab claimed (see {@link CallObserverOptions.claimTimeoutMs}). */
@@ -128,6 +130,7 @@ export class CallObserver {
   start(request: OriginalRequest): Promise<CallState> {
     // The person's new call: it goes over whatever is kept under the key.
     this.#storage.seen(undefined)
+    this.#startedAt = Date.now()
     return this.#run(request, undefined)
   }
 
@@ -208,6 +211,16 @@ export class CallObserver {
         return this.#state
       }
       return this.#storage.withWriter((writer) => fail(writer.notResumable(saved, { method: saved.request.method, url: this.#client.url }))).catch(fail)
+    }
+    // Finished (here before a reload, or elsewhere): its result, the call not run again.
+    if (isFinishedCall(saved)) {
+      this.#adopt(saved)
+      return Promise.resolve(this.#state)
+    }
+    // Started and never heard from: the person decides whether it runs again.
+    if (isStartedCall(saved)) {
+      this.#dispatch({ type: 'lookup', stored: 'unconfirmed' })
+      return Promise.resolve(undefined)
     }
     // In a shared storage, answers kept as sent (or all given) are another tab's to send, or were sent before a reload: shown, not sent again.
     if (saved && this.#shared() && (saved.sendingSince !== undefined || answersToResend(saved))) {
@@ -442,7 +455,7 @@ export class CallObserver {
     // In a shared storage a round with every answer is written by the claim alone: written
     // unclaimed, another tab would take it for one to send.
     if (this.#shared() && state.status === 'awaiting_input' && state.pending && state.inputs.every((input) => input.answered)) return
-    this.#storage.save({ state, drafts: this.#drafts, taskAnswered: this.#taskAnswered, endpoint: endpointKey(this.#client.url) })
+    this.#storage.save({ state, drafts: this.#drafts, taskAnswered: this.#taskAnswered, endpoint: endpointKey(this.#client.url), startedAt: this.#startedAt })
   }
 
   /** Watches the shared storage's record of the call while it is active; stops watching once it ended. */
@@ -505,10 +518,17 @@ export class CallObserver {
       this.#dispatch({ type: 'cancel' })
       return
     }
+    if (isFinishedCall(current)) {
+      this.#dispatch({ type: 'resume', request: current.request, round: current.finished.rounds })
+      this.#dispatch({ type: 'complete', result: current.finished.result, rounds: current.finished.rounds })
+      return
+    }
     if (isSavedTask(current)) {
       void this.#run(current.request, undefined, current)
       return
     }
+    // Started anew there: this tab's round is not the call's any more.
+    if (isStartedCall(current)) return void this.#dispatch({ type: 'cancel' })
     if (!('pending' in current)) return
     if (current.sendingSince === undefined && !answersToResend(current)) {
       void this.#run(current.request, current)

@@ -49,6 +49,8 @@ export class CallPersistence {
   #writing: Promise<void> | undefined
   /** The version of the record this observer last read or wrote; undefined: write over whatever is there. */
   #rev: number | undefined
+  /** What this observer last wrote (its JSON): the same again is not written. */
+  #written: string | undefined
 
   constructor(place: () => Place, warn: (message: string) => void) {
     this.#place = place
@@ -85,6 +87,7 @@ export class CallPersistence {
    */
   seen(rev: number | undefined): void {
     this.#rev = rev
+    this.#written = undefined
   }
 
   /**
@@ -104,6 +107,7 @@ export class CallPersistence {
       const outcome = await loaded.writeCall(storage, key, snapshot, this.#rev).catch((error: Error) => ({ warning: `The call was not saved: ${error.message}` }) as const)
       if (!('conflict' in outcome) || !outcome.conflict) {
         if ('rev' in outcome && outcome.rev !== undefined) this.#rev = outcome.rev
+        this.#written = 'written' in outcome ? outcome.written : undefined
         this.#report(outcome.warning)
         return true
       }
@@ -140,14 +144,16 @@ export class CallPersistence {
       const { storage, key, elsewhere } = this.#place()
       if (!storage) continue
       // writeCall never rejects; a throw of its own would be a bug, still never one into the call.
-      const outcome = await loaded.writeCall(storage, key, snapshot, this.#rev).catch((error: Error) => ({ warning: `The call was not saved: ${error.message}` }) as WriteOutcome)
+      const outcome = await loaded.writeCall(storage, key, snapshot, this.#rev, this.#written).catch((error: Error) => ({ warning: `The call was not saved: ${error.message}` }) as WriteOutcome)
       if (outcome.rev !== undefined) this.#rev = outcome.rev
+      this.#written = outcome.written
       this.#report(outcome.warning)
       if (!outcome.conflict) continue
       const { current } = outcome.conflict
       // Nothing here changes (another tab's draft): this tab's call goes over it, as it stands then.
       if (!elsewhere || elsewhere(current)) {
         this.#rev = current?.rev
+        this.#written = undefined
         this.#waiting ??= snapshot
       }
     }

@@ -35,9 +35,11 @@ export interface IdleState {
    * call it may find); `'unreadable'` when it could not be read
    * (`storeError` says why): a call may be kept there, so nothing should
    * start it again without the person. Absent: nothing was looked for, or
-   * nothing found.
+   * nothing found. `'unconfirmed'`: the call was started (in this tab
+   * before a reload, in another, on another device) and never said how it
+   * ended: running it again may repeat what it did, so the person decides.
    */
-  stored?: 'checking' | 'unreadable' | undefined
+  stored?: 'checking' | 'unreadable' | 'unconfirmed' | undefined
   /** Why the storage could not be read (with `stored: 'unreadable'`). */
   storeError?: McpError | undefined
 }

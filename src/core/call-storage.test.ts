@@ -113,7 +113,7 @@ describe('CallPersistence before its writer has loaded', () => {
     persistence.save({ state: asking(true), drafts: {}, taskAnswered: [], endpoint: 'http://127.0.0.1:9/mcp' })
     expect(writes).toEqual([])
     await vi.waitFor(() => expect(writes).toEqual(['save k {"a":{"action":"decline"}}']))
-    persistence.save({ state: { status: 'done', request, result: { content: [] }, rounds: 1 } as CallState, drafts: {}, taskAnswered: [], endpoint: 'http://127.0.0.1:9/mcp' })
+    persistence.save({ state: { status: 'cancelled', request, round: 1 } as CallState, drafts: {}, taskAnswered: [], endpoint: 'http://127.0.0.1:9/mcp' })
     await persistence.flush()
     expect(writes).toEqual(['save k {"a":{"action":"decline"}}', 'remove k'])
   })

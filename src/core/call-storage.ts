@@ -14,7 +14,7 @@
  */
 import type { CallState, PendingInput } from './call-state.js'
 import type { OriginalRequest, PendingRound } from './input-round.js'
-import type { InputResponse, InputResponses, JsonObject, TaskInfo, TaskStatus } from './types.js'
+import type { InputResponse, InputResponses, JsonObject, McpResult, TaskInfo, TaskStatus } from './types.js'
 import { endpointKey } from './endpoint-key.js'
 import { isObject } from './server-values.js'
 
@@ -102,8 +102,49 @@ export function isFileNotKept(value: unknown): value is FileNotKept {
   return isObject(value) && isObject(value.fileNotKept) && Object.keys(value).length === 1
 }
 
+/**
+ * A call that ended with a result, kept for the store's time-to-live: a
+ * reload, another tab or another device shows the result instead of running
+ * the call again.
+ */
+export interface FinishedCall {
+  version: 1
+  /** As {@link SavedCall.endpoint}. */
+  endpoint?: string | undefined
+  request: OriginalRequest
+  finished: { result: McpResult; rounds: number }
+  /** As {@link SavedCall.rev}. */
+  rev?: number | undefined
+}
+
+/**
+ * A call started and not heard from since (no round, no task, no result
+ * yet): a reload, another tab or another device finds it and asks the
+ * person before running it again, since its side effects may have happened.
+ */
+export interface StartedCall {
+  version: 1
+  /** As {@link SavedCall.endpoint}. */
+  endpoint?: string | undefined
+  request: OriginalRequest
+  /** When it started, in milliseconds since the epoch. */
+  startedAt: number
+  /** As {@link SavedCall.rev}. */
+  rev?: number | undefined
+}
+
 /** Anything a call may leave in storage. */
-export type StoredCall = SavedCall | LostCall | SavedTask
+export type StoredCall = SavedCall | LostCall | SavedTask | FinishedCall | StartedCall
+
+/** Whether a stored call ended with a result. */
+export function isFinishedCall(saved: StoredCall | undefined): saved is FinishedCall {
+  return saved !== undefined && isObject((saved as FinishedCall).finished)
+}
+
+/** Whether a stored call was started and not heard from since. */
+export function isStartedCall(saved: StoredCall | undefined): saved is StartedCall {
+  return saved !== undefined && typeof (saved as StartedCall).startedAt === 'number'
+}
 
 /**
  * Where calls are kept, by key (a chat's `toolCallId`, say). Every method is
@@ -187,8 +228,18 @@ export function readStoredCall(value: unknown): StoredCall | undefined {
   return stored
 }
 
-function parseStored(value: Partial<SavedCall> & Partial<LostCall> & Partial<SavedTask>): StoredCall | undefined {
+function parseStored(value: Partial<SavedCall> & Partial<LostCall> & Partial<SavedTask> & Partial<FinishedCall> & Partial<StartedCall>): StoredCall | undefined {
   if (!isObject(value)) return undefined
+  if (value.finished !== undefined) {
+    const finished = value.finished as Partial<FinishedCall['finished']> | null
+    if (value.version !== 1 || !value.request || typeof value.request.method !== 'string' || !isObject(finished)) return undefined
+    if (!isObject(finished.result) || !Array.isArray(finished.result.content) || !Number.isSafeInteger(finished.rounds) || finished.rounds! < 0) return undefined
+    return { version: 1, request: value.request, finished: { result: finished.result as McpResult, rounds: finished.rounds! } }
+  }
+  if (value.startedAt !== undefined) {
+    if (value.version !== 1 || !value.request || typeof value.request.method !== 'string' || !Number.isFinite(value.startedAt)) return undefined
+    return { version: 1, request: value.request, startedAt: value.startedAt }
+  }
   if (value.task !== undefined) {
     const task = value.task as Partial<TaskInfo> | null
     if (value.version !== 1 || !value.request || typeof value.request.method !== 'string' || !isObject(task)) return undefined
@@ -252,6 +303,8 @@ export interface CallSnapshot {
   endpoint: string
   /** Set when this tab claims the round to send its answers (a shared storage): {@link SavedCall.sendingSince}. */
   sendingSince?: number | undefined
+  /** When the run started (milliseconds since the epoch): {@link StartedCall.startedAt}. */
+  startedAt?: number | undefined
 }
 
 /** The answers given so far to a round's questions, by key. */

@@ -76,8 +76,8 @@ export type {
   ErrorState,
   CancelledState,
 } from './call-state.js'
-export { sessionCallStorage, parseSavedCall, readStoredCall, isLostCall, isSavedTask, isFileNotKept, isCallOf } from './call-storage.js'
+export { sessionCallStorage, parseSavedCall, readStoredCall, isLostCall, isSavedTask, isFinishedCall, isStartedCall, isFileNotKept, isCallOf } from './call-storage.js'
 export { withoutLargeFiles, STORED_FILE_CHARS } from './stored-files.js'
-export type { CallStorage, FileNotKept, LostCall, SavedCall, SavedTask, StoredCall } from './call-storage.js'
+export type { CallStorage, FileNotKept, FinishedCall, LostCall, SavedCall, SavedTask, StartedCall, StoredCall } from './call-storage.js'
 export { McpStoreError, isMcpStoreError } from './store-error.js'
 export type { McpStoreReason } from './store-error.js'

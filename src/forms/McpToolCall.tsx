@@ -109,7 +109,7 @@ export const McpToolCall = /* @__PURE__ */ forwardRef(function McpToolCall(props
     started.current = true
     if (!options?.restore || !options.storage) return void tool.call(args)
     // A call kept in storage is resumed by the hook itself (`restore`); a new call would cancel it.
-    // Nothing kept: run. A storage that could not be read may hold it: the person decides (Run).
+    // Nothing kept: run. A call started before and not heard from, or a storage that could not be read: the person decides (Run).
     void tool.restoring().then((state) => {
       if (mounted.current && state.status === 'idle' && state.stored === undefined) void tool.call(args)
     })
@@ -142,9 +142,9 @@ export const McpToolCall = /* @__PURE__ */ forwardRef(function McpToolCall(props
         </p>
       )}
 
-      {tool.status === 'idle' && tool.stored === 'unreadable' && (
-        <p role="alert" className="mcp-elicit-error" data-stored="unreadable">
-          {text.storedUnreadable}
+      {tool.status === 'idle' && (tool.stored === 'unreadable' || tool.stored === 'unconfirmed') && (
+        <p role="alert" className="mcp-elicit-error" data-stored={tool.stored}>
+          {tool.stored === 'unreadable' ? text.storedUnreadable : text.storedUnconfirmed}
         </p>
       )}
 

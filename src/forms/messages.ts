@@ -141,6 +141,8 @@ export interface Messages {
   checkingStored: string
   /** Above the Run button when the call storage could not be read: the call may have run already. */
   storedUnreadable: string
+  /** Above the Run button when the call was started before (a reload, another tab or device) and never said how it ended. */
+  storedUnconfirmed: string
   /** Progress label when the total is known. */
   progress: (progress: number, total: number | undefined) => string
   /** Heading of the result. @defaultValue `'Result'` */

@@ -330,7 +330,8 @@ describe('restore: true', () => {
     const retries = toolCalls('wizard').slice(calls)
     expect(retries).toHaveLength(1)
     expect((retries[0]!.body as { params: Record<string, unknown> }).params).toMatchObject({ requestState, inputResponses: { size: { action: 'accept', content: { size: 7 } } } })
-    await vi.waitFor(() => expect(sessionStorage.getItem(`mcp-elicit:${storageKey}`)).toBeNull())
+    // Kept as finished: a reload shows the result instead of running the call again.
+    await vi.waitFor(() => expect(JSON.parse(sessionStorage.getItem(`mcp-elicit:${storageKey}`)!)).toMatchObject({ finished: { rounds: 2 } }))
   })
 
   it('with nothing saved, stays idle and sends nothing', async () => {

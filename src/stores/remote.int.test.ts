@@ -12,7 +12,7 @@ import { startModernServer, type ModernServer } from '../../servers/modern-serve
 import { startPglite } from '../../servers/postgres.ts'
 import { asking, until } from '../../test/support/observer-waits.ts'
 import { memoryStorage } from '../../test/support/memory-storage.ts'
-import { CallObserver, createClient, isFileNotKept, type CallState, type SavedCall } from '../core/index'
+import { CallObserver, createClient, isFileNotKept, type SavedCall } from '../core/index'
 import { remoteCallStorage } from './remote'
 
 let mcp: ModernServer
@@ -52,7 +52,14 @@ describe('two devices of one user over the backend store', () => {
     laptop.observer.respond('size', { action: 'accept', content: { size: 5 } })
     const done = await until(laptop.observer, (state) => state.status === 'done')
     expect(done.status === 'done' && done.result.content).toEqual([{ type: 'text', text: '{"color":"green","size":5}' }])
-    await until(phone.observer, (state) => state.status !== 'awaiting_input' && state.status !== 'retrying')
+    // Finished on the laptop, finished on the phone: the result, not a second run.
+    const there = await until(phone.observer, (state) => state.status === 'done')
+    expect(there.status === 'done' && there.result).toEqual(done.status === 'done' && done.result)
+    expect(calls() - before).toBe(3)
+    // A device that opens the conversation later finds the result too.
+    const later = device('alice', 'chat-1:call-1')
+    await later.observer.restore()
+    expect(later.observer.getSnapshot()).toMatchObject({ status: 'done', result: { content: [{ text: '{"color":"green","size":5}' }] } })
     expect(calls() - before).toBe(3)
     // Another user of the host sees none of it.
     expect(await device('bob', 'chat-1:call-1').storage.list()).toEqual([])

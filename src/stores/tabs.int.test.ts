@@ -63,7 +63,9 @@ describe('two tabs of one browser', () => {
     b.respond('size', { action: 'accept', content: { size: 3 } })
     const done = await until(b, (state) => state.status === 'done')
     expect(done.status === 'done' && done.result.content).toEqual([{ type: 'text', text: '{"color":"red","size":3}' }])
-    await until(a, (state) => state.status !== 'awaiting_input')
+    // Finished in one tab, finished in the other: its result, not a second run.
+    const there = await until(a, (state) => state.status === 'done')
+    expect(there.status === 'done' && there.result).toEqual(done.status === 'done' && done.result)
     expect(calls()).toBe(before + 2)
   })
 

@@ -6,7 +6,8 @@ export interface CallSummary {
   rev: number
   /** The tool's name, for a call of a tool. */
   tool: string | null
-  status: string
+  /** `'pending'` (a round, a task), `'started'` (no round yet), `'finished'` (a result kept for the time-to-live). */
+  status: 'pending' | 'started' | 'finished'
   updatedAt: string
   expiresAt: string
 }

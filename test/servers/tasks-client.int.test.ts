@@ -95,7 +95,7 @@ describe('tasks against the official SDK server', () => {
     expect(hits(demo, from, 'tools/call', 'long_task')).toBe(1)
     expect(hits(demo, from, 'tasks/cancel')).toBe(0)
     await after.flush()
-    expect(storage.items.size).toBe(0)
+    expect(storage.items.get('call')).toMatchObject({ finished: { result: { content: [{ type: 'text', text: 'long_task: 6 steps done; confirm: accept {"proceed":true}' }] } } })
   })
 
   it('never gets a task without declaring the extension: the same tool runs with an input round', async () => {

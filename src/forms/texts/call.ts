@@ -11,6 +11,7 @@ export const callTexts = {
   retrying: 'Sending your answers…',
   checkingStored: 'Looking for this call…',
   storedUnreadable: 'This call may have run already: where it was kept could not be read. Running it again may repeat what it does.',
+  storedUnconfirmed: 'This call was started before (in another tab, on another device, or before a reload) and has not said how it ended. Running it again may repeat what it does.',
   progress: (progress, total) => (total === undefined ? `${progress} done` : `${progress} of ${total}`),
   resultHeading: 'Result',
   resultFailed: 'This result could not be shown.',

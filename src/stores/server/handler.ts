@@ -14,7 +14,7 @@
  * host's session may be a cookie: CSRF), and so is a record that is not a
  * stored call, one over `maxRecordBytes`, and one past what a user may keep.
  */
-import { readStoredCall, type McpStoreReason } from '../../core/index.js'
+import { isFinishedCall, isStartedCall, readStoredCall, type McpStoreReason } from '../../core/index.js'
 import { listRecords, readRecord, removeRecord, usageOf, writeRecord } from './records.js'
 import type { SqlClient } from './sql.js'
 
@@ -170,7 +170,7 @@ export function createCallStoreHandler(options: CallStoreHandlerOptions): (reque
         json: stored,
         bytes,
         tool: typeof params.name === 'string' ? params.name.slice(0, 200) : null,
-        status: 'pending',
+        status: isFinishedCall(call) ? 'finished' : isStartedCall(call) ? 'started' : 'pending',
         now,
         expiresAt: new Date(now.getTime() + ttlMs),
       })

@@ -76,7 +76,7 @@ export async function listRecords(db: SqlClient, user: string, now: Date, limit:
      WHERE user_id = $1 AND expires_at > $2 ORDER BY updated_at DESC LIMIT $3`,
     [user, now, limit],
   )
-  return result.rows.map((r) => ({ key: String(r.key), rev: Number(r.rev), tool: r.tool === null ? null : String(r.tool), status: String(r.status), updatedAt: iso(r.updatedAt), expiresAt: iso(r.expiresAt) }))
+  return result.rows.map((r) => ({ key: String(r.key), rev: Number(r.rev), tool: r.tool === null ? null : String(r.tool), status: String(r.status) as CallSummary['status'], updatedAt: iso(r.updatedAt), expiresAt: iso(r.expiresAt) }))
 }
 
 /** What the user keeps besides `key`: how many live records, how many bytes. Expired ones are removed first. */
