@@ -570,6 +570,7 @@ const devVersion = (name) => {
 const appFunctions = `// The app functions the README's and the docs' snippets call (the pages: "stand
 // for your app's own functions"), typed from the library's own types. Never a library name.
 import type { CallObserverOptions, Implementation, InputRequest, InputResponse, McpResult, Progress } from 'mcp-elicit'
+import type { SqlPool } from 'mcp-elicit/stores/server'
 
 type SamplingHandler = NonNullable<CallObserverOptions['onSampling']>
 
@@ -586,6 +587,10 @@ declare global {
   function myModel(params: Parameters<SamplingHandler>[0]): ReturnType<SamplingHandler>
   /** Takes the person to the authorization page (a popup, say) and resolves with the callback URL it came back to. */
   function openAndWaitForCallback(url: URL, signal: AbortSignal): Promise<string>
+  /** The app's PostgreSQL client (a \`pg\` Pool, or PGlite), on the server. */
+  const database: SqlPool
+  /** The signed-in user of the request, as the app's own session says (undefined: not signed in). */
+  function signedInUser(request: Request): Promise<string | undefined>
 }
 `
 

@@ -72,7 +72,7 @@ function PartBody({ name, settings, ...part }: McpToolPartProps & { name: string
   const live = useLiveCall(runs.live, part.toolCallId)
   const paused = part.status.type === 'requires-action' && part.status.reason === 'tool-calls'
   // Only asked where it decides something: an execute's round that outlived it (a reload).
-  const kept = useHasSavedCall(paused && options.runCalls === 'execute' ? options.storage : undefined, part.toolCallId)
+  const kept = useHasSavedCall(paused && options.runCalls === 'execute' ? observerOptions(options).storage : undefined, part.toolCallId)
   if (interrupt?.type === 'human' && isMcpRoundPayload(interrupt.payload)) {
     return (
       <>

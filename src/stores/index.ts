@@ -10,3 +10,4 @@ export type { IndexedDbCallStorage, IndexedDbCallStorageOptions } from './indexe
 export { remoteCallStorage } from './remote.js'
 export type { RemoteCallStorage, RemoteCallStorageOptions } from './remote.js'
 export type { CallSummary } from './wire.js'
+export { defaultCallStorage } from './default.js'

@@ -20,6 +20,12 @@ export interface IndexedDbCallStorageOptions {
   ttlMs?: number | undefined
   /** Characters of `data:` URIs (files) one kept call may hold; the rest are asked for again. @defaultValue 16 MiB */
   fileChars?: number | undefined
+  /**
+   * Where calls go instead when IndexedDB cannot be opened here (a sandboxed
+   * frame, a private window of an older browser): without it, every method
+   * rejects with an `McpStoreError` `unavailable`.
+   */
+  fallback?: CallStorage | undefined
 }
 
 /** One kept call as IndexedDB holds it. */
@@ -111,8 +117,29 @@ export function indexedDbCallStorage(options: IndexedDbCallStorageOptions = {}):
     return call && { ...call, rev: record.rev }
   }
 
+  /** IndexedDB, or the fallback for good once IndexedDB could not be opened. */
+  let fellBack = false
+  const orFallback = async <T>(use: (storage: CallStorage) => Promise<T>, own: () => Promise<T>): Promise<T> => {
+    if (!fellBack && options.fallback) {
+      try {
+        await database()
+      } catch {
+        fellBack = true
+      }
+    }
+    return fellBack && options.fallback ? use(options.fallback) : own()
+  }
+
   const storage: IndexedDbCallStorage = {
     fileChars: options.fileChars ?? 16 * 1024 * 1024,
+    load: (key) => orFallback((other) => other.load(key), () => own.load(key)),
+    save: (key, call) => orFallback((other) => other.save(key, call), () => own.save(key, call)),
+    remove: (key) => orFallback((other) => other.remove(key), () => own.remove(key)),
+    watch: (key, listener) => own.watch(key, listener),
+    close: () => own.close(),
+  }
+
+  const own: IndexedDbCallStorage = {
     async load(key) {
       const db = await database()
       let record: CallRecord | undefined

@@ -81,6 +81,33 @@ describe('two devices of one user over the backend store', () => {
     expect(here.answers.pic).toEqual({ action: 'accept', content: { photo } })
   })
 
+  it('keeps the call, never the credentials: no access token or DPoP proof of the signed-in client reaches the backend', async () => {
+    const sent: string[] = []
+    const auth = {
+      authorization: async () => 'Bearer ACCESS-TOKEN-of-alice',
+      challenged: async () => false,
+      proof: async () => 'DPOP-PROOF-of-alice',
+    }
+    const storage = remoteCallStorage({
+      url: store.url,
+      headers: () => ({ 'x-user': 'erin' }),
+      fetch: async (input, init) => {
+        sent.push(`${String(input)} ${String(init?.body ?? '')}`)
+        return fetch(input, init)
+      },
+    })
+    const observer = new CallObserver(createClient(mcp.url, { auth, capabilities: { elicitation: { form: {} } }, onWarning: () => {} }), { storage, storageKey: 'signed-in' })
+    void observer.start(wizard)
+    await until(observer, asking(1))
+    observer.saveDraft('color', { color: 'teal' })
+    await observer.flush()
+    // The call went to the MCP server with the credentials; its record went to the backend without them.
+    expect(mcp.requests.some((r) => r.headers.authorization === 'Bearer ACCESS-TOKEN-of-alice')).toBe(true)
+    expect(sent.join('\n')).toContain('"requestState"')
+    expect(sent.join('\n')).not.toMatch(/ACCESS-TOKEN|DPOP-PROOF|Bearer/)
+    observer.cancel()
+  })
+
   it('a store that is down, a user not signed in, a call over the cap: each an McpStoreError with its reason', async () => {
     const down = remoteCallStorage({ url: 'http://127.0.0.1:9/calls' })
     await expect(down.load('k')).rejects.toMatchObject({ name: 'McpStoreError', reason: 'unavailable' })

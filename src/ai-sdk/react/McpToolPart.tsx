@@ -13,7 +13,8 @@
  * (if the app keeps its messages) and resumes the round where it was.
  */
 import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react'
-import { displayText, sessionCallStorage, type CallStorage, type JsonObject, type McpResult, type Tool } from '../../core/index.js'
+import { defaultCallStorage } from '../../stores/index.js'
+import { displayText, type CallStorage, type JsonObject, type McpResult, type Tool } from '../../core/index.js'
 import { CardBoundary, McpToolCall, useMcpViews, type McpToolCallProps } from '../../forms/index.js'
 // The result renderer loads when first shown, as in McpToolCall (forms/lazy-parts.tsx).
 import { LazyToolResult } from '../../forms/lazy-parts.js'
@@ -38,7 +39,13 @@ export interface McpToolPartProps extends Omit<McpToolCallProps, 'name' | 'argum
    * app's own tool, another server's) is never run here: it renders nothing.
    */
   tools?: readonly Tool[] | { tools: readonly Tool[] } | undefined
-  /** Where an open round waits across a reload, under the `toolCallId`; `null` keeps nothing. @defaultValue `sessionStorage`, prefix `'mcp-elicit-ai-sdk:'` */
+  /**
+   * Where the call is kept under the `toolCallId` (its open round, that it
+   * started, its result for the store's time-to-live): a reload, another tab
+   * or, with `remoteCallStorage()`, another device resumes it or shows its
+   * result rather than running it again. `null` keeps nothing.
+   * @defaultValue `defaultCallStorage()` (IndexedDB, else sessionStorage)
+   */
   storage?: CallStorage | null | undefined
   /**
    * Start the call when the part mounts in `input-available` (the model just
@@ -108,13 +115,9 @@ export function McpToolPart(props: McpToolPartProps) {
   return <Finished common={common} part={part} name={name} text={text} messages={props.messages} onError={props.onError} />
 }
 
-function defaultStorage(): CallStorage | undefined {
-  try {
-    return typeof sessionStorage === 'undefined' ? undefined : sessionCallStorage('mcp-elicit-ai-sdk:')
-  } catch {
-    // A sandboxed document may forbid storage altogether: rounds then live in memory only.
-    return undefined
-  }
+/** IndexedDB (restarts, tabs in step), else sessionStorage, else memory: stores/default.ts. */
+function defaultStorage(): CallStorage {
+  return defaultCallStorage()
 }
 
 
