@@ -47,7 +47,11 @@ beforeAll(async () => {
 afterAll(async () => {
   await Promise.all([mcp.close(), tasks.close()])
 })
-afterEach(() => cleanup())
+afterEach(() => {
+  cleanup()
+  // The default call storage keeps each finished call under its toolCallId: a later test reusing an id would find its result.
+  sessionStorage.clear()
+})
 
 type ToolCall = Extract<Exclude<ThreadMessageLike['content'], string>[number], { type: 'tool-call' }>
 
