@@ -32,7 +32,7 @@ const LIMITS_FILE = join(here, 'size-limits.json')
 const LIMITS_PATH = relative(join(here, '..'), LIMITS_FILE)
 
 /** Entries with a limit: one per published entry point, plus the typical app that uses all three. */
-const CHECKED = ['core', 'auth', 'react', 'forms', 'app', 'apps', 'apps-react', 'ai-sdk-route', 'ai-sdk-page', 'assistant-ui-page']
+const CHECKED = ['core', 'auth', 'react', 'forms', 'app', 'apps', 'apps-react', 'stores', 'stores-server', 'ai-sdk-route', 'ai-sdk-page', 'assistant-ui-page']
 const MARGIN = 0.03
 const STEP_KB = 0.05
 const NOTE =

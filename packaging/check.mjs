@@ -858,12 +858,16 @@ const nodeImported = check("consumer app: import('mcp-elicit') from plain Node",
     if (typeof aiSdk.mcpToolsForModel !== 'function') throw new Error('mcpToolsForModel is ' + typeof aiSdk.mcpToolsForModel)
     const aiSdkReact = await import('mcp-elicit/ai-sdk/react')
     const assistantUi = await import('mcp-elicit/assistant-ui')
-    console.log([core, react, forms, apps, appsReact, aiSdk, aiSdkReact, assistantUi].map((m) => Object.keys(m).length).join(' '))`
+    const stores = await import('mcp-elicit/stores')
+    // A backend imports the store handler (pg and PGlite are the app's, passed in).
+    const storesServer = await import('mcp-elicit/stores/server')
+    if (typeof storesServer.createCallStoreHandler !== 'function') throw new Error('createCallStoreHandler is ' + typeof storesServer.createCallStoreHandler)
+    console.log([core, react, forms, apps, appsReact, aiSdk, aiSdkReact, assistantUi, stores, storesServer].map((m) => Object.keys(m).length).join(' '))`
   const args = ['--input-type=module', '-e', script]
   const result = await run(process.execPath, args, { cwd: app })
   if (result.code !== 0) fail('an import failed', shown('node', ['--input-type=module', '-e', '<script>'], result) + `\nscript:${script}`)
-  const [core, react, forms, apps, appsReact, aiSdk, aiSdkReact, assistantUi] = result.stdout.trim().split(' ')
-  return `createClient is a function; ${core} core, ${react} react, ${forms} forms, ${apps} apps, ${appsReact} apps/react, ${aiSdk} ai-sdk, ${aiSdkReact} ai-sdk/react, ${assistantUi} assistant-ui exports`
+  const [core, react, forms, apps, appsReact, aiSdk, aiSdkReact, assistantUi, stores, storesServer] = result.stdout.trim().split(' ')
+  return `createClient is a function; ${core} core, ${react} react, ${forms} forms, ${apps} apps, ${appsReact} apps/react, ${aiSdk} ai-sdk, ${aiSdkReact} ai-sdk/react, ${assistantUi} assistant-ui, ${stores} stores, ${storesServer} stores/server exports`
 })
 
 // ---------------------------------------------------------------------------
