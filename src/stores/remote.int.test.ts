@@ -111,6 +111,9 @@ describe('two devices of one user over the backend store', () => {
   it('a store that is down, a user not signed in, a call over the cap: each an McpStoreError with its reason', async () => {
     const down = remoteCallStorage({ url: 'http://127.0.0.1:9/calls' })
     await expect(down.load('k')).rejects.toMatchObject({ name: 'McpStoreError', reason: 'unavailable' })
+    // A backend that takes the connection and never answers is down too, after timeoutMs.
+    const silent = remoteCallStorage({ url: store.url, timeoutMs: 50, fetch: (_input, init) => new Promise((_resolve, reject) => init?.signal?.addEventListener('abort', () => reject(init.signal!.reason))) })
+    await expect(silent.load('k')).rejects.toMatchObject({ reason: 'unavailable' })
     const anonymous = remoteCallStorage({ url: store.url })
     await expect(anonymous.load('k')).rejects.toMatchObject({ reason: 'refused', status: 401 })
     const small = await startCallStoreServer(pglite.db, { maxRecordBytes: 1_000 })

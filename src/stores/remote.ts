@@ -28,6 +28,8 @@ export interface RemoteCallStorageOptions {
   maxFileBytes?: number | undefined
   /** Where this device keeps the whole call, files included (`indexedDbCallStorage()`). */
   local?: CallStorage | undefined
+  /** How long one request to the backend may take before it counts as down, in milliseconds. @defaultValue 10000 */
+  timeoutMs?: number | undefined
   /** @defaultValue `globalThis.fetch` */
   fetch?: typeof fetch | undefined
 }
@@ -53,7 +55,9 @@ export function remoteCallStorage(options: RemoteCallStorageOptions): RemoteCall
     if (body !== undefined) headers.set('content-type', 'application/json')
     let response: Response
     try {
-      response = await (options.fetch ?? globalThis.fetch)(`${base}${path}`, { method, headers, credentials: options.credentials ?? 'same-origin', cache: 'no-store', ...(body !== undefined && { body: JSON.stringify(body) }) })
+      // A backend that never answers is one that is down: a part waiting to know whether its call ran must not wait for ever.
+      const signal = AbortSignal.timeout(options.timeoutMs ?? 10_000)
+      response = await (options.fetch ?? globalThis.fetch)(`${base}${path}`, { method, headers, signal, credentials: options.credentials ?? 'same-origin', cache: 'no-store', ...(body !== undefined && { body: JSON.stringify(body) }) })
     } catch (error) {
       throw new McpStoreError('unavailable', `The call store at ${base} cannot be reached: ${error instanceof Error ? error.message : String(error)}`, { cause: error, url: base })
     }

@@ -105,6 +105,17 @@ describe.each([
     expect(over.status).toBe(413)
     expect(await over.json()).toMatchObject({ error: { reason: 'too_large' } })
     expect((await alice.send('GET', 'big')).status).toBe(404)
+    // Streamed without a length: cut off at the cap, not read to the end.
+    let pulled = 0
+    const endless = new ReadableStream<Uint8Array>({
+      pull(controller) {
+        pulled++
+        controller.enqueue(new TextEncoder().encode('x'.repeat(1_000)))
+      },
+    })
+    const streamed = await setup({ maxRecordBytes: 2_000 }).handler(new Request(`${ORIGIN}/api/calls/s`, { method: 'PUT', headers: { 'x-user': 'alice', 'content-type': 'application/json' }, body: endless, duplex: 'half' } as RequestInit))
+    expect(streamed.status).toBe(413)
+    expect(pulled).toBeLessThan(10)
     expect((await alice.send('PUT', 'a', round())).status).toBe(200)
     expect((await alice.send('PUT', 'b', round())).status).toBe(200)
     const third = await alice.send('PUT', 'c', round())
