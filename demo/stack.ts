@@ -200,6 +200,15 @@ async function loadChatRoute(): Promise<ChatRoute> {
   return module.serveChatRoute
 }
 
+type DemoCallStore = import('../servers/demo-call-store.ts').DemoCallStore
+
+/** The backend store of questions and the per-browser session (servers/demo-call-store.ts), through Vite's module runner as the chat route. */
+async function loadCallStore(): Promise<DemoCallStore> {
+  const { runnerImport } = await import('vite')
+  const { module } = await runnerImport<typeof import('../servers/demo-call-store.ts')>(join(demoDir, '..', 'servers', 'demo-call-store.ts'), { configFile: false, logLevel: 'warn' })
+  return module.startDemoCallStore()
+}
+
 /** Hands a request to the chat route; `next` for any other path (a route that throws answers 500 itself). */
 function routeChat(chatRoute: ChatRoute, req: IncomingMessage, res: ServerResponse, next: () => void): void {
   void chatRoute(req, res).then((handled) => {
@@ -207,9 +216,9 @@ function routeChat(chatRoute: ChatRoute, req: IncomingMessage, res: ServerRespon
   })
 }
 
-async function serveStatic(port: number, config: DemoConfig, chatRoute: ChatRoute): Promise<Server> {
+async function serveStatic(port: number, config: DemoConfig, chatRoute: ChatRoute, callStore: DemoCallStore): Promise<Server> {
   const policy = contentSecurityPolicy(config)
-  const server = createServer((req, res) => routeChat(chatRoute, req, res, () => serveFile(req, res)))
+  const server = createServer((req, res) => callStore.route(req, res) || routeChat(chatRoute, req, res, () => serveFile(req, res)))
   function serveFile(req: IncomingMessage, res: ServerResponse) {
     const url = new URL(req.url ?? '/', 'http://x')
     const path = url.pathname
@@ -336,9 +345,14 @@ export async function startDemoStack(options: StackOptions): Promise<DemoStack> 
   }
   try {
     const chatRoute = await loadChatRoute()
+    const callStore = await loadCallStore()
+    const stopAll = async () => {
+      await callStore.close().catch(() => {})
+      await stopServers()
+    }
     if (options.mode === 'static') {
       if (options.build !== false) await buildPage()
-      const page = await serveStatic(options.pagePort ?? 0, config, chatRoute)
+      const page = await serveStatic(options.pagePort ?? 0, config, chatRoute, callStore)
       const { port } = page.address() as AddressInfo
       return {
         ...pageListens(`http://${HOST}:${port}/`),
@@ -349,7 +363,7 @@ export async function startDemoStack(options: StackOptions): Promise<DemoStack> 
         config,
         close: async () => {
           await closeServer(page)
-          await stopServers()
+          await stopAll()
         },
       }
     }
@@ -369,7 +383,7 @@ export async function startDemoStack(options: StackOptions): Promise<DemoStack> 
               for (const [name, value] of Object.entries(callbackHeaders(new URL(req.url ?? '/', 'http://x')))) res.setHeader(name, value)
               next()
             })
-            server.middlewares.use((req, res, next) => routeChat(chatRoute, req, res, next))
+            server.middlewares.use((req, res, next) => callStore.route(req, res) || routeChat(chatRoute, req, res, next))
           },
         },
       ],
@@ -385,7 +399,7 @@ export async function startDemoStack(options: StackOptions): Promise<DemoStack> 
       config,
       close: async () => {
         await vite.close()
-        await stopServers()
+        await stopAll()
       },
     }
   } catch (error) {

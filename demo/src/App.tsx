@@ -16,6 +16,7 @@ import { McpProvider } from 'mcp-elicit/react'
 import { Composer, ProtectedComposer } from './composer'
 import { appSandbox, type DemoConfig } from './config'
 import { DemoHeader, DemoLoading } from './demo-header'
+import { PendingElsewhere } from './durable'
 import { ChatTurn, loadTurns, saveTurns, type Turn, type TurnRequest } from './turn'
 import { createWireLog, describeAuth } from './wire-log'
 import { WireLog } from './wire-log-view'
@@ -123,6 +124,7 @@ export function App() {
             </McpProvider>
           )
         })}
+        <PendingElsewhere own={new Set(turns.map((turn) => turn.id))} clients={clients} />
         {appMessages.map((text, index) => (
           <p key={index} className="demo-app-message" role="status">
             <span className="demo-app-message-label">The app says:</span> {text}
