@@ -2,7 +2,9 @@
  * The demo page: a small chat UI. The person picks a server and a tool, and
  * every call becomes a chat turn rendered by the library's components; the
  * questions the server asks appear in the turn, and the answers flow back.
- * Turns and open rounds live in sessionStorage, so a reload resumes them.
+ * Turns live in sessionStorage, their calls on the page server's backend
+ * store (durable.tsx), so a reload resumes them and another tab or browser
+ * of the same demo user answers them.
  *
  * The parts: a turn (turn.tsx), the composer (composer.tsx) and the wire log
  * (wire-log-view.tsx, recording in wire-log.ts).

@@ -494,6 +494,8 @@ export class CallObserver {
     if (current && 'pending' in current && current.sendingSince === undefined && !answersToResend(current) && state.status === 'awaiting_input' && state.pending?.requestState === current.pending.requestState && state.round === current.pending.round) {
       return true
     }
+    // This tab's own start, read back (a watch that came late).
+    if (isStartedCall(current) && current.startedAt === this.#startedAt && !this.#adopted) return true
     // This tab's own claim, read back (a watch that came late): it is what this tab does.
     if (state.status === 'retrying' && this.#controller && current && 'pending' in current && current.pending.round === state.round && current.sendingSince !== undefined) return true
     this.#adopt(current)

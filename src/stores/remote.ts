@@ -48,7 +48,8 @@ export function remoteCallStorage(options: RemoteCallStorageOptions): RemoteCall
   const pollMs = options.pollMs ?? 2000
   const fileChars = Math.ceil(((options.maxFileBytes ?? 256 * 1024) * 4) / 3) + 256
   const { local } = options
-  const watched = new Map<string, { listeners: Set<(call: StoredCall | undefined) => void>; rev: number | undefined; timer: ReturnType<typeof setInterval> | undefined }>()
+  /** Per watched key: its listeners, the version this device knows, and how many writes it made (a read older than one is stale). */
+  const watched = new Map<string, { listeners: Set<(call: StoredCall | undefined) => void>; rev: number | undefined; writes: number; timer: ReturnType<typeof setInterval> | undefined }>()
 
   const send = async (method: string, path: string, body?: unknown): Promise<Response> => {
     const headers = new Headers(await options.headers?.())
@@ -91,30 +92,43 @@ export function remoteCallStorage(options: RemoteCallStorageOptions): RemoteCall
       // This device keeps every file; the backend gets the call with the large ones left here.
       if (local) await local.save(key, { ...call, rev: undefined }).catch(() => {})
       const shared = markStayed(withoutLargeFiles(call, fileChars))
+      // A read that overlaps this write may see either side of it: the watch drops it.
+      const before = watched.get(key)
+      if (before) before.writes++
       const response = await send('PUT', path(key), shared)
       const body = (await response.json().catch(() => undefined)) as { rev?: unknown; current?: unknown } | undefined
       if (response.status === 409) throw new McpStoreError('conflict', 'Another device changed this call since this one read it.', { current: callOf(body?.current), status: 409, url: base })
       if (response.status === 404 || typeof body?.rev !== 'number') throw new McpStoreError('malformed', 'The call store did not say what it wrote.', { url: base })
       const entry = watched.get(key)
-      if (entry) entry.rev = body.rev
+      if (entry) {
+        entry.rev = body.rev
+        entry.writes++
+      }
       return body.rev
     },
 
     async remove(key) {
+      const before = watched.get(key)
+      if (before) before.writes++
       await local?.remove(key).catch(() => {})
       await send('DELETE', path(key))
       const entry = watched.get(key)
-      if (entry) entry.rev = undefined
+      if (entry) {
+        entry.rev = undefined
+        entry.writes++
+      }
     },
 
     watch(key, listener) {
       let entry = watched.get(key)
       if (!entry) {
-        const created = { listeners: new Set<(call: StoredCall | undefined) => void>(), rev: undefined as number | undefined, timer: undefined as ReturnType<typeof setInterval> | undefined, known: false }
+        const created = { listeners: new Set<(call: StoredCall | undefined) => void>(), rev: undefined as number | undefined, writes: 0, timer: undefined as ReturnType<typeof setInterval> | undefined }
         created.timer = setInterval(() => {
+          const writes = created.writes
           storage.load(key).then(
             (call) => {
-              if (call?.rev === created.rev || !watched.has(key)) return
+              // Read before this device's own write answered: what it says is older than what this device knows.
+              if (writes !== created.writes || call?.rev === created.rev || !watched.has(key)) return
               created.rev = call?.rev
               created.listeners.forEach((each) => each(call))
             },
@@ -124,7 +138,8 @@ export function remoteCallStorage(options: RemoteCallStorageOptions): RemoteCall
         entry = created
         watched.set(key, entry)
         // What is there now is what the watcher knows: only a change after it is news.
-        storage.load(key).then((call) => (created.rev ??= call?.rev), () => {})
+        const writes = created.writes
+        storage.load(key).then((call) => writes === created.writes && (created.rev ??= call?.rev), () => {})
       }
       entry.listeners.add(listener)
       const own = entry
