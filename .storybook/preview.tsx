@@ -1,5 +1,10 @@
 import type { Decorator, Preview } from '@storybook/react-vite'
+import { configure } from 'storybook/test'
 import '../src/forms/styles.css'
+
+// Play functions wait for what a person would see (a chunk loaded on demand, a server's answer): on a loaded
+// 2-core machine that can take seconds, past testing-library's 1 s default, so every waitFor and findBy* gets 10 s.
+configure({ asyncUtilTimeout: 10_000 })
 
 /**
  * Light or dark, from the toolbar or a story's `globals: { theme: 'dark' }`.

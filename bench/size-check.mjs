@@ -165,11 +165,11 @@ const ON_DEMAND = [
   },
   {
     what: 'bounded JSON of the result renderer',
-    // Not in the AI SDK page's list: its tool part bounds every output it
-    // hands to the chat (src/ai-sdk/bounded-result.ts), which the page sends
-    // whole on every request, so it needs the bounding from its first call.
+    // Not in the chat pages' lists: their tool parts bound every result they
+    // hand to the conversation (src/chat/bounded-result.ts), which is sent
+    // whole on every turn, so they need the bounding from their first call.
     modules: /^src\/forms\/bounded-json\.ts$/,
-    firstLoads: ['app', 'assistant-ui-page', 'apps-react'],
+    firstLoads: ['app', 'apps-react'],
   },
   {
     what: 'round panel',
@@ -230,7 +230,7 @@ const ON_DEMAND = [
     // approval, sign-in, result, task, file and MCP Apps texts load with their
     // parts, and every text at once (texts/all.ts) only for an app that
     // imports defaultMessages or resolveMessages.
-    modules: /^src\/forms\/texts\/(url|approval|content|sign-in|result|task|file|apps|all)\.ts$/,
+    modules: /^src\/forms\/texts\/(url|approval|content|sign-in|result|task|file|apps|app-cards|all)\.ts$/,
     firstLoads: ['app', 'ai-sdk-page', 'assistant-ui-page'],
   },
 ]

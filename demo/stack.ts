@@ -38,7 +38,7 @@ import type { AuthorizationServer } from '../servers/authorization-server.ts'
 import { startBearerMcpServer } from '../servers/bearer-mcp-server.ts'
 import type { BearerMcpServer } from '../servers/bearer-mcp-server.ts'
 import { closeServer, listen } from '../servers/host.ts'
-import { startSandboxOrigin } from '../servers/sandbox-origin.ts'
+import { sandboxAddress, startSandboxOrigin } from '../servers/sandbox-origin.ts'
 import type { SandboxOrigin } from '../servers/sandbox-origin.ts'
 import type { serveChatRoute } from '../servers/ai-sdk-route.ts'
 
@@ -67,9 +67,9 @@ export interface DemoServerEntry {
   /** Its tools, so the page can offer them before anyone has signed in (listing them needs a token too). */
   tools?: string[]
   /**
-   * The MCP Apps sandbox proxy page for this server's apps, on an origin of
-   * its own: apps of two servers on one origin could act as each other
-   * (docs/apps.md, "One sandbox origin per server").
+   * The MCP Apps sandbox proxy page for this server's apps, on a host name of
+   * its own: apps of two servers on one host could act as each other or share
+   * cookies (docs/apps.md, "One sandbox host per server").
    */
   sandboxUrl?: string
 }
@@ -90,12 +90,17 @@ export interface ProtectedDeployment {
 
 export interface DemoStack {
   pageUrl: string
+  /**
+   * The CSP violation reports the browser sent about the page (`report-uri`, static mode; the body of each POST),
+   * since the stack started: the engine suite (e2e/engines/) checks that a call files none.
+   */
+  cspReports: string[]
   /** `<page origin>/oauth/callback.html`: the redirect URI the providers accept. */
   redirectUri: string
   demo: DemoServer
   legacy: LegacyDemoServer
   protected: { primary: ProtectedDeployment; second: ProtectedDeployment; noCors: ProtectedDeployment; coop: ProtectedDeployment }
-  /** The MCP Apps sandbox proxy pages, one origin per server (never the page's), in the order of `config.servers`. */
+  /** The MCP Apps sandbox proxy pages, one host name per server (never the page's), in the order of `config.servers`. */
   sandboxes: SandboxOrigin[]
   config: DemoConfig
   close(): Promise<void>
@@ -129,7 +134,10 @@ export interface StackOptions {
   accessTokenTtl?: number
 }
 
-/** The page's policy: no inline script, no eval, nothing loaded from elsewhere. */
+/** Where the static page's browser sends its CSP violation reports (every engine sends `report-uri` reports). */
+export const CSP_REPORT_PATH = '/csp-reports'
+
+/** The page's policy: no inline script, no eval, nothing loaded from elsewhere; violations reported. */
 export function contentSecurityPolicy(config: DemoConfig): string {
   const origins = config.servers.flatMap((s) => [new URL(s.url).origin, ...(s.issuer ? [new URL(s.issuer).origin] : [])])
   const servers = [...new Set(origins)].join(' ')
@@ -148,6 +156,7 @@ export function contentSecurityPolicy(config: DemoConfig): string {
     "base-uri 'none'",
     "form-action 'self'",
     "frame-ancestors 'none'",
+    `report-uri ${CSP_REPORT_PATH}`,
   ].join('; ')
 }
 
@@ -216,9 +225,19 @@ function routeChat(chatRoute: ChatRoute, req: IncomingMessage, res: ServerRespon
   })
 }
 
-async function serveStatic(port: number, config: DemoConfig, chatRoute: ChatRoute, callStore: DemoCallStore): Promise<Server> {
+async function serveStatic(port: number, config: DemoConfig, chatRoute: ChatRoute, callStore: DemoCallStore, cspReports: string[]): Promise<Server> {
   const policy = contentSecurityPolicy(config)
-  const server = createServer((req, res) => callStore.route(req, res) || routeChat(chatRoute, req, res, () => serveFile(req, res)))
+  const server = createServer((req, res) => callStore.route(req, res) || routeChat(chatRoute, req, res, () => (req.method === 'POST' && req.url === CSP_REPORT_PATH ? keepReport(req, res) : serveFile(req, res))))
+  function keepReport(req: IncomingMessage, res: ServerResponse) {
+    let body = ''
+    req.setEncoding('utf8')
+    // A report is a few hundred bytes; more is not a report.
+    req.on('data', (chunk: string) => (body.length < 65_536 ? (body += chunk) : req.destroy()))
+    req.on('end', () => {
+      cspReports.push(body)
+      res.writeHead(204).end()
+    })
+  }
   function serveFile(req: IncomingMessage, res: ServerResponse) {
     const url = new URL(req.url ?? '/', 'http://x')
     const path = url.pathname
@@ -290,8 +309,8 @@ export async function startDemoStack(options: StackOptions): Promise<DemoStack> 
       { as: options.authCoopPort, mcp: options.protectedCoopPort },
       { tokenCors: true, accessTokenTtl, redirectUriAllowed, name: 'mcp-elicit-demo-protected-coop', openerPolicy: 'same-origin' },
     ),
-    // One sandbox origin per server below (demo, legacy, the four protected ones).
-    ...Array.from({ length: 6 }, () => startSandboxOrigin({ host: HOST })),
+    // One sandbox host per server below (demo, legacy, the four protected ones), none the page's (cookies go by host name).
+    ...Array.from({ length: 6 }, (_, index) => sandboxAddress(index).then((address) => startSandboxOrigin(address))),
   ] as const)
   const closers = started.flatMap((result) => {
     if (result.status !== 'fulfilled') return []
@@ -352,10 +371,12 @@ export async function startDemoStack(options: StackOptions): Promise<DemoStack> 
     }
     if (options.mode === 'static') {
       if (options.build !== false) await buildPage()
-      const page = await serveStatic(options.pagePort ?? 0, config, chatRoute, callStore)
+      const cspReports: string[] = []
+      const page = await serveStatic(options.pagePort ?? 0, config, chatRoute, callStore, cspReports)
       const { port } = page.address() as AddressInfo
       return {
         ...pageListens(`http://${HOST}:${port}/`),
+        cspReports,
         demo,
         legacy,
         protected: deployments,
@@ -392,6 +413,8 @@ export async function startDemoStack(options: StackOptions): Promise<DemoStack> 
     const address = vite.httpServer?.address() as AddressInfo
     return {
       ...pageListens(`http://${HOST}:${address.port}/`),
+      // Vite's dev server sends no CSP.
+      cspReports: [],
       demo,
       legacy,
       protected: deployments,

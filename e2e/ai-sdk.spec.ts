@@ -4,7 +4,8 @@
  * against the demo servers, under the page's strict CSP: the model calls a
  * tool, the call runs in the browser inside the assistant's tool part with
  * every question the server asks, its result goes back with
- * `addToolOutput`, and the model's follow-up quotes it.
+ * `addToolOutput`, and the model's follow-up quotes it. A tool the server
+ * marks destructive waits for the person's Run (the AI SDK's tool approval).
  */
 import type { Locator, Page } from '@playwright/test'
 import type { DemoStack } from '../demo/stack.ts'
@@ -163,7 +164,7 @@ test('a reload while a call runs with no round open sends nothing again: the par
   await expect(page.getByText(/^The tool slow_report answered: “slow_report: finished 3 s/)).toBeVisible()
 })
 
-test('a tool with an MCP App shows the app in its part; its app-only tool is never offered to the model; its message goes to the chat', async ({ page, stack }) => {
+test('a tool with an MCP App shows the app in its part; its app-only tool is never offered to the model; its message goes to the chat once the person sends it', async ({ page, stack }) => {
   await openChat(page, stack)
   const reply = await ask(page, 'run seat_map flight="LX 318" rows=8')
   const part = toolPart(reply, 'seat_map')
@@ -181,12 +182,45 @@ test('a tool with an MCP App shows the app in its part; its app-only tool is nev
   await question.getByRole('textbox', { name: /Passenger name/ }).fill('Grace Hopper')
   await question.getByRole('button', { name: 'Accept' }).click()
   await expect(view.locator('#status')).toHaveText(`Seat ${seat} held for Grace Hopper.`)
-  // ui/message: the app's message is the person's next message to the model.
+  // ui/message: once the person clicks Send on its card, the app's message joins the conversation marked as the app's words, not the person's.
   await view.getByRole('button', { name: 'Tell the assistant' }).click()
-  await expect(page.locator('article[data-role="user"]').last()).toContainText(`I picked seat ${seat} on LX 318 for Grace Hopper.`)
+  const card = part.locator('.mcp-elicit-app .mcp-elicit-app-message')
+  await expect(card.locator('blockquote')).toHaveText(`I picked seat ${seat} on LX 318 for Grace Hopper.`)
+  await expect(page.locator('article[data-role="user"]')).toHaveCount(1)
+  await card.getByRole('button', { name: 'Send' }).click()
+  await expect(page.locator('article[data-role="user"]').last()).toHaveText(`The app from ${new URL(stack.demo.url).host} says: “I picked seat ${seat} on LX 318 for Grace Hopper.”`)
   await expect(page.locator('article[data-role="assistant"]')).toHaveCount(2)
   // hold_seat is visibility ["app"]: the model never sees it, so naming it calls nothing.
   const refused = await ask(page, 'run hold_seat')
   await expect(refused.getByText(/^I am a scripted stand-in\. Name a tool and I will call it: /)).toBeVisible()
   await expect(refused.locator('.mcp-elicit-tool-part')).toHaveCount(0)
+})
+
+const clears = (stack: DemoStack) => stack.demo.log.filter((hit) => hit.method === 'POST' && hit.tool === 'clear_notes').length
+
+test('a tool the server marks destructive waits for Run: nothing reaches the server before the click', async ({ page, stack }) => {
+  await openChat(page, stack)
+  const before = clears(stack)
+  const reply = await ask(page, 'run clear_notes')
+  const part = toolPart(reply, 'clear_notes')
+  await expect(part).toHaveAttribute('data-part-state', 'approval-requested')
+  const card = part.getByRole('group', { name: `Run Clear the notes on ${new URL(stack.demo.url).host}?` })
+  await expect(card).toBeVisible()
+  expect(clears(stack)).toBe(before)
+  await card.getByRole('button', { name: 'Run', exact: true }).click()
+  expect(await partResult(part)).toMatch(/^clear_notes: \d+ notes? deleted$/)
+  await expect(reply.getByText(/^The tool clear_notes answered: “clear_notes: \d+ notes? deleted”\.$/)).toBeVisible()
+  expect(clears(stack)).toBe(before + 1)
+})
+
+test("Don't run on a destructive tool's card: the model is told, and the server never sees the call", async ({ page, stack }) => {
+  await openChat(page, stack)
+  const before = clears(stack)
+  const reply = await ask(page, 'run clear_notes')
+  const part = toolPart(reply, 'clear_notes')
+  await part.getByRole('button', { name: "Don't run" }).click()
+  await expect(reply.getByText('The tool clear_notes failed: The person chose not to run this tool call..')).toBeVisible()
+  await expect(part.getByRole('status')).toHaveText('Not run.')
+  await expect(part).toHaveAttribute('data-part-state', 'output-error')
+  expect(clears(stack)).toBe(before)
 })

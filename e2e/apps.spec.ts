@@ -1,6 +1,6 @@
 /**
  * MCP Apps on the demo page, in Chromium, under the page's strict CSP with
- * the sandbox proxy on a second origin. The views are the server's, built on
+ * each server's sandbox proxy on a host name of its own (the page is on 127.0.0.1). The views are the server's, built on
  * ext-apps' own `App` class (servers/views/), not on our code: they are the
  * oracle for our host.
  */
@@ -11,7 +11,9 @@ import { expect, resultOf, sendTool, test } from './fixtures'
 /** The app's own document: the page frames the sandbox proxy, which frames the view. */
 const viewOf = (scope: Locator): FrameLocator => scope.frameLocator('iframe.mcp-elicit-app-frame').frameLocator('iframe')
 
-test('seat_map: drawn in the chat; a seat held through an app-only tool whose question is answered in the chat; a message; a link after consent; two files saved after consent; resized; torn down on request', async ({ page, stack }) => {
+test('seat_map: drawn in the chat; a seat held through an app-only tool whose question is answered in the chat; a message after consent; a link after consent; two files saved after consent; resized; torn down on request', async ({ page, stack }) => {
+  // Eight steps, each through the frame and back: more than the default 30 s on a loaded two-core machine.
+  test.setTimeout(60_000)
   // The worker's demo stack records the calls of every test it served: this test's are those after `closedBefore`.
   const closed = () => stack.demo.received.filter((entry) => entry.tool === 'view_closed').map((entry) => entry.data)
   const closedBefore = closed().length
@@ -45,10 +47,17 @@ test('seat_map: drawn in the chat; a seat held through an app-only tool whose qu
   await expect(view.locator(`[data-seat="${seat}"]`)).toHaveAttribute('data-state', 'held')
   expect(stack.demo.received.some((entry) => entry.tool === 'hold_seat')).toBe(true)
 
-  // ui/message: handed to the host app's callback (the demo shows it).
+  // ui/message: the message card under the frame first (the server's host, the words); the conversation gets the
+  // words only on Send (the demo shows them as the person's).
   await view.getByRole('button', { name: 'Tell the assistant' }).click()
+  const messageCard = turn.locator('.mcp-elicit-app .mcp-elicit-app-message')
+  await expect(messageCard).toContainText(`The app from ${new URL(stack.demo.url).host} wants to send this to the chat:`)
+  await expect(messageCard.locator('blockquote')).toHaveText(`I picked seat ${seat} on LX 318 for Grace Hopper.`)
+  await expect(page.locator('.demo-app-message')).toHaveCount(0)
+  await messageCard.getByRole('button', { name: 'Send' }).click()
   await expect(page.locator('.demo-app-message')).toContainText(`I picked seat ${seat} on LX 318 for Grace Hopper.`)
   await expect(view.locator('#message-status')).toHaveText('Told the assistant.')
+  await expect(messageCard).toHaveCount(0)
 
   // ui/open-link: the URL consent card first; nothing opens before the click. (The outside page is answered here: no network.)
   await page.context().route('https://example.com/**', (route) => route.fulfill({ contentType: 'text/html', body: '<title>Terms</title>' }))
@@ -142,9 +151,11 @@ test('a hostile app is held: malformed messages, refused tools, a 10^9 px size, 
   // (c) Size: the frame stays within the host's bound, whatever is asked.
   expect((await turn.locator('iframe.mcp-elicit-app-frame').boundingBox())!.height).toBeLessThanOrEqual(800)
   // (d) No way out: the page, the network, popups, navigation, the proxy's realm.
-  for (const probe of ['top-location', 'top-document', 'fetch', 'img', 'beacon', 'websocket', 'iframe', 'window-open', 'form', 'top-navigation', 'parent-fetch', 'parent-script']) {
+  for (const probe of ['top-location', 'top-document', 'fetch', 'img', 'beacon', 'websocket', 'iframe', 'window-open', 'form', 'top-navigation', 'worker-fetch', 'parent-fetch', 'parent-script']) {
     expect(outcome(probe), probe).toBe('refused')
   }
+  // The worker it may start from blob: (as PDF.js does) ran, and its fetch was refused there.
+  expect(outcomes['worker-fetch']).toMatch(/the worker's fetch failed/)
   expect(stack.demo.hits('/pwned')).toBe(0)
   // (e) A flood: at most 16 in flight, the rest refused at once; the page still answers.
   expect(outcomes.flood).toMatch(/1000 sent, \d+ answered, \d+ refused, 0 unanswered/)

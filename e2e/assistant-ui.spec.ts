@@ -2,7 +2,9 @@
  * mcp-elicit/assistant-ui in a real assistant-ui chat (its local runtime,
  * the scripted stand-in model) against the demo servers: the model calls a
  * tool, the server's questions are answered inside the model's reply, and
- * the model's follow-up quotes the result. Under the page's strict CSP.
+ * the model's follow-up quotes the result. A tool the server marks
+ * destructive waits for the person's Run, in both kinds of runtime. Under
+ * the page's strict CSP.
  */
 import type { Locator } from '@playwright/test'
 import type { DemoStack } from '../demo/stack.ts'
@@ -112,6 +114,18 @@ test('a tool with an MCP App shows the app in its tool part; an app-only tool is
   await expect(view.locator('#flight')).toHaveText('Flight LX 318')
   await expect(view.locator('#input')).toContainText('"rows":8')
   await expect(reply.getByText(/^The tool seat_map answered: /)).toBeVisible()
+  // ui/message: the app's message joins the thread marked as the app's words, not the person's.
+  await view.locator('[data-seat][data-state="free"]').first().click()
+  await toolPart(reply, 'seat_map').locator('.mcp-elicit-app .mcp-elicit-form').getByRole('textbox', { name: /Passenger name/ }).fill('Ada')
+  await toolPart(reply, 'seat_map').locator('.mcp-elicit-app .mcp-elicit-form').getByRole('button', { name: 'Accept' }).click()
+  await expect(view.locator('#status')).toHaveText(/^Seat \w+ held for Ada\.$/)
+  await view.getByRole('button', { name: 'Tell the assistant' }).click()
+  await expect(page.locator('.aui-demo-message[data-role="user"]')).toHaveCount(1)
+  await toolPart(reply, 'seat_map').locator('.mcp-elicit-app .mcp-elicit-app-message').getByRole('button', { name: 'Send' }).click()
+  const said = page.locator('.aui-demo-message[data-role="user"]').last()
+  await expect(said).toContainText(`The app from ${new URL(stack.demo.url).host} says: “I picked seat `)
+  await expect(said).toContainText(' on LX 318 for Ada.”')
+  await expect(page.locator('.aui-demo-message[data-role="assistant"]')).toHaveCount(2)
   // hold_seat is for the app alone (visibility ["app"]): the model cannot call it.
   const refused = await ask(page, 'hold_seat please')
   await expect(refused).toContainText('Name a tool and I will call it')
@@ -179,3 +193,28 @@ test.describe('in a runtime that runs tools (execute, human() and resume)', () =
     expect(wizardPosts(stack) - before).toBe(2)
   })
 })
+
+const clears = (stack: DemoStack) => stack.demo.log.filter((hit) => hit.method === 'POST' && hit.tool === 'clear_notes').length
+
+for (const runtime of ['local', 'execute'] as const) {
+  test(`a tool the server marks destructive waits for Run in the ${runtime} runtime: nothing reaches the server before the click`, async ({ page, stack }) => {
+    await openAssistantUi(page, stack, 'demo', runtime)
+    const before = clears(stack)
+    const reply = await ask(page, 'clear_notes')
+    const card = toolPart(reply, 'clear_notes').getByRole('group', { name: `Run Clear the notes on ${new URL(stack.demo.url).host}?` })
+    await expect(card).toBeVisible()
+    expect(clears(stack)).toBe(before)
+    await card.getByRole('button', { name: 'Run', exact: true }).click()
+    await expect(reply.getByText(/^The tool clear_notes answered: “clear_notes: \d+ notes? deleted”\.$/)).toBeVisible()
+    expect(clears(stack)).toBe(before + 1)
+  })
+
+  test(`Don't run in the ${runtime} runtime: the model is told, and the server never sees the call`, async ({ page, stack }) => {
+    await openAssistantUi(page, stack, 'demo', runtime)
+    const before = clears(stack)
+    const reply = await ask(page, 'clear_notes')
+    await toolPart(reply, 'clear_notes').getByRole('button', { name: "Don't run" }).click()
+    await expect(reply.getByText('The tool clear_notes failed: The person chose not to run this tool call..')).toBeVisible()
+    expect(clears(stack)).toBe(before)
+  })
+}

@@ -5,24 +5,14 @@
  * validation error, fixes it and accepts, and the answer is the one sent. No
  * code generation is ever attempted: the browser files no CSP violation (the
  * policy reports to the page's server and fires `securitypolicyviolation` in
- * the page), which a control run (`?probe=1`, the library's own
- * `new Function` check) shows would be seen.
+ * the page), which a control run (`?probe=1`, a `new Function` attempt of
+ * the test page's own) shows would be seen.
  *
  * The page (e2e/theme-page/) is built with Vite into e2e/.cache/theme-page
- * and served from 127.0.0.1.
+ * and served from 127.0.0.1 (built-page.ts).
  */
-import { existsSync, readFileSync, statSync } from 'node:fs'
-import { createServer, type Server } from 'node:http'
-import type { AddressInfo } from 'node:net'
-import { extname, join, normalize } from 'node:path'
-import { fileURLToPath } from 'node:url'
 import { expect, test as base, type Page } from '@playwright/test'
-import { sourceAliases } from '../vite.aliases.ts'
-
-const here = fileURLToPath(new URL('.', import.meta.url))
-const pageDir = join(here, 'theme-page')
-const outDir = join(here, '.cache', 'theme-page')
-const TYPES: Record<string, string> = { '.html': 'text/html; charset=utf-8', '.js': 'text/javascript; charset=utf-8', '.css': 'text/css; charset=utf-8' }
+import { buildTestPage, serveTestPage } from './built-page.ts'
 
 /** As the demo page's policy (demo/stack.ts), plus a report endpoint on the same origin. */
 const POLICY = [
@@ -47,41 +37,20 @@ interface ThemePage {
 const test = base.extend<{}, { themePage: ThemePage }>({
   themePage: [
     async ({}, use) => {
-      const { build } = await import('vite')
-      const { default: react } = await import('@vitejs/plugin-react')
-      await build({
-        configFile: false,
-        envDir: false,
-        root: pageDir,
-        publicDir: false,
-        logLevel: 'error',
-        mode: 'production',
-        plugins: [react()],
-        resolve: { alias: sourceAliases },
-        build: { outDir, emptyOutDir: true, target: 'es2022', modulePreload: { polyfill: false }, chunkSizeWarningLimit: 5000, reportCompressedSize: false },
-      })
+      const dir = await buildTestPage('theme-page')
       const reports: string[] = []
-      const server: Server = createServer((req, res) => {
-        const path = new URL(req.url ?? '/', 'http://x').pathname
-        res.setHeader('Content-Security-Policy', POLICY)
-        res.setHeader('X-Content-Type-Options', 'nosniff')
-        if (path === '/csp-report') {
-          let body = ''
-          req.on('data', (chunk) => (body += chunk))
-          req.on('end', () => {
-            reports.push(body)
-            res.writeHead(204).end()
-          })
-          return
-        }
-        const file = normalize(join(outDir, path === '/' ? 'index.html' : path))
-        if (!file.startsWith(outDir) || !existsSync(file) || statSync(file).isDirectory()) return void res.writeHead(404).end()
-        res.writeHead(200, { 'content-type': TYPES[extname(file)] ?? 'application/octet-stream', 'cache-control': 'no-store' }).end(readFileSync(file))
+      const page = await serveTestPage(dir, POLICY, (path, req, res) => {
+        if (path !== '/csp-report') return false
+        let body = ''
+        req.on('data', (chunk) => (body += chunk))
+        req.on('end', () => {
+          reports.push(body)
+          res.writeHead(204).end()
+        })
+        return true
       })
-      await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
-      await use({ url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, reports })
-      server.closeAllConnections()
-      await new Promise((resolve) => server.close(resolve))
+      await use({ url: page.url, reports })
+      await page.close()
     },
     { scope: 'worker', timeout: 120_000 },
   ],

@@ -15,7 +15,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import { Readable } from 'node:stream'
 import { convertToModelMessages, safeValidateUIMessages, streamText } from 'ai'
-import { MCP_TOOLS_FIELD, isMcpAiSdkError, mcpToolsForModel } from '../src/ai-sdk/index.ts'
+import { MCP_TOOLS_FIELD, capToolOutputs, isMcpAiSdkError, mcpToolsForModel } from '../src/ai-sdk/index.ts'
 import { scriptedLanguageModel } from './ai-sdk-model.ts'
 
 export const CHAT_ROUTE_PATH = '/api/chat'
@@ -67,10 +67,13 @@ export async function handleChat(request: Request): Promise<Response> {
     if (isMcpAiSdkError(error)) return refuse(400, error.message)
     throw error
   }
+  // Tools the server marks destructive get the AI SDK's approval (askBeforeRunning, 'destructive' by default): the step ends at
+  // an approval-requested part, and the browser runs the call only after the person's Run.
   const { tools } = mapped
   // A call still running in the page when the person sends another message has no output yet: leave it out
-  // (providers refuse a tool call without its result); its output joins the conversation when it ends.
-  const messages = await convertToModelMessages(validated.data, { tools, ignoreIncompleteToolCalls: true })
+  // (providers refuse a tool call without its result); its output joins the conversation when it ends. The tool
+  // outputs are capped here too, whatever the page sent: the model's input stays small.
+  const messages = await convertToModelMessages(capToolOutputs(validated.data), { tools, ignoreIncompleteToolCalls: true })
   // The page's Stop (or leaving) aborts the request: the model's stream stops too, instead of running on unread.
   const result = streamText({ model, tools, messages, abortSignal: request.signal })
   return result.toUIMessageStreamResponse()

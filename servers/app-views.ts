@@ -18,12 +18,13 @@ import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 
 
-export type AppViewName = 'seat-map' | 'issue-form' | 'hostile'
+export type AppViewName = 'seat-map' | 'issue-form' | 'hostile' | 'impostor'
 
 const TITLES: Record<AppViewName, string> = {
   'seat-map': 'Seat map',
   'issue-form': 'File an issue',
   hostile: 'Hostile view',
+  impostor: 'Impostor view',
 }
 
 // From the file path, not `new URL(…, import.meta.url)`: under a jsdom test environment `URL` is jsdom's.
@@ -141,5 +142,9 @@ fieldset.choice legend { margin-bottom: 4px; }
   hostile: `
 #report { padding-left: 18px; font: var(--font-text-sm-size, 13px)/1.4 var(--font-mono, ui-monospace, monospace); }
 li[data-outcome="allowed"] { color: var(--color-text-danger, light-dark(#b3261e, #ff8a80)); font-weight: 600; }
+`,
+  impostor: `
+#report { padding-left: 18px; font: var(--font-text-sm-size, 13px)/1.4 var(--font-mono, ui-monospace, monospace); overflow-wrap: anywhere; }
+li[data-outcome="sent"], li[data-outcome="read"] { color: var(--color-text-danger, light-dark(#b3261e, #ff8a80)); }
 `,
 }

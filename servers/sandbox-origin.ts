@@ -1,12 +1,15 @@
 /**
- * A second origin for the MCP Apps sandbox page, for the demo, the tests
+ * A site of its own for the MCP Apps sandbox page, for the demo, the tests
  * and the end-to-end runs: the page (`/sandbox.html`, built from source by
- * sandbox-page.ts, so no `npm run build` is needed) on 127.0.0.1 at its own
- * port. Another port is another origin, which is what the spec asks of a
- * sandbox ("The Host and the Sandbox MUST have different origins").
+ * sandbox-page.ts, so no `npm run build` is needed) on a loopback host name
+ * the page does not use. Another port of the page's host would be another
+ * origin, which is all the spec asks ("The Host and the Sandbox MUST have
+ * different origins"), but cookies are scoped by host name, not port: the
+ * app would share the page's cookies, and the host refuses it
+ * (`APP_SANDBOX_SAME_SITE`). {@link sandboxAddress} picks the host.
  *
- *   const sandbox = await startSandboxOrigin()
- *   mountMcpApp(element, { client, sandbox: sandbox.url, tool })   // in the page
+ *   const sandbox = await startSandboxOrigin(await sandboxAddress(0))
+ *   mountMcpApp(element, { client, sandbox: sandbox.url, tool })   // in a page on 127.0.0.1
  *   await sandbox.close()
  *
  * Runs under Node 22 type stripping: no enums, no namespaces, no parameter
@@ -24,14 +27,48 @@ export interface SandboxOriginOptions {
   html?: string
   /** @defaultValue 0 (a free port) */
   port?: number
-  /** @defaultValue `127.0.0.1` */
+  /** The address to listen on. @defaultValue `127.0.0.1` */
   host?: string
+  /** The host name in `url` and `origin`, one that reaches `host` (`localhost` for 127.0.0.1). @defaultValue `host` */
+  hostName?: string
+}
+
+/** Where a sandbox listens and the name a page reaches it by. */
+export interface SandboxAddress {
+  host: string
+  hostName: string
+}
+
+let extraLoopback: Promise<boolean> | undefined
+
+/** Whether this machine's loopback answers on 127.0.0.2 (Linux and Windows: all of 127.0.0.0/8; macOS: 127.0.0.1 only). */
+function hasExtraLoopback(): Promise<boolean> {
+  extraLoopback ??= new Promise((resolve) => {
+    const probe = createServer()
+    probe.once('error', () => resolve(false))
+    probe.listen(0, '127.0.0.2', () => probe.close(() => resolve(true)))
+  })
+  return extraLoopback
+}
+
+/**
+ * A host for the sandbox of the `index`th server of a page on 127.0.0.1, on
+ * a site of its own: 127.0.0.(2 + index), an address (a cookie jar of its
+ * own, with no name to resolve: Chromium, Firefox and WebKitGTK all reach
+ * it). On a machine whose loopback has only 127.0.0.1, `localhost`: still
+ * another host name than the page's, but one for every server, so the host
+ * keeps apart the apps of two servers live at once (`APP_SANDBOX_SHARED`).
+ */
+export async function sandboxAddress(index: number): Promise<SandboxAddress> {
+  if (index < 0 || index > 250) throw new RangeError(`no sandbox address for server ${index}`)
+  if (await hasExtraLoopback()) return { host: `127.0.0.${2 + index}`, hostName: `127.0.0.${2 + index}` }
+  return { host: '127.0.0.1', hostName: 'localhost' }
 }
 
 export interface SandboxOrigin {
-  /** The page, e.g. `http://127.0.0.1:41234/sandbox.html`: give it to `mountMcpApp` as `sandbox`. */
+  /** The page, e.g. `http://127.0.0.2:41234/sandbox.html`: give it to `mountMcpApp` as `sandbox`. */
   url: string
-  /** `http://127.0.0.1:41234`. */
+  /** `http://127.0.0.2:41234`. */
   origin: string
   /** Every request, in arrival order. */
   log: HitLogEntry[]
@@ -59,7 +96,8 @@ export async function startSandboxOrigin(options: SandboxOriginOptions = {}): Pr
     })
     res.end(method === 'HEAD' ? undefined : html)
   })
-  const { origin } = await listen(server, options.port ?? 0, options.host ?? '127.0.0.1')
+  const { port } = await listen(server, options.port ?? 0, options.host ?? '127.0.0.1')
+  const origin = `http://${options.hostName ?? options.host ?? '127.0.0.1'}:${port}`
   return {
     url: `${origin}${SANDBOX_PATH}`,
     origin,

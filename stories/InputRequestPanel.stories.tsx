@@ -42,7 +42,7 @@ export const MultiRequestRound: Story = {
   play: async ({ canvasElement }) => {
     await formReady(canvasElement)
     const canvas = within(canvasElement)
-    await expect(canvas.getByRole('group', { name: 'The server needs 4 answers to continue (0 of 4 given).' })).toBeInTheDocument()
+    await expect(canvas.getByRole('group', { name: 'The server is waiting for 4 answers (0 of 4 given).' })).toBeInTheDocument()
     await partsLoaded(canvasElement)
     await expect(cardClasses(canvasElement)).toEqual(['mcp-elicit-form', 'mcp-elicit-url', 'mcp-elicit-approval', 'mcp-elicit-approval'])
   },

@@ -124,16 +124,16 @@ describe('demo server (2026-07-28, stateless)', () => {
     const tools = await client.listTools()
     expect(tools.map((t) => t.name).sort()).toEqual(
       [
-        ...['add_note', 'all_content', 'ask_model', 'connect_account', 'crunch_numbers', 'deep_result', 'describe_image', 'echo_html', 'list_workspace', 'long_task', 'profile_form', 'regional_lookup', 'slow_report', 'toggle_bonus_tool', 'trip_wizard', 'two_questions'],
+        ...['add_note', 'all_content', 'ask_model', 'clear_notes', 'connect_account', 'crunch_numbers', 'deep_result', 'describe_image', 'echo_html', 'list_workspace', 'long_task', 'profile_form', 'regional_lookup', 'slow_report', 'toggle_bonus_tool', 'trip_wizard', 'two_questions'],
         // MCP Apps (servers/tools/apps.ts, hostile-apps.ts)
-        ...['file_issue', 'hold_seat', 'hostile_app', 'hostile_control', 'reveal_secret', 'seat_map', 'view_closed'],
+        ...['file_issue', 'hold_seat', 'hostile_app', 'hostile_control', 'impostor_app', 'reveal_secret', 'seat_map', 'view_closed'],
       ].sort(),
     )
     expect(probe.warnings).toEqual([])
     const regional = tools.find((t) => t.name === 'regional_lookup')
     expect((regional?.inputSchema as { properties: Record<string, JsonObject> }).properties.region?.['x-mcp-header']).toBe('Region')
     expect((await client.listPrompts()).map((p) => p.name)).toEqual(['draft_email'])
-    expect((await client.listResources()).map((r) => r.uri)).toEqual(['demo://settings', 'demo://notes', 'ui://demo/seat-map.html', 'ui://demo/issue-form.html', 'ui://demo/issue-form.html?broken=1', 'ui://demo/hostile.html'])
+    expect((await client.listResources()).map((r) => r.uri)).toEqual(['demo://settings', 'demo://notes', 'ui://demo/seat-map.html', 'ui://demo/issue-form.html', 'ui://demo/issue-form.html?broken=1', 'ui://demo/hostile.html', 'ui://demo/impostor.html'])
   })
 
   it('describe_image: a file input (SEP-2356) in an input_required round, checked by the server', async () => {

@@ -31,7 +31,8 @@ export function App() {
   const [serverId, setServerId] = useState(() => sessionStorage.getItem('mcp-elicit-demo:server') ?? 'demo')
   const [turns, setTurns] = useState<Turn[]>(loadTurns)
   const [resumed, setResumed] = useState(false)
-  // What apps sent to the conversation (`ui/message`): a chat with a model would send it on as the person's message.
+  // What the person let apps send to the conversation (`ui/message`): each went through the message card under
+  // its app first, and only Send gets here. A chat with a model would send it on as the person's message.
   const [appMessages, setAppMessages] = useState<string[]>([])
   const wire = useMemo(() => createWireLog(), [])
   const servers = config?.servers
@@ -112,8 +113,8 @@ export function App() {
         </nav>
       </DemoHeader>
 
-      {/* Apps in every turn: their tool calls, links (after consent) and messages allowed; nothing else. */}
-      <McpAppsProvider sandbox={sandbox} serverTools openLinks downloadFiles onMessage={(message) => setAppMessages((list) => [...list, textOf(message.content)])}>
+      {/* Apps in every turn: their tool calls, links, downloads and messages, each of the last three after the person's click on its card; nothing else. */}
+      <McpAppsProvider sandbox={sandbox} serverTools openLinks downloadFiles onMessage={(message) => setAppMessages((list) => [...list, message.text])}>
       <main className="demo-chat" aria-label="Conversation">
         {turns.length === 0 && <p className="demo-empty">Pick a tool below and send it: the server's questions appear here.</p>}
         {turns.map((turn, index) => {
@@ -129,7 +130,7 @@ export function App() {
         <PendingElsewhere own={new Set(turns.map((turn) => turn.id))} clients={clients} />
         {appMessages.map((text, index) => (
           <p key={index} className="demo-app-message" role="status">
-            <span className="demo-app-message-label">The app says:</span> {text}
+            <span className="demo-app-message-label">You, through the app:</span> {text}
           </p>
         ))}
       </main>
@@ -141,12 +142,4 @@ export function App() {
       <WireLog log={wire} />
     </div>
   )
-}
-
-/** The text blocks of an app's message, as one line (anything else is left out). */
-function textOf(content: readonly unknown[]): string {
-  return content
-    .map((block) => (typeof block === 'object' && block !== null && (block as { type?: unknown }).type === 'text' ? String((block as { text?: unknown }).text ?? '') : ''))
-    .filter(Boolean)
-    .join(' ')
 }

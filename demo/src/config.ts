@@ -8,7 +8,7 @@ export interface ServerEntry {
   /** Needs a sign-in; its tools are listed in the config since listing them needs a token too. */
   auth?: boolean
   tools?: string[]
-  /** The MCP Apps sandbox proxy page for this server's apps, on an origin of its own. */
+  /** The MCP Apps sandbox proxy page for this server's apps, on a host name of its own. */
   sandboxUrl?: string
 }
 
@@ -18,9 +18,10 @@ export interface DemoConfig {
 }
 
 /**
- * The apps' `sandbox`: each server's own proxy page, on an origin of its own
- * (apps of two servers on one origin could act as each other: docs/apps.md,
- * "One sandbox origin per server"). Undefined without sandbox pages: no apps.
+ * The apps' `sandbox`: each server's own proxy page, on a host name of its
+ * own (apps of two servers on one host could act as each other or share
+ * cookies: docs/apps.md, "One sandbox host per server"). Undefined without
+ * sandbox pages: no apps.
  */
 export function appSandbox(config: DemoConfig | undefined): ((server: { url: string }) => string) | undefined {
   if (!config?.servers.some((entry) => entry.sandboxUrl)) return undefined

@@ -3,15 +3,16 @@
  * no-eval validator, for e2e/theme.spec.ts, which serves the built page under
  * `script-src 'self'` (no 'unsafe-eval'). The answer is written to
  * `<output id="answer">`; CSP violations seen by the page to `#violations`.
- * `?probe=1` instead runs the library's own `canEvaluateCode()` check, the
- * control that shows the policy really forbids code generation.
+ * `?probe=1` instead tries `new Function` (what ajv8 does, and what the
+ * library never does to choose a validator), the control that shows the
+ * policy really forbids code generation and that such an attempt is reported.
  */
 import { StrictMode, useState } from 'react'
 import { createRoot } from 'react-dom/client'
 import { Theme } from '@rjsf/shadcn'
 import '@rjsf/shadcn/dist/default.css'
 import 'mcp-elicit/forms/styles.css'
-import { canEvaluateCode, ElicitationForm, noEvalValidator, type ElicitationFormTheme, type ElicitationRequest } from 'mcp-elicit/forms'
+import { ElicitationForm, noEvalValidator, type ElicitationFormTheme, type ElicitationRequest } from 'mcp-elicit/forms'
 import type { ElicitResult } from 'mcp-elicit'
 
 const violations: string[] = []
@@ -38,13 +39,22 @@ const request: ElicitationRequest = {
 
 const theme: ElicitationFormTheme = Theme
 
+/** Whether the page can generate code from strings: the attempt the control makes on purpose. */
+function canGenerateCode(): boolean {
+  try {
+    return new Function('return 1')() === 1
+  } catch {
+    return false
+  }
+}
+
 function App() {
   const [answer, setAnswer] = useState<ElicitResult | null>(null)
   const probe = new URLSearchParams(location.search).has('probe')
   return (
     <>
       {probe ? (
-        <p id="probe">{String(canEvaluateCode())}</p>
+        <p id="probe">{String(canGenerateCode())}</p>
       ) : (
         <ElicitationForm request={request} server={{ name: 'travel', version: '3.0.1' }} url="https://mcp.travel.example/mcp" theme={theme} validator={noEvalValidator} onRespond={setAnswer} />
       )}

@@ -14,7 +14,7 @@ import type { DemoServer } from '../demo-server.ts'
 import { startLegacyDemoServer } from '../legacy-demo-server.ts'
 import type { LegacyDemoServer } from '../legacy-demo-server.ts'
 import { BROKEN_ISSUE_FORM_URI, ISSUE_FORM_URI, ISSUE_SCHEMA, SEAT_MAP_URI, rendersAppElicitations, seatLayout } from './app-flows.ts'
-import { HOSTILE_VIEW_URI } from './hostile-apps.ts'
+import { HOSTILE_VIEW_URI, IMPOSTOR_VIEW_URI } from './hostile-apps.ts'
 
 const UI = 'io.modelcontextprotocol/ui'
 const MIME = 'text/html;profile=mcp-app'
@@ -191,6 +191,14 @@ describe('hostile_app (modern demo server)', () => {
     const read = await client.readResource(HOSTILE_VIEW_URI)
     expect((read.contents as Array<{ mimeType: string }>)[0]?.mimeType).toBe(MIME)
     expect(demo.hits('/pwned')).toBe(0)
+  })
+
+  it("impostor_app hands its view the attack asked for and, for a navigation, this server's own page", async () => {
+    const result = await client.callTool('impostor_app', { attack: 'navigate' })
+    expect(result.structuredContent).toEqual({ attack: 'navigate', escape: `${demo.origin}/?via=escape` })
+    const read = await client.readResource(IMPOSTOR_VIEW_URI)
+    expect((read.contents as Array<{ mimeType: string; text: string }>)[0]).toMatchObject({ mimeType: MIME, text: expect.stringContaining('Impostor view') })
+    expect((await client.callTool('impostor_app', { attack: 'everything' })).isError).toBe(true)
   })
 })
 

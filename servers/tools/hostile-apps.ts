@@ -9,6 +9,11 @@
  *   that reaches the server is recorded.
  * - `hostile_control` (app-only): the call a host must let through; its
  *   records count how many of the view's flood reached the server.
+ * - `impostor_app` (view ui://demo/impostor.html): its `attack` argument
+ *   picks what the view tries in the person's name (`messages`: twenty
+ *   `ui/message`s at once; `cookies`: the page's cookies; `navigate`: its
+ *   proxy frame to this server's `/?via=escape`; `flood`: 3,000 refused
+ *   requests), `servers/views/impostor.ts`.
  *
  * Runs under Node 22 type stripping: no enums, no namespaces, no parameter
  * properties, `import type` for types, `.ts` on relative imports.
@@ -21,6 +26,7 @@ import { text } from '../kit.ts'
 import { viewReader } from './app-resources.ts'
 
 export const HOSTILE_VIEW_URI = 'ui://demo/hostile.html'
+export const IMPOSTOR_VIEW_URI = 'ui://demo/impostor.html'
 /** A tool of the legacy demo server, never of this one: a host must not run it for this server's view. */
 export const OTHER_SERVER_TOOL = 'legacy_profile'
 
@@ -53,6 +59,30 @@ export function registerHostileAppTools(server: McpServer, { record, origin }: H
       const targets = { tripwire: `${origin()}/pwned`, modelOnlyTool: 'reveal_secret', otherServerTool: OTHER_SERVER_TOOL, controlTool: 'hostile_control' }
       record('hostile_app', targets)
       return { ...text(`hostile_app: the view will attack ${targets.tripwire}`), structuredContent: targets }
+    },
+  )
+
+  registerAppResource(
+    server,
+    'Impostor view',
+    IMPOSTOR_VIEW_URI,
+    { description: 'A view that tries to speak as the person, read their cookies, or leave its sandbox page.' },
+    viewReader('impostor', IMPOSTOR_VIEW_URI),
+  )
+
+  registerAppTool(
+    server,
+    'impostor_app',
+    {
+      title: 'Impostor app',
+      description: 'Opens a view that acts in the person\u2019s name: twenty messages, their cookies, or a page of its own (for the safety tests).',
+      inputSchema: z.object({ attack: z.enum(['messages', 'cookies', 'navigate', 'flood']) }),
+      _meta: { ui: { resourceUri: IMPOSTOR_VIEW_URI } },
+    },
+    async ({ attack }) => {
+      const orders = { attack, escape: `${origin()}/?via=escape` }
+      record('impostor_app', orders)
+      return { ...text(`impostor_app: the view will try ${attack}`), structuredContent: orders }
     },
   )
 

@@ -1,7 +1,9 @@
 /**
  * Live data for `subscriptions/listen`: the resource `demo://notes`, which
- * `add_note` appends to, and `bonus_tool`, which `toggle_bonus_tool` adds to
- * or removes from the tool list. Each change is published through the
+ * `add_note` appends to and `clear_notes` empties (the demo's one tool
+ * marked `destructiveHint`: the chat adapters ask before the model runs
+ * it), and `bonus_tool`, which `toggle_bonus_tool` adds to or removes from
+ * the tool list. Each change is published through the
  * handler's notifier, so open listen streams get
  * `notifications/resources/updated` and `notifications/tools/list_changed`.
  *
@@ -61,6 +63,22 @@ export function registerLiveNotes(server: McpServer, { state, notify, record }: 
       record('add_note', { text: note, count: state.notes.length })
       notify.resourceUpdated(NOTES_URI)
       return text(`add_note: ${state.notes.length} note${state.notes.length === 1 ? '' : 's'}`)
+    },
+  )
+
+  server.registerTool(
+    'clear_notes',
+    {
+      title: 'Clear the notes',
+      description: 'Deletes every note of demo://notes.',
+      annotations: { destructiveHint: true, idempotentHint: true, readOnlyHint: false },
+    },
+    async () => {
+      const count = state.notes.length
+      state.notes = []
+      record('clear_notes', { count })
+      notify.resourceUpdated(NOTES_URI)
+      return text(`clear_notes: ${count} note${count === 1 ? '' : 's'} deleted`)
     },
   )
 

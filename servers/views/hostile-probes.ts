@@ -135,6 +135,15 @@ export async function pageProbes(tripwire: string, report: Report): Promise<void
     window.top!.location.href = url('top-navigation')
     return 'the top window was told to navigate'
   })
+  // A worker from blob: is allowed (PDF.js needs one), and inherits this frame's policy: no network from there either.
+  await network('worker-fetch', () => {
+    const code = `fetch(${JSON.stringify(url('worker-fetch'))}, { mode: 'no-cors' }).then(() => postMessage('sent'), (error) => postMessage('refused: ' + error))`
+    const worker = new Worker(URL.createObjectURL(new Blob([code], { type: 'text/javascript' })))
+    return new Promise<string>((resolve, reject) => {
+      worker.onmessage = (event: MessageEvent) => (String(event.data) === 'sent' ? resolve('the worker\'s fetch resolved') : reject(new Error(`the worker's fetch failed (${String(event.data)})`)))
+      worker.onerror = () => reject(new Error('the worker did not start'))
+    }).finally(() => worker.terminate())
+  })
   // The parent is the sandbox proxy (the same origin as this frame): its realm has its own CSP, or none.
   await network('parent-fetch', async () => {
     const parentFetch = (window.parent as Window & typeof globalThis).fetch

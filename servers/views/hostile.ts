@@ -16,7 +16,7 @@
  */
 import { App } from '@modelcontextprotocol/ext-apps'
 
-import { connect, describeError, h, textOf, within } from './kit.ts'
+import { connect, describeError, h, reportList, textOf, within } from './kit.ts'
 import { pageProbes, probeFrames } from './hostile-probes.ts'
 
 interface Targets {
@@ -32,12 +32,7 @@ const list = h('ul', { id: 'report' })
 main.append(h('h1', {}, 'Hostile view'), list)
 let started = false
 
-/** One line of the report: what was tried and what came of it. */
-function report(probe: string, outcome: string, detail: string): void {
-  const item = list.querySelector<HTMLLIElement>(`li[data-probe="${probe}"]`) ?? list.appendChild(h('li', { 'data-probe': probe }))
-  item.dataset.outcome = outcome
-  item.textContent = `${probe}: ${outcome} — ${detail}`
-}
+const report = reportList(list)
 
 app.ontoolresult = (result) => {
   const data = result.structuredContent as Partial<Targets> | undefined

@@ -105,3 +105,12 @@ export function connect(app: App, onConnected: () => void, onFailed: (message: s
     (error: unknown) => onFailed(`Could not connect to the host: ${describeError(error)}`),
   )
 }
+
+/** The report a hostile view writes of its attempts: `li[data-probe=…]` with `data-outcome`, one per probe, updated in place. */
+export function reportList(list: HTMLElement): (probe: string, outcome: string, detail: string) => void {
+  return (probe, outcome, detail) => {
+    const item = list.querySelector<HTMLLIElement>(`li[data-probe="${probe}"]`) ?? list.appendChild(h('li', { 'data-probe': probe }))
+    item.dataset.outcome = outcome
+    item.textContent = `${probe}: ${outcome} — ${detail}`
+  }
+}

@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest'
 import { isMcpAiSdkError } from './errors.js'
 import { mcpToolsForModel, toolsFrom } from './model-tools.js'
 import { mcpOutputForModel } from './tool-output.js'
-import { MAX_RESULT_LENGTH } from './bounded-result.js'
+import { MAX_RESULT_LENGTH } from '../chat/bounded-result.js'
 import { MODEL_TOOL_NAME } from '../chat/tool-names.js'
 
 const object = (properties: Record<string, unknown> = {}) => ({ type: 'object', properties })

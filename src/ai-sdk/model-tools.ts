@@ -8,6 +8,7 @@
  */
 import * as ai from 'ai'
 import type { JSONSchema7, Tool, ToolSet } from 'ai'
+import { asksBeforeRunning, type AskBeforeRunning } from '../chat/tool-approval.js'
 import { requireFunction } from './framework-api.js'
 import { readToolListing, type McpToolHints, type ModelTool, type SkippedTool, type ToolListingLimits } from './tool-listing.js'
 import { mcpOutputForModel } from './tool-output.js'
@@ -15,6 +16,14 @@ import { mcpOutputForModel } from './tool-output.js'
 export interface McpToolsForModelOptions extends ToolListingLimits {
   /** Names the MCP tools must not take: the app's own tools given to `streamText` beside them. A clashing MCP tool gets a `_2` suffix (`renamed`). */
   reserved?: readonly string[] | undefined
+  /**
+   * Which of the model's calls wait for the person's click: those tools get
+   * the AI SDK's `needsApproval`, so the step ends at an `approval-requested`
+   * part and `<McpToolPart>` shows "Run <tool> on <host>? Run / Don't run".
+   * The hints it reads are the server's (see `AskBeforeRunning`). Give the
+   * page's `<McpToolPart>` the same policy. @defaultValue `'destructive'`
+   */
+  askBeforeRunning?: AskBeforeRunning | undefined
 }
 
 /** What the part renderer and the route learn of a tool from its `toolMetadata` (`metadata` of the AI SDK tool). */
@@ -92,6 +101,7 @@ export function toolsFrom(module: unknown, listing: unknown, options: McpToolsFo
       inputSchema: jsonSchema(tool.inputSchema as JSONSchema7),
       outputSchema: jsonSchema(tool.outputSchema ? { ...CALL_TOOL_RESULT, properties: { ...CALL_TOOL_RESULT.properties, structuredContent: tool.outputSchema as JSONSchema7 } } : CALL_TOOL_RESULT),
       toModelOutput: ({ output }) => mcpOutputForModel(output),
+      ...(asksBeforeRunning({ name: tool.mcpName, hints: tool.hints }, options.askBeforeRunning) ? { needsApproval: true } : {}),
     })
   }
   const renamed = read.tools.filter((tool) => tool.modelName !== tool.mcpName).map(({ mcpName, modelName }) => ({ mcpName, modelName }))

@@ -11,6 +11,8 @@ import { handleChat } from '../../servers/ai-sdk-route.ts'
 import { startDemoServer, type DemoServer } from '../../servers/demo-server.ts'
 import { createClient, type Tool } from '../core/index.js'
 import { mcpChatBody } from './chat-body.js'
+import { mcpToolsForModel } from './model-tools.js'
+import { DECLINED_TEXT } from './react/part-output.js'
 
 let server: DemoServer
 let listing: Tool[]
@@ -58,6 +60,31 @@ describe('the AI SDK chat route', () => {
     const next = await assistantOf(await chat([user('please run trip_wizard'), answered]))
     const text = next.parts.flatMap((p) => (p.type === 'text' ? [p.text] : [])).join('')
     expect(text).toBe('The tool trip_wizard answered: “trip_wizard: booked reykjavik”.')
+  })
+
+  // clear_notes is marked destructiveHint: the route asks with the AI SDK's tool approval, the browser runs it after the Run.
+  it('ends the step at an approval request for a destructive tool; once approved and run in the page, the model quotes the result', async () => {
+    const first = await assistantOf(await chat([user('run clear_notes')]))
+    const call = first.parts.find((p) => p.type === 'dynamic-tool')!
+    expect(call).toMatchObject({ toolName: 'clear_notes', state: 'approval-requested', approval: { id: expect.any(String) }, toolMetadata: { mcp: { name: 'clear_notes', destructive: true } } })
+    const approval = (call as { approval: { id: string } }).approval
+    // What useChat holds once the person clicked Run (addToolApprovalResponse) and the call's output came (addToolOutput).
+    const answered = { ...first, parts: first.parts.map((p) => (p === call ? { ...call, state: 'output-available', approval: { id: approval.id, approved: true }, output: { content: [{ type: 'text', text: 'clear_notes: 2 notes deleted' }] } } : p)) } as UIMessage
+    const next = await assistantOf(await chat([user('run clear_notes'), answered]))
+    expect(next.parts.flatMap((p) => (p.type === 'text' ? [p.text] : [])).join('')).toBe('The tool clear_notes answered: “clear_notes: 2 notes deleted”.')
+    // Don't run: the part's error output (addToolOutput drops an approval that was not given) is what the model hears.
+    const declined = { ...first, parts: first.parts.map((p) => (p === call ? { ...call, state: 'output-error', approval: undefined, errorText: DECLINED_TEXT } : p)) } as UIMessage
+    const told = await assistantOf(await chat([user('run clear_notes'), declined]))
+    expect(told.parts.flatMap((p) => (p.type === 'text' ? [p.text] : [])).join('')).toBe('The tool clear_notes failed: The person chose not to run this tool call..')
+    // Nothing ran it on the route: the route has no MCP client, and the server saw no call.
+    expect(server.received.filter((entry) => entry.tool === 'clear_notes')).toEqual([])
+  })
+
+  it('asks for no tool when the host says never, and for every tool not marked read-only under unless-read-only', async () => {
+    const ask = (askBeforeRunning: 'never' | 'unless-read-only') => mcpToolsForModel(listing, { askBeforeRunning }).tools
+    expect(ask('never').clear_notes).not.toHaveProperty('needsApproval')
+    expect(ask('unless-read-only').trip_wizard).toHaveProperty('needsApproval', true)
+    expect(mcpToolsForModel(listing).tools.trip_wizard).not.toHaveProperty('needsApproval')
   })
 
   it('hands the model an error output (a Stop) as a failure', async () => {

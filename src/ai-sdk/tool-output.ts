@@ -10,7 +10,7 @@
 import type { JSONValue, Tool } from 'ai'
 import { clipText, isObject, jsonCopy } from '../chat/json.js'
 import { boundedJson } from '../forms/bounded-json.js'
-import { boundedResult, MAX_RESULT_LENGTH } from './bounded-result.js'
+import { boundedResult, MAX_RESULT_LENGTH } from '../chat/bounded-result.js'
 
 type ModelOutput = Awaited<ReturnType<NonNullable<Tool['toModelOutput']>>>
 

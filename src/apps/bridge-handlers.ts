@@ -12,8 +12,10 @@ import type { AppBridgeOptions } from './bridge-options.js'
 import { BridgeRpcError, MAX_PARAMS_BYTES, RpcCode } from './bridge-messages.js'
 import { DEFAULT_MAX_DOWNLOAD_BYTES, readDownloadFiles } from './download.js'
 import { isObject } from './json-object.js'
+import { readAppMessage, type MessageGate } from './message.js'
 import * as Method from './methods.js'
 import type { McpUiAppCapabilities, McpUiDisplayMode, McpUiHostCapabilities } from './types.js'
+import type { AppToolListing } from './tool-listing.js'
 import { isAppVisible } from './ui-meta.js'
 
 /** What a handler may use besides the params. */
@@ -22,9 +24,15 @@ export interface HandlerContext {
   /** Aborted when the view cancels the request or the bridge is torn down. */
   signal: AbortSignal
   appCapabilities: McpUiAppCapabilities
+  /** The server's tools as this view knows them (tool-listing.ts); there whenever `client` is. */
+  tools?: AppToolListing | undefined
   displayMode(): McpUiDisplayMode
   /** Sets the display mode and tells the view (`host-context-changed`). */
   setDisplayMode(mode: McpUiDisplayMode): void
+  /** The view's one message slot (`ui/message`). */
+  messages: MessageGate
+  /** Reports to the host (rate-limited). */
+  warn(message: string): void
 }
 
 type Handler = (params: JsonObject, context: HandlerContext) => Promise<JsonObject>
@@ -62,7 +70,7 @@ const callTool: Handler = async (params, context) => {
   if (!isObject(args)) throw invalid('tools/call', 'arguments must be an object')
   const client = clientOf(context)
   // The listing, not the view, says which tools exist: a view can only reach this server's tools, and only those open to apps.
-  const tool = (await client.listTools({ signal: context.signal })).find((entry) => entry.name === name)
+  const tool = await context.tools!.find(name, context.signal)
   if (!tool) throw new BridgeRpcError(RpcCode.invalidParams, `tools/call: no tool "${name}" on this server`)
   if (!isAppVisible(tool)) throw new BridgeRpcError(RpcCode.refused, `tools/call: "${name}" is not callable by apps (its _meta.ui.visibility lacks "app")`)
   const route = context.options.serverTools
@@ -71,7 +79,7 @@ const callTool: Handler = async (params, context) => {
 }
 
 const listTools: Handler = async (_params, context) => {
-  const tools = await clientOf(context).listTools({ signal: context.signal })
+  const tools = await context.tools!.tools(context.signal)
   return { tools: tools.filter((tool) => isAppVisible(tool)) }
 }
 
@@ -111,9 +119,16 @@ const downloadFile: Handler = async (params, context) => {
 }
 
 const message: Handler = async (params, context) => {
-  if (params.role !== 'user' || !Array.isArray(params.content)) throw invalid(Method.MESSAGE, 'needs role "user" and a content array')
-  await context.options.onMessage!({ role: 'user', content: params.content })
-  return {}
+  const checked = readAppMessage(params)
+  const release = context.messages.hold((warning) => context.warn(warning))
+  try {
+    const sent = await context.options.onMessage!(checked, { signal: context.signal })
+    if (sent === true) return {}
+    if (sent !== false) context.warn(`onMessage returned ${String(sent)}; return true once the person agreed and the message was sent (taken as declined)`)
+    throw new BridgeRpcError(RpcCode.refused, 'Message sending denied', undefined, { declined: true })
+  } finally {
+    release()
+  }
 }
 
 const updateModelContext: Handler = async (params, context) => {

@@ -128,12 +128,22 @@ export function rpcError(id: RequestId, code: number, message: string): JsonObje
   return { jsonrpc: '2.0', id, error: { code, message } }
 }
 
+/** How the bridge treats a {@link BridgeRpcError} besides answering it. */
+export interface BridgeRpcErrorFlags {
+  /** Already reported to `onWarning` (or once for many, as the message gate does): not warned again. */
+  reported?: boolean
+  /** The person (or the host for them) said no: an answer, neither warned nor counted against the view. */
+  declined?: boolean
+}
+
 /** Thrown by a request handler to answer with a JSON-RPC error instead of a result. */
 export class BridgeRpcError extends Error {
   override name = 'BridgeRpcError'
   readonly code: number
-  constructor(code: number, message: string, cause?: unknown) {
+  readonly flags: BridgeRpcErrorFlags
+  constructor(code: number, message: string, cause?: unknown, flags: BridgeRpcErrorFlags = {}) {
     super(message, cause === undefined ? undefined : { cause })
     this.code = code
+    this.flags = flags
   }
 }

@@ -8,10 +8,16 @@
  */
 import type { Implementation, JsonObject, McpClient, McpResult } from '../core/index.js'
 import type { McpAppDownloadFile } from './download.js'
+import type { McpAppError } from './errors.js'
+import type { McpAppMessage } from './message.js'
 import type { McpUiAppCapabilities, McpUiDisplayMode, McpUiHostContext, McpUiResourceCsp, McpUiResourcePermissions } from './types.js'
 
-/** The client calls a bridge makes on the view's behalf; an `McpClient` has them all. */
-export type AppBridgeClient = Pick<McpClient, 'listTools' | 'callTool' | 'readResource' | 'listResources' | 'listResourceTemplates' | 'listPrompts'>
+/**
+ * The client calls a bridge makes on the view's behalf; an `McpClient` has
+ * them all. With `watch`, the tool listing is kept per view until the server
+ * says its tools changed; without it, each `tools/call` lists the tools first.
+ */
+export type AppBridgeClient = Pick<McpClient, 'listTools' | 'callTool' | 'readResource' | 'listResources' | 'listResourceTemplates' | 'listPrompts'> & Partial<Pick<McpClient, 'watch'>>
 
 /**
  * Runs a server tool call the view asked for, when the host wants to route
@@ -69,8 +75,21 @@ export interface McpAppHandlers {
   onDownloadFile?: ((files: McpAppDownloadFile[], context: McpAppRequestContext) => void | boolean | Promise<void | boolean>) | undefined
   /** The decoded bytes of one `ui/download-file` request's files together (the message cap, `maxParamsBytes`, applies too). @defaultValue 10 MiB */
   maxDownloadBytes?: number | undefined
-  /** `ui/message`: content for the conversation, as the person's own message. */
-  onMessage?: ((message: { role: 'user'; content: unknown[] }) => void | Promise<void>) | undefined
+  /**
+   * `ui/message`: the app wants words in the conversation as the person's
+   * own. Ask the person first, showing `message.text` as text, and resolve
+   * `true` once they agreed and the message went into the conversation,
+   * `false` when they declined (the app gets -32000 "Message sending denied";
+   * anything but `true` counts as declined). The message arrives checked:
+   * text blocks only (anything else is refused with -32602), invisible
+   * characters removed, at most 4,000 characters (`clipped` when more were
+   * sent). One message of a view waits at a time: the next is refused with
+   * -32000 until this promise settles. `signal` aborts when the app cancels
+   * the request or is torn down: take the question down then.
+   * Never hand it to a model unasked: an app's words become the person's turn.
+   * @defaultValue off
+   */
+  onMessage?: ((message: McpAppMessage, context: McpAppRequestContext) => boolean | Promise<boolean>) | undefined
   /** `ui/update-model-context`: what the view wants the model to know next turn; each call replaces the last. */
   onUpdateModelContext?: ((context: { content?: unknown[]; structuredContent?: JsonObject }) => void) | undefined
   /** The display modes this host can show. @defaultValue `['inline']` */
@@ -113,6 +132,14 @@ export interface AppBridgeOptions extends McpAppHandlers {
   maxParamsBytes?: number | undefined
   /** How long `teardown()` waits for the view's answer. @defaultValue 3000 */
   teardownTimeoutMs?: number | undefined
+  /** Refused messages after which the view is given up on (`onError` gets `APP_TOO_MANY_REFUSALS`). @defaultValue 2000 */
+  maxRefusals?: number | undefined
+  /**
+   * The bridge gave up on the view: it refused `maxRefusals` of its messages
+   * (`APP_TOO_MANY_REFUSALS`). The bridge is closed already, without a
+   * teardown request; remove the view's frame.
+   */
+  onError?: ((error: McpAppError) => void) | undefined
 }
 
 /** Who the host says it is when no `hostInfo` is given. */

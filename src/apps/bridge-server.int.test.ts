@@ -2,7 +2,8 @@
  * The view's calls that reach the server, against a real MCP server (the
  * official SDK on 127.0.0.1): which tools an app may list and call
  * (`_meta.ui.visibility`), resources and prompts when the host turns them
- * on, and what the server saw.
+ * on, and what the server saw. The tool listing is kept per view until the
+ * server says its tools changed (`subscriptions/listen`).
  */
 import { toNodeHandler } from '@modelcontextprotocol/node'
 import { McpServer, createMcpHandler } from '@modelcontextprotocol/server'
@@ -15,13 +16,20 @@ import type { AppBridgeOptions } from './bridge-options.js'
 
 let host: Host
 let client: McpClient
+let toolsChanged: () => void
 const called: string[] = []
+/** Whether `switchable` is closed to apps (the server then says its tools changed). */
+let closedToApps = false
 
 const text = (value: string) => ({ content: [{ type: 'text' as const, text: value }] })
 
 beforeAll(async () => {
   const build = () => {
-    const server = new McpServer({ name: 'apps-bridge-test', version: '1.0.0' })
+    const server = new McpServer({ name: 'apps-bridge-test', version: '1.0.0' }, { capabilities: { tools: { listChanged: true } } })
+    server.registerTool('switchable', { description: 'Open to apps until closedToApps.', _meta: { ui: { visibility: closedToApps ? ['model'] : ['app'] } } }, async () => {
+      called.push('switchable')
+      return text('switched')
+    })
     server.registerTool('forecast', { description: 'Both may call it (no visibility: the default).', inputSchema: z.object({ city: z.string() }) }, async ({ city }) => {
       called.push(`forecast ${city}`)
       return text(`Sunny in ${city}`)
@@ -35,10 +43,14 @@ beforeAll(async () => {
       return text('deleted')
     })
     server.registerResource('notes', 'test://notes', { mimeType: 'text/plain' }, async (uri) => ({ contents: [{ uri: uri.href, mimeType: 'text/plain', text: 'A note' }] }))
+    server.registerResource('broken', 'test://broken', { mimeType: 'text/plain' }, async () => {
+      throw new Error('the disk is on fire')
+    })
     server.registerPrompt('summarise', { description: 'Summarise the seats.' }, async () => ({ messages: [{ role: 'user', content: { type: 'text', text: 'Summarise' } }] }))
     return server
   }
   const handler = createMcpHandler(() => build(), { onerror: () => {} })
+  toolsChanged = () => handler.notify.toolsChanged()
   const serve = toNodeHandler(handler)
   host = await startHost({ cors: { origins: [], expose: ['Mcp-Session-Id', 'MCP-Protocol-Version'] }, serve: (req, res, hit) => serve(req, res, hit.body), onClose: () => handler.close() })
   client = createClient(host.url, { onWarning: () => {} })
@@ -51,7 +63,8 @@ afterAll(async () => {
 
 function viewOf(options: Omit<AppBridgeOptions, 'post'>) {
   const sent: JsonObject[] = []
-  const bridge = new AppBridge({ client, onWarning: () => {}, ...options, post: (message) => sent.push(message) })
+  const warnings: string[] = []
+  const bridge = new AppBridge({ client, onWarning: (message) => warnings.push(message), ...options, post: (message) => sent.push(message) })
   let nextId = 1
   const call = async (method: string, params: JsonObject = {}, waitMs = 5000): Promise<JsonObject> => {
     const id = nextId++
@@ -63,14 +76,14 @@ function viewOf(options: Omit<AppBridgeOptions, 'post'>) {
     }
     throw new Error(`no answer to ${method}`)
   }
-  return { bridge, call }
+  return { bridge, call, warnings }
 }
 
 describe('AppBridge with a real server', () => {
   it('lists only the tools apps may call', async () => {
     const { call } = viewOf({ serverTools: true })
     const answer = await call('tools/list')
-    expect(((answer.result as JsonObject).tools as JsonObject[]).map((tool) => tool.name).sort()).toEqual(['forecast', 'refresh_seats'])
+    expect(((answer.result as JsonObject).tools as JsonObject[]).map((tool) => tool.name).sort()).toEqual(['forecast', 'refresh_seats', 'switchable'])
   })
 
   it('calls app-visible tools, and refuses model-only and unknown ones without reaching the server', async () => {
@@ -90,6 +103,39 @@ describe('AppBridge with a real server', () => {
     expect(await call('resources/read', { uri: 'test://missing' })).toMatchObject({ error: { code: -32602, message: 'Resource not found: test://missing' } })
     // Bad arguments are the tool's own failure in this SDK: a result with isError, passed on as it came.
     expect(await call('tools/call', { name: 'forecast', arguments: { city: 42 } })).toMatchObject({ result: { isError: true, content: [{ text: expect.stringContaining('Invalid arguments') }] } })
+  })
+
+  it('warns with the reason when a read the app asked for fails on the server', async () => {
+    const { call, warnings } = viewOf({ serverResources: true })
+    expect(await call('resources/read', { uri: 'test://broken' })).toMatchObject({ error: { code: -32603 } })
+    expect(warnings).toHaveLength(1)
+    expect(warnings[0]).toMatch(/^\[mcp-elicit\/apps\] resources\/read from the app failed: .*the disk is on fire/)
+    expect(warnings[0]).not.toContain('undefined')
+  })
+
+  it('lists the tools once for many calls, and again once the server says they changed: a tool closed to apps is refused from then on', async () => {
+    const own = createClient(host.url, { onWarning: () => {} })
+    const { bridge, call } = viewOf({ client: own, serverTools: true })
+    const listings = () => host.log.filter((entry) => entry.rpcMethod === 'tools/list').length
+    const before = listings()
+    for (let round = 0; round < 4; round++) expect(await call('tools/call', { name: 'switchable' })).toMatchObject({ result: { content: [{ text: 'switched' }] } })
+    expect(await call('tools/list')).toMatchObject({ result: { tools: expect.arrayContaining([expect.objectContaining({ name: 'switchable' })]) } })
+    expect(listings() - before).toBe(1)
+    // The server closes the tool to apps and says so; the view's next call is checked against a new listing.
+    const heard = new Promise<void>((resolve) => own.watch({ tools: true }, () => resolve()))
+    closedToApps = true
+    try {
+      toolsChanged()
+      await heard
+      called.length = 0
+      expect(await call('tools/call', { name: 'switchable' })).toMatchObject({ error: { code: -32000, message: expect.stringContaining('not callable by apps') } })
+      expect(called).toEqual([])
+      expect(listings() - before).toBe(2)
+    } finally {
+      closedToApps = false
+      await bridge.teardown()
+      await own.close()
+    }
   })
 
   it('routes allowed calls through a host function, with an abort signal', async () => {
@@ -114,7 +160,7 @@ describe('AppBridge with a real server', () => {
     }
     const on = viewOf({ serverResources: true, prompts: true })
     expect(await on.call('resources/read', { uri: 'test://notes' })).toMatchObject({ result: { contents: [{ uri: 'test://notes', text: 'A note' }] } })
-    expect(await on.call('resources/list')).toMatchObject({ result: { resources: [{ uri: 'test://notes', name: 'notes' }] } })
+    expect(await on.call('resources/list')).toMatchObject({ result: { resources: [{ uri: 'test://notes', name: 'notes' }, { uri: 'test://broken' }] } })
     expect(await on.call('resources/templates/list')).toMatchObject({ result: { resourceTemplates: [] } })
     expect(await on.call('prompts/list')).toMatchObject({ result: { prompts: [{ name: 'summarise' }] } })
     expect(await on.call('resources/read', {})).toMatchObject({ error: { code: -32602 } })

@@ -90,7 +90,7 @@ function everything(options: Partial<AppBridgeOptions> = {}) {
     serverTools: true,
     serverResources: true,
     onOpenLink: () => {},
-    onMessage: () => {},
+    onMessage: () => true,
     onUpdateModelContext: () => {},
     onLog: () => {},
     sandbox: { permissions: { camera: {}, clipboardWrite: {} }, csp: { connectDomains: ['https://api.example.com'], resourceDomains: ['https://cdn.example.com'] } },

@@ -53,7 +53,7 @@ function observedBridge() {
     onWarning: () => {},
     onSizeChange: (size) => seen.sizes.push(size),
     onOpenLink: (url) => void seen.links.push(url),
-    onMessage: (message) => void seen.messages.push(message),
+    onMessage: (message) => (seen.messages.push(message), true),
     onUpdateModelContext: () => {},
     onLog: () => {},
     onRequestTeardown: () => {},
@@ -89,7 +89,11 @@ describe('AppBridge under garbage', () => {
           for (const value of Object.values(size)) expect(Number.isFinite(value) && value >= 0).toBe(true)
         }
         for (const link of seen.links) expect(link instanceof URL && ['http:', 'https:'].includes(link.protocol)).toBe(true)
-        for (const message of seen.messages as JsonObject[]) expect(message.role === 'user' && Array.isArray(message.content)).toBe(true)
+        for (const message of seen.messages as JsonObject[]) {
+          expect(message.role === 'user' && Array.isArray(message.content)).toBe(true)
+          for (const block of message.content as JsonObject[]) expect(Object.keys(block).sort().join() === 'text,type' && block.type === 'text' && typeof block.text === 'string').toBe(true)
+          expect(typeof message.text === 'string' && (message.text as string).length <= 4000).toBe(true)
+        }
       }),
       { numRuns: 300 },
     )

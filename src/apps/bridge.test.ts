@@ -43,7 +43,7 @@ describe('AppBridge handshake', () => {
   it('advertises exactly the capabilities whose options are given', () => {
     const { request, answerTo } = harness({
       onOpenLink: () => {},
-      onMessage: () => {},
+      onMessage: () => true,
       onUpdateModelContext: () => {},
       onLog: () => {},
       elicitation: true,
@@ -124,6 +124,18 @@ describe('AppBridge before initialized', () => {
 })
 
 describe('AppBridge after initialized', () => {
+  it('streams partial input until the complete input is sent, and never after it (the spec: partials stop at tool-input)', () => {
+    const { bridge, sent, initialize } = harness()
+    initialize()
+    bridge.sendToolInputPartial({ q: 'we' })
+    bridge.sendToolInput({ q: 'weather' })
+    bridge.sendToolInputPartial({ q: 'weather in' })
+    expect(sent.slice(1).map((message) => [message.method, message.params])).toEqual([
+      ['ui/notifications/tool-input-partial', { arguments: { q: 'we' } }],
+      ['ui/notifications/tool-input', { arguments: { q: 'weather' } }],
+    ])
+  })
+
   it('sends host-context-changed with only what changed, and nothing when nothing did', () => {
     const { bridge, sent, initialize } = harness({ hostContext: { theme: 'light', locale: 'en', containerDimensions: { maxHeight: 800 } } })
     initialize()
@@ -169,13 +181,13 @@ describe('AppBridge requests from the view', () => {
   it('hands ui/message and ui/update-model-context to their handlers', async () => {
     const messages: unknown[] = []
     const contexts: unknown[] = []
-    const { request, answerTo, settle } = harness({ onMessage: (message) => void messages.push(message), onUpdateModelContext: (context) => contexts.push(context) })
+    const { request, answerTo, settle } = harness({ onMessage: (message) => (messages.push(message), true), onUpdateModelContext: (context) => contexts.push(context) })
     request(1, 'ui/message', { role: 'user', content: [{ type: 'text', text: 'Book seat 4A' }] })
     request(2, 'ui/message', { role: 'assistant', content: [] })
     request(3, 'ui/update-model-context', { structuredContent: { seat: '4A' } })
     request(4, 'ui/update-model-context', { content: 'not a list' })
     await settle()
-    expect(messages).toEqual([{ role: 'user', content: [{ type: 'text', text: 'Book seat 4A' }] }])
+    expect(messages).toEqual([{ role: 'user', content: [{ type: 'text', text: 'Book seat 4A' }], text: 'Book seat 4A', clipped: false }])
     expect(contexts).toEqual([{ structuredContent: { seat: '4A' } }])
     expect([1, 2, 3, 4].map((id) => (answerTo(id)?.error as JsonObject | undefined)?.code ?? 'ok')).toEqual(['ok', -32602, 'ok', -32602])
   })
@@ -321,13 +333,16 @@ describe('AppBridge teardown', () => {
       signals.push(signal)
       return new Promise<never>((_resolve, reject) => signal.addEventListener('abort', () => reject(new Error('aborted'))))
     }
-    const { bridge, initialize, request, answerTo, settle } = harness({ client, serverTools, teardownTimeoutMs: 10 })
+    // No timeout to race on a loaded machine: the view answers the teardown when the test says so.
+    const { bridge, initialize, request, answerTo, settle, sent } = harness({ client, serverTools, teardownTimeoutMs: 60_000 })
     initialize()
     const done = bridge.teardown()
     request(99, 'tools/call', { name: 'save', arguments: {} })
     await settle()
     expect(signals).toHaveLength(1)
     expect(signals[0]!.aborted).toBe(false)
+    const teardownRequest = sent.find((message) => message.method === 'ui/resource-teardown')!
+    bridge.receive({ jsonrpc: '2.0', id: teardownRequest.id, result: {} })
     await done
     expect(signals[0]!.aborted).toBe(true)
     await settle()

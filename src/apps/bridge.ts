@@ -6,11 +6,8 @@
  * with plain objects.
  *
  * Ordering rules it keeps:
- * - Nothing is sent to the view before `ui/notifications/initialized` ("The
- *   Host MUST NOT send any request or notification to the View before it
- *   receives an initialized notification"). Tool input, result, cancellation
- *   and context changes given earlier wait, only the latest of each, and go
- *   out in the order context, input, result | cancelled.
+ * - Nothing is sent to the view before `ui/notifications/initialized`
+ *   (bridge-outbox.ts).
  * - A request the view cancels (`notifications/cancelled`) is aborted and
  *   gets no answer, as in the MCP base protocol; it counts against
  *   `maxInFlight` until its handler has settled.
@@ -20,35 +17,22 @@
  */
 import type { ElicitResult, JsonObject, McpResult } from '../core/index.js'
 import { buildHostCapabilities, handleViewNotification, handleViewRequest, paramsLimit, type HandlerContext } from './bridge-handlers.js'
-import { BridgeRpcError, parseViewMessage, RpcCode, rpcError, rpcNotification, rpcResult, type RequestId, type ViewMessage } from './bridge-messages.js'
+import { BridgeRpcError, parseViewMessage, RpcCode, rpcError, rpcResult, type RequestId, type ViewMessage } from './bridge-messages.js'
+import { contextChanges, Outbox } from './bridge-outbox.js'
 import { DEFAULT_HOST_INFO, DEFAULT_MAX_IN_FLIGHT, DEFAULT_TEARDOWN_TIMEOUT_MS, type AppBridgeOptions, type McpAppViewInfo } from './bridge-options.js'
+import { DEFAULT_MAX_REFUSALS, RefusalLog } from './bridge-refusals.js'
 import { HostRequests, Latch } from './bridge-requests.js'
 import { MCP_APPS_PROTOCOL_VERSION } from './constants.js'
 import { forwardElicitation, type ElicitOptions } from './elicitation.js'
 import { McpAppError } from './errors.js'
 import { isObject } from './json-object.js'
+import { MessageGate } from './message.js'
 import * as Method from './methods.js'
+import { AppToolListing } from './tool-listing.js'
 import type { McpUiDisplayMode, McpUiHostContext } from './types.js'
-
-/** Host -> view notifications waiting for `initialized`; only the latest of each. */
-interface Queue {
-  context?: McpUiHostContext
-  partial?: JsonObject
-  input?: JsonObject
-  outcome?: { method: string; params: JsonObject }
-}
 
 function tornDown(what: string): McpAppError {
   return new McpAppError('APP_TORN_DOWN', `${what}: the app was torn down`)
-}
-
-/** Whether two JSON values serialise alike (a value that does not serialise counts as changed). */
-function sameJson(a: unknown, b: unknown): boolean {
-  try {
-    return JSON.stringify(a) === JSON.stringify(b)
-  } catch {
-    return false
-  }
 }
 
 export class AppBridge {
@@ -58,7 +42,7 @@ export class AppBridge {
   readonly #initialized = new Latch()
   #state: 'open' | 'closing' | 'closed' = 'open'
   #dropped = 0
-  #queue: Queue = {}
+  readonly #outbox = new Outbox((message) => this.#post(message))
   /** The view's requests it may still be answered for, by id. */
   readonly #inFlight = new Map<RequestId, AbortController>()
   /**
@@ -69,11 +53,16 @@ export class AppBridge {
    */
   readonly #running = new Set<AbortController>()
   readonly #requests = new HostRequests((message) => this.#post(message))
+  readonly #messages = new MessageGate()
+  readonly #refusals: RefusalLog
+  readonly #tools: AppToolListing | undefined
   #teardown: Promise<void> | undefined
 
   constructor(options: AppBridgeOptions) {
     this.#options = options
     this.#hostContext = { ...options.hostContext }
+    this.#refusals = new RefusalLog((message) => (options.onWarning ?? console.warn)(message), options.maxRefusals ?? DEFAULT_MAX_REFUSALS, (count) => this.#giveUp(count))
+    this.#tools = options.client ? new AppToolListing(options.client) : undefined
   }
 
   /** The view finished the handshake: host -> view messages flow. */
@@ -102,10 +91,10 @@ export class AppBridge {
     try {
       const parsed = parseViewMessage(data, (method) => paramsLimit(method, this.#options))
       if (!parsed.ok) {
-        this.#drop(parsed.reason)
         if (parsed.id !== undefined) this.#post(rpcError(parsed.id, RpcCode.invalidRequest, parsed.reason))
         if (parsed.responseTo !== undefined) this.#requests.answer(parsed.responseTo, { error: { code: RpcCode.invalidRequest, message: parsed.reason } })
-        return
+        // Last: the refusal that passes the bound closes the bridge.
+        return this.#drop(parsed.reason)
       }
       this.#dispatch(parsed.message)
     } catch (error) {
@@ -115,40 +104,33 @@ export class AppBridge {
 
   /** `ui/notifications/tool-input`: the complete arguments of the tool call. */
   sendToolInput(args: JsonObject): void {
-    if (!this.#initialized.isOpen) delete this.#queue.partial
-    this.#notify('input', Method.TOOL_INPUT, { arguments: args })
+    if (this.#state === 'open') this.#outbox.input(args)
   }
 
-  /** `ui/notifications/tool-input-partial`: arguments still streaming in (ignored once the complete input waits to be sent). */
+  /** `ui/notifications/tool-input-partial`: arguments still streaming in (ignored once the complete input was given: the spec's MUST). */
   sendToolInputPartial(args: JsonObject): void {
-    if (!this.#initialized.isOpen && this.#queue.input) return
-    this.#notify('partial', Method.TOOL_INPUT_PARTIAL, { arguments: args })
+    if (this.#state === 'open') this.#outbox.partial(args)
   }
 
   /** `ui/notifications/tool-result`: the tool's result (replaces a cancellation still waiting). */
   sendToolResult(result: McpResult): void {
     const { resultType: _resultType, ...callToolResult } = result
-    this.#notify('outcome', Method.TOOL_RESULT, callToolResult)
+    if (this.#state === 'open') this.#outbox.outcome(Method.TOOL_RESULT, callToolResult)
   }
 
   /** `ui/notifications/tool-cancelled` (replaces a result still waiting). */
   sendToolCancelled(reason?: string): void {
-    this.#notify('outcome', Method.TOOL_CANCELLED, reason === undefined ? {} : { reason })
+    if (this.#state === 'open') this.#outbox.outcome(Method.TOOL_CANCELLED, reason === undefined ? {} : { reason })
   }
 
   /** Merges `partial` into the host context and sends `host-context-changed` with only the keys whose value changed. */
   setHostContext(partial: McpUiHostContext): void {
     if (this.#state !== 'open') return
-    const changed: McpUiHostContext = {}
-    for (const [key, value] of Object.entries(partial)) {
-      if (value !== undefined && !sameJson(this.#hostContext[key], value)) changed[key] = value
-    }
-    if (Object.keys(changed).length === 0) return
+    const changed = contextChanges(this.#hostContext, partial)
+    if (!changed) return
     this.#hostContext = { ...this.#hostContext, ...changed }
     // Before the handshake is answered, the initialize result carries the whole context.
-    if (!this.#view) return
-    if (!this.#initialized.isOpen) this.#queue.context = { ...this.#queue.context, ...changed }
-    else this.#post(rpcNotification(Method.HOST_CONTEXT_CHANGED, changed))
+    if (this.#view) this.#outbox.context(changed)
   }
 
   /**
@@ -199,7 +181,7 @@ export class AppBridge {
     if (method === Method.INITIALIZE) return this.#initialize(id, params)
     if (this.#inFlight.has(id)) return this.#drop(`request id ${String(id)} is already in flight`)
     const max = this.#options.maxInFlight ?? DEFAULT_MAX_IN_FLIGHT
-    if (this.#running.size >= max) return this.#post(rpcError(id, RpcCode.refused, `Too many requests in flight (at most ${max})`))
+    if (this.#running.size >= max) return this.#refuse(rpcError(id, RpcCode.refused, `Too many requests in flight (at most ${max})`))
     const controller = new AbortController()
     this.#inFlight.set(id, controller)
     this.#running.add(controller)
@@ -207,8 +189,11 @@ export class AppBridge {
       options: this.#options,
       signal: controller.signal,
       appCapabilities: this.#view?.appCapabilities ?? {},
+      tools: this.#tools,
       displayMode: () => this.#hostContext.displayMode ?? 'inline',
       setDisplayMode: (mode: McpUiDisplayMode) => this.setHostContext({ displayMode: mode }),
+      messages: this.#messages,
+      warn: (message: string) => this.#warn(message),
     }
     const answer = (message: JsonObject) => {
       this.#running.delete(controller)
@@ -221,18 +206,21 @@ export class AppBridge {
       (result) => answer(rpcResult(id, result)),
       (error: unknown) => {
         const rpc = error instanceof BridgeRpcError ? error : new BridgeRpcError(RpcCode.internalError, 'The request failed', error)
-        if (rpc.code === RpcCode.methodNotFound || rpc.code === RpcCode.refused) this.#warn(`${method} from the app refused: ${rpc.message}`)
-        if (rpc.code === RpcCode.internalError) this.#warn(`${method} from the app failed: ${String(rpc.cause)}`)
+        // The person's own no is an answer; a server's failure is not the app's doing; anything else was refused.
+        if (!rpc.flags.declined && rpc.code !== RpcCode.internalError) this.#refusals.refuse()
+        if (!rpc.flags.declined && !rpc.flags.reported && (rpc.code === RpcCode.methodNotFound || rpc.code === RpcCode.refused)) this.#warn(`${method} from the app refused: ${rpc.message}`)
+        // A server's own -32603 comes with its message and no cause: the warning says that message.
+        if (rpc.code === RpcCode.internalError) this.#warn(`${method} from the app failed: ${rpc.cause === undefined ? rpc.message : String(rpc.cause)}`)
         answer(rpcError(id, rpc.code, rpc.message))
       },
     )
   }
 
   #initialize(id: RequestId, params: JsonObject): void {
-    if (this.#view) return this.#post(rpcError(id, RpcCode.invalidRequest, 'ui/initialize was already answered'))
+    if (this.#view) return this.#refuse(rpcError(id, RpcCode.invalidRequest, 'ui/initialize was already answered'))
     const { appInfo, appCapabilities = {}, protocolVersion } = params
     if (!isObject(appInfo) || typeof appInfo.name !== 'string' || typeof appInfo.version !== 'string' || !isObject(appCapabilities) || typeof protocolVersion !== 'string') {
-      return this.#post(rpcError(id, RpcCode.invalidParams, 'ui/initialize needs appInfo { name, version }, appCapabilities and protocolVersion'))
+      return this.#refuse(rpcError(id, RpcCode.invalidParams, 'ui/initialize needs appInfo { name, version }, appCapabilities and protocolVersion'))
     }
     this.#view = { appInfo: { ...appInfo, name: appInfo.name, version: appInfo.version }, appCapabilities, protocolVersion }
     this.#post(
@@ -263,25 +251,13 @@ export class AppBridge {
   #onInitialized(): void {
     if (!this.#view) return this.#drop('ui/notifications/initialized came before ui/initialize')
     if (this.#initialized.isOpen) return
-    const { context, partial, input, outcome } = this.#queue
-    this.#queue = {}
-    if (context) this.#post(rpcNotification(Method.HOST_CONTEXT_CHANGED, context))
-    if (partial) this.#post(rpcNotification(Method.TOOL_INPUT_PARTIAL, partial))
-    if (input) this.#post(rpcNotification(Method.TOOL_INPUT, input))
-    if (outcome) this.#post(rpcNotification(outcome.method, outcome.params))
+    this.#outbox.open()
     this.#initialized.open()
     try {
       this.#options.onInitialized?.(this.#view)
     } catch (error) {
       this.#warn(`onInitialized threw: ${String(error)}`)
     }
-  }
-
-  #notify(slot: 'partial' | 'input' | 'outcome', method: string, params: JsonObject): void {
-    if (this.#state !== 'open') return
-    if (this.#initialized.isOpen) return this.#post(rpcNotification(method, params))
-    if (slot === 'outcome') this.#queue.outcome = { method, params }
-    else this.#queue[slot] = params
   }
 
   async #tearDown(): Promise<void> {
@@ -297,6 +273,28 @@ export class AppBridge {
     this.#state = 'closed'
     // The cleanup window is over: a save the view started in it does not outlive the app.
     this.#abortInFlight()
+    this.#tools?.close()
+  }
+
+  /**
+   * Too many refused messages: the view is given up on at once, without the
+   * teardown request (it keeps sending what it may not), its requests
+   * aborted; the host is told through `onError` and removes the frame.
+   */
+  #giveUp(count: number): void {
+    if (this.#state === 'closed') return
+    this.#state = 'closed'
+    this.#teardown ??= Promise.resolve()
+    this.#abortInFlight()
+    this.#requests.rejectAll(() => tornDown(Method.ELICITATION_CREATE))
+    this.#initialized.fail(() => tornDown(Method.ELICITATION_CREATE))
+    const error = new McpAppError('APP_TOO_MANY_REFUSALS', `The app sent ${count} messages the host refused; it was closed.`)
+    this.#refusals.warn(`[mcp-elicit/apps] ${error.message} (at most ${this.#options.maxRefusals ?? DEFAULT_MAX_REFUSALS})`, true)
+    try {
+      this.#options.onError?.(error)
+    } catch (thrown) {
+      this.#warn(`onError threw: ${String(thrown)}`)
+    }
   }
 
   #abortInFlight(): void {
@@ -315,9 +313,16 @@ export class AppBridge {
   #drop(reason: string): void {
     this.#dropped += 1
     this.#warn(`Dropped a message from the app: ${reason}`)
+    this.#refusals.refuse()
+  }
+
+  /** Answers a request of the view with a refusal, counted against it. */
+  #refuse(answer: JsonObject): void {
+    this.#post(answer)
+    this.#refusals.refuse()
   }
 
   #warn(message: string): void {
-    ;(this.#options.onWarning ?? console.warn)(`[mcp-elicit/apps] ${message}`)
+    this.#refusals.warn(`[mcp-elicit/apps] ${message}`)
   }
 }

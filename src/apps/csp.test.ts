@@ -145,13 +145,30 @@ describe('sanitizeCspDomains', () => {
 })
 
 describe('buildAppCsp', () => {
-  it("is the spec's restrictive default when nothing is declared", () => {
+  it("is the spec's restrictive default when nothing is declared: no network, no frames, no eval", () => {
     expect(buildAppCsp()).toBe(
-      "default-src 'none'; script-src 'self' 'unsafe-inline'; style-src 'self' 'unsafe-inline'; img-src 'self' data: blob:; " +
-        "font-src 'self' data:; media-src 'self' data: blob:; connect-src 'none'; frame-src 'none'; base-uri 'self'; " +
+      "default-src 'none'; script-src 'self' 'unsafe-inline' blob: data:; style-src 'self' 'unsafe-inline' blob: data:; img-src 'self' data: blob:; " +
+        "font-src 'self' data: blob:; media-src 'self' data: blob:; worker-src 'self' blob:; connect-src 'none'; frame-src 'none'; base-uri 'self'; " +
         "object-src 'none'; form-action 'none'",
     )
     expect(buildAppCsp({})).toBe(buildAppCsp())
+  })
+
+  it("has blob: and data: where ext-apps' reference host has them (workers from blob:), and never 'unsafe-eval' or 'wasm-unsafe-eval'", () => {
+    const policy = directives(buildAppCsp({ resourceDomains: ['https://cdn.example.com'] }))
+    // PDF.js (the official pdf example) starts its worker from a blob: URL.
+    expect(policy.get('worker-src')).toEqual(["'self'", 'blob:', 'https://cdn.example.com'])
+    for (const name of ['script-src', 'style-src', 'img-src', 'font-src', 'media-src']) {
+      expect(policy.get(name), name).toEqual(expect.arrayContaining(['blob:', 'data:']))
+    }
+    // Never the network through them: connect-src, frame-src and base-uri have neither.
+    for (const name of ['connect-src', 'frame-src', 'base-uri', 'default-src', 'object-src', 'form-action']) {
+      expect(policy.get(name), name).not.toEqual(expect.arrayContaining(['blob:']))
+      expect(policy.get(name), name).not.toEqual(expect.arrayContaining(['data:']))
+    }
+    for (const csp of [undefined, { resourceDomains: ['https://cdn.example.com'], connectDomains: ['https://api.example.com'] }, { wasmUnsafeEval: true } as never]) {
+      expect(buildAppCsp(csp)).not.toMatch(/unsafe-eval/)
+    }
   })
 
   it('opens each directive only to its own declared list', () => {
@@ -161,11 +178,12 @@ describe('buildAppCsp', () => {
       frameDomains: ['https://www.youtube.com'],
       baseUriDomains: ['https://base.example.com'],
     }))
-    expect(policy.get('script-src')).toEqual(["'self'", "'unsafe-inline'", 'https://cdn.example.com'])
-    expect(policy.get('style-src')).toEqual(["'self'", "'unsafe-inline'", 'https://cdn.example.com'])
+    expect(policy.get('script-src')).toEqual(["'self'", "'unsafe-inline'", 'blob:', 'data:', 'https://cdn.example.com'])
+    expect(policy.get('style-src')).toEqual(["'self'", "'unsafe-inline'", 'blob:', 'data:', 'https://cdn.example.com'])
     expect(policy.get('img-src')).toEqual(["'self'", 'data:', 'blob:', 'https://cdn.example.com'])
-    expect(policy.get('font-src')).toEqual(["'self'", 'data:', 'https://cdn.example.com'])
+    expect(policy.get('font-src')).toEqual(["'self'", 'data:', 'blob:', 'https://cdn.example.com'])
     expect(policy.get('media-src')).toEqual(["'self'", 'data:', 'blob:', 'https://cdn.example.com'])
+    expect(policy.get('worker-src')).toEqual(["'self'", 'blob:', 'https://cdn.example.com'])
     expect(policy.get('connect-src')).toEqual(['https://api.example.com', 'wss://rt.example.com'])
     expect(policy.get('frame-src')).toEqual(['https://www.youtube.com'])
     expect(policy.get('base-uri')).toEqual(['https://base.example.com'])
@@ -180,7 +198,7 @@ describe('buildAppCsp', () => {
     expect(policy).toBe(buildAppCsp())
     expect(policy).not.toContain('unsafe-eval')
     expect(policy).not.toContain('evil')
-    expect(policy.split(';')).toHaveLength(11)
+    expect(policy.split(';')).toHaveLength(12)
   })
 
   it('treats a csp that is not an object, or lists that are not arrays, as nothing declared', () => {

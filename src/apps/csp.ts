@@ -112,16 +112,26 @@ function directive(name: string, sources: string[], fallback = ''): string {
 
 /**
  * The app's Content-Security-Policy, for the `<meta http-equiv>` the sandbox
- * writes before the app's HTML. Without declarations it is the spec's
- * restrictive default (no network, no frames); each declared list, after
- * {@link sanitizeCspDomains}, opens only its own directives:
- * `resourceDomains` scripts, styles, images, fonts and media;
+ * writes before the app's HTML. Built as ext-apps' reference host builds it
+ * (`examples/basic-host/src/csp.ts`) but without `'unsafe-eval'`: without
+ * declarations it allows no network and no frames; each declared list,
+ * after {@link sanitizeCspDomains}, opens only its own directives:
+ * `resourceDomains` scripts, styles, images, fonts, media and workers;
  * `connectDomains` fetch/XHR/WebSocket; `frameDomains` nested frames;
  * `baseUriDomains` `<base href>`. Forms may not submit anywhere, plugins never load.
+ *
+ * `blob:` and `data:` are where the reference host has them: scripts,
+ * styles, images, fonts and media, and `blob:` workers (PDF.js, CesiumJS and
+ * Three.js start their workers from a `blob:` URL). A `blob:` or `data:` URL
+ * is made by code already running in the app, which may run inline script
+ * anyway, and it never reaches the network: none of them loosens what the
+ * policy keeps out. Unlike the reference host, `connect-src` is `'none'`
+ * (not `'self'`) without declared domains: the sandbox origin has nothing
+ * for the app to fetch.
  * @example
  * ```ts
  * buildAppCsp({ connectDomains: ['https://api.example.com'] })
- * // "default-src 'none'; script-src 'self' 'unsafe-inline'; … connect-src https://api.example.com; frame-src 'none'; …"
+ * // "default-src 'none'; script-src 'self' 'unsafe-inline' blob: data:; … connect-src https://api.example.com; …"
  * ```
  */
 export function buildAppCsp(csp?: McpUiResourceCsp): string {
@@ -129,11 +139,12 @@ export function buildAppCsp(csp?: McpUiResourceCsp): string {
   const resources = sanitizeCspDomains(declared.resourceDomains)
   return [
     "default-src 'none'",
-    directive('script-src', ["'self'", "'unsafe-inline'", ...resources]),
-    directive('style-src', ["'self'", "'unsafe-inline'", ...resources]),
+    directive('script-src', ["'self'", "'unsafe-inline'", 'blob:', 'data:', ...resources]),
+    directive('style-src', ["'self'", "'unsafe-inline'", 'blob:', 'data:', ...resources]),
     directive('img-src', ["'self'", 'data:', 'blob:', ...resources]),
-    directive('font-src', ["'self'", 'data:', ...resources]),
+    directive('font-src', ["'self'", 'data:', 'blob:', ...resources]),
     directive('media-src', ["'self'", 'data:', 'blob:', ...resources]),
+    directive('worker-src', ["'self'", 'blob:', ...resources]),
     directive('connect-src', sanitizeCspDomains(declared.connectDomains), "'none'"),
     directive('frame-src', sanitizeCspDomains(declared.frameDomains), "'none'"),
     directive('base-uri', sanitizeCspDomains(declared.baseUriDomains), "'self'"),

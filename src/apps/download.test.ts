@@ -9,6 +9,7 @@ import type { JsonObject } from '../core/index.js'
 import { AppBridge } from './bridge.js'
 import type { AppBridgeOptions } from './bridge-options.js'
 import { downloadFileName, downloadMediaType, MAX_DOWNLOAD_FILES, type McpAppDownloadFile } from './download.js'
+import { extensionMismatch } from './download-types.js'
 
 function harness(options: Omit<AppBridgeOptions, 'post'> = {}) {
   const sent: JsonObject[] = []
@@ -135,6 +136,10 @@ describe('downloadFileName', () => {
     ['%E4%BD%A0%E5%A5%BD.txt', '你好.txt'],
     ['%E4%BD', '%E4%BD'],
     ['name.txt. . ', 'name.txt'],
+    // Letters that draw nothing: Hangul fillers and the braille blank, between the name and its real extension.
+    ['invoice.pdf\u3164\u3164\u3164\u3164.exe', 'invoice.pdf.exe'],
+    ['\u115F\u1160\uFFA0\u2800.txt', 'txt'],
+    ['\u2800\u2800', 'download'],
   ])('%j is saved as %j', (uri, name) => {
     expect(downloadFileName(uri)).toBe(name)
   })
@@ -160,5 +165,28 @@ describe('downloadMediaType', () => {
     [undefined, 'application/octet-stream'],
   ])('%j is given as %j', (mimeType, expected) => {
     expect(downloadMediaType(mimeType)).toBe(expected)
+  })
+})
+
+describe('extensionMismatch', () => {
+  it.each([
+    ['invoice.html', 'application/pdf', 'html'],
+    ['photo.PNG.exe', 'image/png', 'exe'],
+    ['setup.exe', 'text/plain', 'exe'],
+    ['notes.svg', 'image/png', 'svg'],
+  ])('%j declared %j: warns about .%s', (name, mimeType, extension) => {
+    expect(extensionMismatch(name, mimeType)).toBe(extension)
+  })
+
+  it.each([
+    ['report.pdf', 'application/pdf'],
+    ['DATA.CSV', 'text/csv'],
+    ['data.csv', 'text/plain'],
+    ['archive.weird', 'application/zip'],
+    ['README', 'text/plain'],
+    ['.env', 'text/plain'],
+    ['anything.exe', 'application/octet-stream'],
+  ])('%j declared %j: nothing to say', (name, mimeType) => {
+    expect(extensionMismatch(name, mimeType)).toBeUndefined()
   })
 })

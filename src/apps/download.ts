@@ -13,6 +13,7 @@
  * Spec: ext-apps apps.mdx, `ui/download-file` (`McpUiDownloadFileRequest`).
  */
 import { BridgeRpcError, RpcCode } from './bridge-messages.js'
+import { BLANK_LETTERS } from './invisible.js'
 import { isObject } from './json-object.js'
 
 /** One file to save, as the host gets it: name and media type already sanitised, contents decoded. */
@@ -41,10 +42,11 @@ const BASE64 = /^[A-Za-z0-9+/]*={0,2}$/
 /**
  * Removed from names: controls (C0, DEL, C1), every format character (bidi
  * overrides such as U+202E that make `gnp.exe` read as `exe.png`, zero-width
- * characters), line and paragraph separators, path separators and the
- * characters Windows refuses in names.
+ * characters), line and paragraph separators, letters that draw nothing
+ * (Hangul fillers, the braille blank: `invisible.ts`), path separators and
+ * the characters Windows refuses in names.
  */
-const UNSAFE_NAME_CHARS = /[\p{Cc}\p{Cf}\p{Zl}\p{Zp}/\\<>:"|?*]/gu
+const UNSAFE_NAME_CHARS = new RegExp(`[\\p{Cc}\\p{Cf}\\p{Zl}\\p{Zp}${BLANK_LETTERS}/\\\\<>:"|?*]`, 'gu')
 
 function invalid(what: string): BridgeRpcError {
   return new BridgeRpcError(RpcCode.invalidParams, `ui/download-file: ${what}`)

@@ -15,12 +15,22 @@
  * - `APP_RESOURCE_TOO_LARGE`: its HTML is over the size cap.
  * - `APP_SANDBOX_SAME_ORIGIN`: the sandbox page is on the host page's origin,
  *   where `allow-same-origin` would give the app the host's cookies and DOM.
+ * - `APP_SANDBOX_SAME_SITE`: the sandbox page's host name is the page's (on
+ *   another port), or shares a site with it (a sub-domain of the page's
+ *   registrable domain, or its parent): cookies are scoped by host name and
+ *   domain, not port, so the app could read and set the page's cookies.
  * - `APP_SANDBOX_INVALID`: the sandbox URL does not parse or is not http(s).
  * - `APP_SANDBOX_SHARED`: an app of another server is live on the same
- *   sandbox origin in this page, where the two could act as each other;
- *   give each server its own sandbox origin (`sandbox` as a function).
+ *   sandbox host name in this page, where the two could act as each other
+ *   or share cookies; give each server its own sandbox host (`sandbox` as a
+ *   function).
  * - `APP_INIT_TIMEOUT`: the view did not finish `ui/initialize` in time.
  * - `APP_FRAME_FAILED`: the frame could not be created or loaded.
+ * - `APP_FRAME_NAVIGATED`: the app's outer frame loaded a second document
+ *   (the app navigated its sandbox proxy, e.g. to a page of its own); the
+ *   app was torn down.
+ * - `APP_TOO_MANY_REFUSALS`: the app kept sending messages the host refused
+ *   (`maxRefusals`); it was closed.
  * - `APP_TORN_DOWN`: the app was torn down while something waited on it.
  * - `APP_ELICITATION_UNSUPPORTED`: the view did not declare `elicitation`
  *   (SEP-3118) in its `appCapabilities`.
@@ -31,10 +41,13 @@ export type McpAppErrorCode =
   | 'APP_RESOURCE_INVALID'
   | 'APP_RESOURCE_TOO_LARGE'
   | 'APP_SANDBOX_SAME_ORIGIN'
+  | 'APP_SANDBOX_SAME_SITE'
   | 'APP_SANDBOX_INVALID'
   | 'APP_SANDBOX_SHARED'
   | 'APP_INIT_TIMEOUT'
   | 'APP_FRAME_FAILED'
+  | 'APP_FRAME_NAVIGATED'
+  | 'APP_TOO_MANY_REFUSALS'
   | 'APP_TORN_DOWN'
   | 'APP_ELICITATION_UNSUPPORTED'
   | 'APP_ELICITATION_INVALID'

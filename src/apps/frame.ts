@@ -79,3 +79,27 @@ export function listenToFrame(window: Window, frame: HTMLIFrameElement, origin: 
   window.addEventListener('message', listener)
   return () => window.removeEventListener('message', listener)
 }
+
+/**
+ * Calls `onSecond` once when the frame loads a second document after the
+ * sandbox page: the app (same origin as its proxy) navigated the proxy, to a
+ * page of its own or anywhere a page without `frame-src` lets it, where no
+ * CSP of ours holds. The frame's initial `about:blank` (whose load event some
+ * browsers fire after `src` is set) is not counted: it is the only document
+ * of the frame whose location this page can read. Returns the removal.
+ */
+export function watchFrameDocuments(frame: HTMLIFrameElement, onSecond: () => void): () => void {
+  let documents = 0
+  const listener = () => {
+    try {
+      if (frame.contentWindow?.location.href === 'about:blank') return
+    } catch {
+      // Another origin's document: the sandbox page, or what replaced it.
+    }
+    documents += 1
+    if (documents === 2) onSecond()
+  }
+  frame.addEventListener('load', listener)
+  return () => frame.removeEventListener('load', listener)
+}
+

@@ -82,3 +82,30 @@ export function defaultHostContext(window: Window, inputs: HostContextInputs): M
   if (Object.keys(variables).length > 0) context.styles = { variables } as McpUiHostContext['styles']
   return { ...context, ...inputs.hostContext }
 }
+
+/** The parts of the page's look a view follows while it is shown: its theme and the style variables read from it. */
+export function pageLook(window: Window, element: Element): McpUiHostContext {
+  const variables = pageStyles(window, element)
+  return { theme: pageTheme(window), ...(Object.keys(variables).length > 0 && { styles: { variables } as McpUiHostContext['styles'] }) }
+}
+
+/**
+ * Calls `onChange` with the page's look ({@link pageLook}) whenever it may
+ * have changed: the reader's `prefers-color-scheme` changed (the system
+ * went dark), or the page switched its own theme (`data-theme`, `class` or
+ * `style` of `<html>`). Returns the stop. A host pinning the theme in
+ * `hostContext` is not overridden here: the caller leaves out what the host
+ * author set.
+ */
+export function followPageLook(window: Window, element: Element, onChange: (look: McpUiHostContext) => void): () => void {
+  const changed = () => onChange(pageLook(window, element))
+  const scheme = typeof window.matchMedia === 'function' ? window.matchMedia('(prefers-color-scheme: dark)') : undefined
+  scheme?.addEventListener?.('change', changed)
+  const Observer = (window as Window & { MutationObserver?: typeof MutationObserver }).MutationObserver
+  const observer = Observer ? new Observer(changed) : undefined
+  observer?.observe(window.document.documentElement, { attributes: true, attributeFilter: ['data-theme', 'class', 'style'] })
+  return () => {
+    scheme?.removeEventListener?.('change', changed)
+    observer?.disconnect()
+  }
+}

@@ -141,6 +141,55 @@ describe('mountMcpApp messages', () => {
   })
 })
 
+describe("mountMcpApp: the view follows the page's look", () => {
+  /** A `prefers-color-scheme` the test can flip, as the system going dark would. */
+  function colorScheme(dark: boolean) {
+    const listeners = new Set<() => void>()
+    const query = { get matches() { return dark }, addEventListener: (_: string, listener: () => void) => listeners.add(listener), removeEventListener: (_: string, listener: () => void) => listeners.delete(listener) }
+    const page = document.defaultView!
+    page.matchMedia = ((text: string) => (text.includes('prefers-color-scheme') ? query : { matches: false })) as never
+    return { listeners, set: (next: boolean) => ((dark = next), [...listeners].forEach((listener) => listener())) }
+  }
+  afterEach(() => {
+    delete (document.defaultView as { matchMedia?: unknown }).matchMedia
+    delete document.documentElement.dataset.theme
+  })
+  const changes = (sent: () => JsonObject[]) => sent().filter((message) => message.method === 'ui/notifications/host-context-changed').map((message) => message.params)
+
+  it('sends host-context-changed with the new theme when prefers-color-scheme or the page\'s data-theme changes, and stops at teardown', async () => {
+    const scheme = colorScheme(false)
+    const { handle, handshake, sent, fromFrame } = mount()
+    handshake()
+    await handle.ready
+    scheme.set(true)
+    expect(changes(sent)).toEqual([{ theme: 'dark' }])
+    scheme.set(true)
+    document.documentElement.dataset.theme = 'light'
+    await new Promise((resolve) => setTimeout(resolve, 0)) // a MutationObserver reports after the change
+    expect(changes(sent)).toEqual([{ theme: 'dark' }, { theme: 'light' }])
+    const closing = handle.teardown()
+    fromFrame({ jsonrpc: '2.0', id: sent().at(-1)!.id, result: {} })
+    await closing
+    expect(scheme.listeners.size).toBe(0)
+  })
+
+  it('keeps a theme the host set (hostContext, setHostContext) until it is released with undefined', async () => {
+    const scheme = colorScheme(false)
+    const { handle, handshake, sent } = mount({ hostContext: { theme: 'light' } })
+    handshake()
+    await handle.ready
+    scheme.set(true)
+    expect(changes(sent)).toEqual([])
+    handle.setHostContext({ theme: 'dark' })
+    scheme.set(false)
+    expect(changes(sent)).toEqual([{ theme: 'dark' }])
+    // Released: back to the page's (light, now), and following it again.
+    handle.setHostContext({ theme: undefined })
+    scheme.set(true)
+    expect(changes(sent)).toEqual([{ theme: 'dark' }, { theme: 'light' }, { theme: 'dark' }])
+  })
+})
+
 describe('mountMcpApp failure and teardown', () => {
   it('fails with APP_INIT_TIMEOUT when the view never initializes, and removes the frame', async () => {
     const { handle, errors, element } = mount({ initTimeoutMs: 30 })
@@ -204,9 +253,9 @@ describe('mountMcpApp failure and teardown', () => {
   })
 })
 
-describe('mountMcpApp: one sandbox origin per server', () => {
-  // An origin of its own: the tests above leave apps of their server live on SANDBOX.
-  const SHARED_ORIGIN = 'http://127.0.0.1:4998'
+describe('mountMcpApp: one sandbox host per server', () => {
+  // A host of its own: the tests above leave apps of their server live on SANDBOX's host.
+  const SHARED_ORIGIN = 'http://127.0.0.2:4998'
   const SHARED = `${SHARED_ORIGIN}/sandbox.html`
   const X = 'https://x.example/mcp'
   const Y = 'https://y.example/mcp'
@@ -236,17 +285,17 @@ describe('mountMcpApp: one sandbox origin per server', () => {
     await later.handle.teardown()
   })
 
-  it('mounts apps of two servers side by side when the sandbox gives each its own origin, each frame heard only from its own', () => {
-    const perServer = (server: { url: string }) => (server.url === X ? 'http://127.0.0.1:4997/sandbox.html' : 'http://127.0.0.1:4996/sandbox.html')
+  it('mounts apps of two servers side by side when the sandbox gives each its own host, each frame heard only from its own', () => {
+    const perServer = (server: { url: string }) => (server.url === X ? 'http://127.0.0.3:4997/sandbox.html' : 'http://127.0.0.4:4996/sandbox.html')
     const a = mount({ client: createClient(X), sandbox: perServer })
     const b = mount({ client: createClient(Y), sandbox: perServer })
     expect([a.errors, b.errors]).toEqual([[], []])
-    expect(new URL(a.handle.frame.src).origin).toBe('http://127.0.0.1:4997')
-    expect(new URL(b.handle.frame.src).origin).toBe('http://127.0.0.1:4996')
+    expect(new URL(a.handle.frame.src).origin).toBe('http://127.0.0.3:4997')
+    expect(new URL(b.handle.frame.src).origin).toBe('http://127.0.0.4:4996')
     // A message through B's frame but from A's origin is not B's.
-    b.fromFrame({ jsonrpc: '2.0', method: 'ui/notifications/sandbox-proxy-ready', params: {} }, { origin: 'http://127.0.0.1:4997' })
+    b.fromFrame({ jsonrpc: '2.0', method: 'ui/notifications/sandbox-proxy-ready', params: {} }, { origin: 'http://127.0.0.3:4997' })
     expect(b.sent()).toEqual([])
-    b.fromFrame({ jsonrpc: '2.0', method: 'ui/notifications/sandbox-proxy-ready', params: {} }, { origin: 'http://127.0.0.1:4996' })
+    b.fromFrame({ jsonrpc: '2.0', method: 'ui/notifications/sandbox-proxy-ready', params: {} }, { origin: 'http://127.0.0.4:4996' })
     expect(b.sent()).toHaveLength(1)
   })
 })

@@ -14,12 +14,13 @@ import { AppBridge } from './bridge.js'
 import type { McpAppHandlers } from './bridge-options.js'
 import { buildAllowAttribute } from './csp.js'
 import { McpAppError, isMcpAppError } from './errors.js'
-import { createAppFrame, listenToFrame, loadAppFrame, sandboxTarget, type SandboxTarget } from './frame.js'
+import { createAppFrame, listenToFrame, loadAppFrame, sandboxTarget, watchFrameDocuments, type SandboxTarget } from './frame.js'
 import type { ElicitOptions } from './elicitation.js'
-import { defaultHostContext } from './host-context.js'
+import { defaultHostContext, followPageLook } from './host-context.js'
 import { isSandboxMessage, SANDBOX_PROXY_READY, SANDBOX_RESOURCE_READY } from './methods.js'
 import { readAppResource, type McpAppResource } from './resource.js'
-import { claimSandboxOrigin, sandboxFor, type McpAppSandbox } from './sandbox-claims.js'
+import { claimSandboxHost, sandboxFor, type McpAppSandbox } from './sandbox-claims.js'
+import { checkSandboxSite } from './sandbox-site.js'
 import type { McpUiHostContext, McpUiResourcePermissions } from './types.js'
 import { appResourceUri } from './ui-meta.js'
 
@@ -28,16 +29,29 @@ export interface McpAppOptions extends McpAppHandlers {
   /** The server the app comes from; its resource is read and its tools called through this client. */
   client: McpClient
   /**
-   * The sandbox proxy page (`mcp-elicit/apps/sandbox.html`) on ANOTHER origin
-   * than this page; on the same origin the mount fails with `APP_SANDBOX_SAME_ORIGIN`.
-   * Apps on one sandbox origin can script each other, so while an app of one
-   * server is live on an origin, an app of another server is refused there
-   * (`APP_SANDBOX_SHARED`): with several servers, give a function of the
-   * server's endpoint that returns a page on a separate origin per server.
+   * The sandbox proxy page (`mcp-elicit/apps/sandbox.html`) on ANOTHER SITE
+   * than this page: on the same origin the mount fails with
+   * `APP_SANDBOX_SAME_ORIGIN`; on this page's host name (another port) or
+   * under a domain it shares with this page's with `APP_SANDBOX_SAME_SITE`
+   * (cookies are scoped by host name and domain, not port).
+   * Apps on one sandbox host can script each other or share cookies, so
+   * while an app of one server is live on a host name, an app of another
+   * server is refused there (`APP_SANDBOX_SHARED`): with several servers,
+   * give a function of the server's endpoint that returns a page on a
+   * separate host name per server.
    * @example `'https://sandbox.example-cdn.com/mcp/sandbox.html'`
    * @example `(server) => \`https://${sandboxHostFor(server.url)}/sandbox.html\``
    */
   sandbox: McpAppSandbox
+  /**
+   * Local development only: lets a sandbox on this page's host name (another
+   * port) or site through when both are loopback names or addresses
+   * (`localhost`, `*.localhost`, 127.0.0.0/8, `[::1]`), with a warning:
+   * its apps can then read and set this page's cookies. Anywhere else the
+   * mount still fails with `APP_SANDBOX_SAME_SITE`.
+   * @defaultValue false
+   */
+  allowSameSiteSandboxOnLoopback?: boolean | undefined
   /** The tool whose app this is: the resource comes from its `_meta.ui.resourceUri`; the view gets it as `hostContext.toolInfo`. */
   tool?: Tool | undefined
   /** The `ui://` resource, instead of a tool's (an app-rendered question, SEP-3118). */
@@ -54,7 +68,10 @@ export interface McpAppOptions extends McpAppHandlers {
    * Merged over the defaults read from the page: `theme` (`data-theme`,
    * `color-scheme`, `prefers-color-scheme`), `locale`, `timeZone`,
    * `platform: 'web'`, `displayMode: 'inline'`, `availableDisplayModes`,
-   * `containerDimensions: { maxHeight }`, `toolInfo`.
+   * `containerDimensions: { maxHeight }`, `toolInfo`. While the app is shown,
+   * the theme and style variables follow the page (a change of
+   * `prefers-color-scheme`, or of `<html>`'s `data-theme`, `class`, `style`)
+   * unless set here; `setHostContext` changes or releases what is set here.
    */
   hostContext?: McpUiHostContext | undefined
   /** The browser features the host grants at most; the frame gets those the resource also asks for. @defaultValue none */
@@ -89,7 +106,11 @@ export interface McpAppHandle {
   setToolResult(result: McpResult): void
   /** `tool-cancelled`. */
   cancelTool(reason?: string): void
-  /** `host-context-changed` with what changed. */
+  /**
+   * `host-context-changed` with what changed. A key set here wins over what
+   * is read from the page (the theme no longer follows the page once set); a
+   * key given as `undefined` is released: back to the page's value.
+   */
   setHostContext(partial: McpUiHostContext): void
   /** SEP-3118: the form question, answered by the app; see {@link AppBridge.elicit}. */
   elicit(params: JsonObject, options?: ElicitOptions): Promise<ElicitResult>
@@ -111,6 +132,10 @@ function grantedPermissions(requested: McpUiResourcePermissions, granted: McpUiR
     if (buildAllowAttribute({ [key]: requested[key] }, { [key]: granted?.[key] }) !== '') both[key] = {}
   }
   return both
+}
+
+function pick(context: McpUiHostContext, keys: readonly string[]): McpUiHostContext {
+  return Object.fromEntries(keys.filter((key) => context[key] !== undefined).map((key) => [key, context[key]]))
 }
 
 /**
@@ -138,7 +163,12 @@ export function mountMcpApp(element: HTMLElement, options: McpAppOptions): McpAp
   let stopListening = () => {}
   let closing: Promise<void> | undefined
   let initTimer: ReturnType<typeof setTimeout> | undefined
-  let releaseOrigin = () => {}
+  let releaseHost = () => {}
+  const warn = options.onWarning ?? console.warn
+  let stopFollowing = () => {}
+  /** What the host author set (`hostContext`, then `setHostContext`): never overridden by the page's look. */
+  let authored: McpUiHostContext = { ...options.hostContext }
+  const unauthored = (context: McpUiHostContext): McpUiHostContext => Object.fromEntries(Object.entries(context).filter(([key]) => authored[key] === undefined))
 
   const settle = (error?: McpAppError) => {
     const settled = settleReady
@@ -155,7 +185,26 @@ export function mountMcpApp(element: HTMLElement, options: McpAppOptions): McpAp
     options.onError?.(appError)
     void teardown()
   }
+  // The app broke a rule that ends it, ready or not: its frame goes at once, without waiting for an answer to the teardown.
+  const abandon = (error: McpAppError, warned = false) => {
+    if (closing) return
+    if (!warned) warn(`[mcp-elicit/apps] ${error.message}`)
+    settle(error)
+    frame.remove()
+    options.onError?.(error)
+    void teardown()
+  }
+  const stopWatching = watchFrameDocuments(frame, () =>
+    abandon(
+      new McpAppError(
+        'APP_FRAME_NAVIGATED',
+        "The app's frame loaded a second document (the app navigated its sandbox proxy); the app was torn down. A frame-src listing only the sandbox origins keeps such a navigation from loading anything.",
+      ),
+    ),
+  )
   const withBridge = (call: (bridge: AppBridge) => void) => (bridge ? call(bridge) : early.push(call))
+  /** The context read from the page alone, without what the author set. */
+  const pageContext = (view: Window) => defaultHostContext(view, { element, tool: options.tool, displayModes: options.displayModes, maxHeight })
 
   const teardown = (): Promise<void> => {
     closing ??= (async () => {
@@ -167,8 +216,10 @@ export function mountMcpApp(element: HTMLElement, options: McpAppOptions): McpAp
       const closed = bridge?.teardown()
       if (frame.isConnected) await closed
       stopListening()
+      stopWatching()
+      stopFollowing()
       frame.remove()
-      releaseOrigin()
+      releaseHost()
     })()
     return closing
   }
@@ -185,12 +236,14 @@ export function mountMcpApp(element: HTMLElement, options: McpAppOptions): McpAp
       ...options,
       post,
       client: options.client,
-      hostContext: defaultHostContext(view, { element, tool: options.tool, displayModes: options.displayModes, maxHeight, hostContext: options.hostContext }),
+      hostContext: { ...pageContext(view), ...authored },
       sandbox: { permissions, csp: resource.csp },
       onInitialized: () => {
         clearTimeout(initTimer)
         settle()
       },
+      // The bridge gave up on the view (too many refused messages), and said so.
+      onError: (error) => abandon(error, true),
       onSizeChange: (size) => {
         // The spec: hosts MUST follow size-changed for a flexible height; clamped so an app cannot push the page around.
         if (size.height !== undefined) frame.style.height = `${Math.min(size.height, maxHeight)}px`
@@ -198,6 +251,8 @@ export function mountMcpApp(element: HTMLElement, options: McpAppOptions): McpAp
       },
     })
     bridge = mounted
+    // The spec's host-context-changed: the page went dark (or light), and the view follows it, unless the author set the theme.
+    stopFollowing = followPageLook(view, element, (look) => mounted.setHostContext(unauthored(look)))
     for (const call of early.splice(0)) call(mounted)
     for (const waiter of bridgeWaiters.splice(0)) waiter.resolve(mounted)
     let resourceSent = false
@@ -225,7 +280,13 @@ export function mountMcpApp(element: HTMLElement, options: McpAppOptions): McpAp
     setToolInputPartial: (args) => withBridge((b) => b.sendToolInputPartial(args)),
     setToolResult: (result) => withBridge((b) => b.sendToolResult(result)),
     cancelTool: (reason) => withBridge((b) => b.sendToolCancelled(reason)),
-    setHostContext: (partial) => withBridge((b) => b.setHostContext(partial)),
+    setHostContext: (partial) => {
+      const released = Object.keys(partial).filter((key) => partial[key] === undefined)
+      authored = { ...authored, ...partial }
+      for (const key of released) delete authored[key]
+      const set = Object.fromEntries(Object.entries(partial).filter(([, value]) => value !== undefined))
+      withBridge((b) => b.setHostContext(window ? { ...pick(pageContext(window), released), ...set } : set))
+    },
     async elicit(params, elicitOptions) {
       if (closing) throw new McpAppError('APP_TORN_DOWN', 'elicitation/create: the app was torn down')
       const mounted = bridge ?? (await new Promise<AppBridge>((resolve, reject) => bridgeWaiters.push({ resolve, reject })))
@@ -250,7 +311,8 @@ export function mountMcpApp(element: HTMLElement, options: McpAppOptions): McpAp
   initTimer = setTimeout(() => fail(new McpAppError('APP_INIT_TIMEOUT', `The app did not finish ui/initialize within ${initTimeoutMs} ms.`)), initTimeoutMs)
   try {
     const target = sandboxTarget(sandboxFor(options.sandbox, options.client.url), window.location)
-    releaseOrigin = claimSandboxOrigin(window, target.origin, options.client.url, options.onWarning ?? console.warn)
+    checkSandboxSite(target.url, window, options.allowSameSiteSandboxOnLoopback === true, warn)
+    releaseHost = claimSandboxHost(window, target.url.hostname, options.client.url, warn)
     void start(target, window).catch(fail)
   } catch (error) {
     fail(error)

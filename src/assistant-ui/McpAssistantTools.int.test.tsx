@@ -10,10 +10,10 @@ import { Component, type ReactNode } from 'react'
 import { cleanup, render, screen, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import validator from '@rjsf/validator-ajv8'
-import { AssistantRuntimeProvider, ComposerPrimitive, useAssistantTool, MessagePrimitive, ThreadPrimitive, useLocalRuntime, type ChatModelAdapter, type ChatModelRunOptions } from '@assistant-ui/react'
+import { useAssistantTool } from '@assistant-ui/react'
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
-import { scriptedStep, type ScriptedLastMessage, type ScriptedTool } from '../../servers/scripted-model.ts'
 import { startModernServer, type ModernServer } from '../../servers/modern-server.ts'
+import { LocalThread, send } from '../../test/support/assistant-ui-threads.tsx'
 import { createClient, type McpClient } from '../core/index'
 import { McpProvider } from '../react/index'
 import { McpAssistantTools } from './McpAssistantTools'
@@ -38,40 +38,12 @@ afterEach(() => {
 /** What the model was offered at its last run. */
 let offered: Record<string, { description?: string; parameters?: unknown }> = {}
 
-/** The scripted stand-in as assistant-ui's model: a tool call pauses the thread until its result is added. */
-const model: ChatModelAdapter = {
-  async run(options) {
-    offered = (options.context.tools ?? {}) as typeof offered
-    const tools: ScriptedTool[] = Object.entries(offered).map(([name, tool]) => ({ name, inputSchema: tool.parameters as ScriptedTool['inputSchema'] }))
-    const step = scriptedStep(lastOf(options), tools)
-    if (step.type === 'text') return { content: [{ type: 'text', text: step.text }], status: { type: 'complete', reason: 'stop' } }
-    return { content: [{ type: 'tool-call', toolCallId: `call-${Math.random()}`, toolName: step.toolName, args: step.input as never, argsText: JSON.stringify(step.input) }], status: { type: 'requires-action', reason: 'tool-calls' } }
-  },
-}
-
-function lastOf(options: ChatModelRunOptions): ScriptedLastMessage {
-  const settled = options.unstable_getMessage().content.find((part) => part.type === 'tool-call' && part.result !== undefined)
-  if (settled?.type === 'tool-call') return { role: 'tool', toolName: settled.toolName, output: settled.result }
-  const last = options.messages.at(-1)
-  return last?.role === 'user' ? { role: 'user', text: last.content.map((part) => (part.type === 'text' ? part.text : '')).join(' ') } : { role: 'other' }
-}
-
+/** A local-runtime thread (test/support/assistant-ui-threads.tsx) on the test server, recording what the model is offered. */
 function Chat({ tools, onTools, reserved, children }: { tools?: Parameters<typeof McpAssistantTools>[0]['tools']; onTools?: (mapping: McpToolMapping) => void; reserved?: string[]; children?: ReactNode }) {
-  const runtime = useLocalRuntime(model)
   return (
-    <McpProvider client={client}>
-      <AssistantRuntimeProvider runtime={runtime}>
-        <McpAssistantTools tools={tools} validator={validator} onTools={onTools} reserved={reserved} />
-        {children}
-        <ThreadPrimitive.Root>
-          <ThreadPrimitive.Messages components={{ UserMessage: Message, AssistantMessage: Message }} />
-          <ComposerPrimitive.Root>
-            <ComposerPrimitive.Input aria-label="Message" />
-            <ComposerPrimitive.Send>Send</ComposerPrimitive.Send>
-          </ComposerPrimitive.Root>
-        </ThreadPrimitive.Root>
-      </AssistantRuntimeProvider>
-    </McpProvider>
+    <LocalThread client={client} tools={tools} onTools={onTools} reserved={reserved} onOffered={(given) => (offered = given)}>
+      {children}
+    </LocalThread>
   )
 }
 
@@ -86,21 +58,6 @@ class Boundary extends Component<{ onError: (error: unknown) => void; children: 
   override render() {
     return this.state.failed ? null : this.props.children
   }
-}
-
-function Message() {
-  return (
-    <MessagePrimitive.Root>
-      <article>
-        <MessagePrimitive.Parts />
-      </article>
-    </MessagePrimitive.Root>
-  )
-}
-
-async function send(text: string) {
-  await userEvent.type(screen.getByRole('textbox', { name: 'Message' }), text)
-  await userEvent.click(screen.getByRole('button', { name: 'Send' }))
 }
 
 describe('McpAssistantTools outside a runtime', () => {
@@ -126,7 +83,8 @@ describe('McpAssistantTools in a local-runtime thread', () => {
   it('offers the listed tools to the model, runs its call in the tool part, and the follow-up quotes the result', async () => {
     let mapping: McpToolMapping | undefined
     render(<Chat onTools={(m) => (mapping = m)} />)
-    await vi.waitFor(() => expect(mapping?.tools.some((entry) => entry.name === 'wizard')).toBe(true))
+    // The first listing of the file: on a loaded machine it has taken over a second.
+    await vi.waitFor(() => expect(mapping?.tools.some((entry) => entry.name === 'wizard')).toBe(true), { timeout: 10_000 })
     await send('please run wizard')
     expect(Object.keys(offered)).toContain('wizard')
     expect(offered.echo?.parameters).toMatchObject({ type: 'object', properties: { text: { type: 'string' } } })

@@ -32,7 +32,7 @@ class Root extends Component<{ children: ReactNode }, { error: unknown }> {
 
 function renderPart(payload: unknown, onError = vi.fn()) {
   const settings = { current: { client: createClient('http://127.0.0.1:9/mcp'), signIn: undefined, options: { validator, onError }, runs: executeRuns() } }
-  const Part = createMcpToolPart('deep_tool', settings)
+  const Part = createMcpToolPart({ name: 'deep_tool', title: undefined, hints: {} }, settings)
   const resume = vi.fn()
   const props = {
     type: 'tool-call',

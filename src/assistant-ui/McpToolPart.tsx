@@ -16,30 +16,48 @@
  *   the thread. Its round is kept under the `toolCallId`, so a reload in the
  *   middle of a round resumes it (`restore`);
  * - a settled call: its result (`ToolResult`, or the tool's MCP App when an
- *   `McpAppsProvider` is around the thread).
+ *   `McpAppsProvider` is around the thread): the whole result when this page
+ *   ran the call, the bounded copy the thread holds otherwise.
+ *
+ * A call the host's policy asks about (`askBeforeRunning`) waits on a card
+ * first, "Run <tool> on <host>? Run / Don't run": the question `execute`
+ * asks through `human()`, or, when this UI runs the call, its own.
  */
-import { useCallback, useEffect, useState, useSyncExternalStore, type ComponentType, type ReactNode } from 'react'
+import { useEffect, useReducer, type ComponentType } from 'react'
 import type { ToolCallMessagePartProps } from '@assistant-ui/react'
-import { displayText, type CallState, type JsonObject, type McpResult, type CallStorage, type TaskInfo } from '../core/index.js'
-import { CallProgress } from '../forms/CallProgress.js'
-import { CardBoundary, McpToolCall, useMcpViews } from '../forms/index.js'
-// The result renderer and the task line load when first shown, as in McpToolCall (forms/lazy-parts.tsx).
-import { LazyTaskStatus, LazyToolResult } from '../forms/lazy-parts.js'
+import { displayText, type JsonObject } from '../core/index.js'
+import { CardBoundary, McpToolCall } from '../forms/index.js'
+// The task line loads when first shown, as in McpToolCall (forms/lazy-parts.tsx).
+import { LazyTaskStatus } from '../forms/lazy-parts.js'
 // The round panel too (forms/lazy-round-panel.tsx): fetched as soon as the part shows, before a round can come.
 import { LazyInputRequestPanel } from '../forms/lazy-round-panel.js'
 import { callTexts } from '../forms/texts/call.js'
 import { resolvePart } from '../forms/texts/resolve.js'
-import { McpProvider, useMcpAuth } from '../react/index.js'
-import { stoppedResult } from './execute.js'
-import type { LiveCalls } from './live-calls.js'
-import { isMcpRoundPayload, type McpRoundAnswers } from './round-payload.js'
+import { runTexts } from '../forms/texts/run.js'
+import { McpProvider } from '../react/index.js'
+import { RunCard } from '../chat/RunCard.js'
+import { useHasSavedCall } from '../chat/saved-call.js'
+import { asksBeforeRunning } from '../chat/tool-approval.js'
+import type { McpToolHints } from '../chat/tool-listing.js'
+import { declinedResult, failedResult, isDeclinedResult, keepWhole, stoppedResult, threadResult } from './call-results.js'
+import { Executing, useLiveCall } from './executing-part.js'
+import { isMcpRoundPayload, isMcpRunApprovalPayload, type McpRoundAnswers } from './round-payload.js'
 import { RoundQuestions } from './RoundQuestions.js'
 import { observerOptions, type PartSettings } from './settings.js'
+import { Settled } from './settled-part.js'
 
 export type McpToolPartProps = ToolCallMessagePartProps<JsonObject, unknown>
 
-/** The tool UI of the MCP tool `name` (as the server lists it), reading `settings` at each render. */
-export function createMcpToolPart(name: string, settings: { current: PartSettings }): ComponentType<McpToolPartProps> {
+/** The tool a part calls: its MCP name, its title (cleaned) and its hints, for the card before a call. */
+export interface PartTool {
+  name: string
+  title: string | undefined
+  hints: McpToolHints
+}
+
+/** The tool UI of the MCP tool `tool` (as the server lists it), reading `settings` at each render. */
+export function createMcpToolPart(tool: PartTool, settings: { current: PartSettings }): ComponentType<McpToolPartProps> {
+  const { name } = tool
   function McpToolPart(props: McpToolPartProps) {
     const { client, signIn } = settings.current
     useEffect(() => {
@@ -54,7 +72,7 @@ export function createMcpToolPart(name: string, settings: { current: PartSetting
           </p>
           {/* Whatever the runtime or the server put in the part, a part that throws is a line of text, not the thread gone. */}
           <CardBoundary onError={settings.current.options.onError} resetKey={props.interrupt?.payload ?? props.result} fallback={() => <PartFailedLine settings={settings.current} part={props} />}>
-            <PartBody name={name} settings={settings.current} {...props} />
+            <PartBody tool={tool} settings={settings.current} {...props} />
           </CardBoundary>
         </div>
       </McpProvider>
@@ -64,15 +82,28 @@ export function createMcpToolPart(name: string, settings: { current: PartSetting
   return McpToolPart
 }
 
-function PartBody({ name, settings, ...part }: McpToolPartProps & { name: string; settings: PartSettings }) {
+function PartBody({ tool, settings, ...part }: McpToolPartProps & { tool: PartTool; settings: PartSettings }) {
   const { options, runs } = settings
-  const text = resolvePart(options.messages, callTexts)
+  const { name } = tool
+  const id = part.toolCallId
+  const text = resolvePart(options.messages, callTexts, runTexts)
   const interrupt = part.interrupt
   // The call an execute runs on this page, while it runs.
-  const live = useLiveCall(runs.live, part.toolCallId)
+  const live = useLiveCall(runs.live, id)
+  // A Run on this UI's own card is kept in `runs` (it outlives a remount); this re-renders the part.
+  const [, ran] = useReducer((count: number) => count + 1, 0)
   const paused = part.status.type === 'requires-action' && part.status.reason === 'tool-calls'
-  // Only asked where it decides something: an execute's round that outlived it (a reload).
-  const kept = useHasSavedCall(paused && options.runCalls === 'execute' ? observerOptions(options).storage : undefined, part.toolCallId)
+  // Whether the call went out once (kept under its id): read only while the part waits for a result.
+  const saved = useHasSavedCall(paused ? observerOptions(options).storage : undefined, id)
+  const card = (onRun: () => void, onDecline: () => void) => (
+    <RunCard title={tool.title ?? name} url={settings.client.url} args={part.args} onRun={onRun} onDecline={onDecline} messages={options.messages} onError={options.onError} />
+  )
+  if (interrupt?.type === 'human' && isMcpRunApprovalPayload(interrupt.payload)) {
+    return card(
+      () => part.resume({ run: true }),
+      () => part.resume({ run: false }),
+    )
+  }
   if (interrupt?.type === 'human' && isMcpRoundPayload(interrupt.payload)) {
     return (
       <>
@@ -82,21 +113,47 @@ function PartBody({ name, settings, ...part }: McpToolPartProps & { name: string
       </>
     )
   }
-  if (part.result !== undefined) return <Settled name={name} args={part.args} result={part.result} settings={settings} />
-  if (runs.running.has(part.toolCallId)) return <Executing settings={settings} live={live} />
+  if (part.result !== undefined) {
+    if (isDeclinedResult(part.result)) return <Line text={text.runDeclined} />
+    // The whole result when this page ran the call; the thread holds the bounded copy.
+    return <Settled name={name} args={part.args} result={runs.results?.get(id) ?? part.result} settings={settings} />
+  }
+  if (runs.running.has(id)) return <Executing settings={settings} live={live} />
   // The run's Stop ended this call's execute: never started again; the model hears it was stopped.
-  if (runs.stopped.has(part.toolCallId)) return <Stopped addResult={part.addResult} text={text.cancelled} />
+  if (runs.stopped.has(id)) return <Stopped addResult={part.addResult} text={text.cancelled} />
   // Paused for a result: this UI runs the call when no execute does (`'tool-ui'`), or when
   // an execute's round outlived it (a reload: the runtime does not run a restored call again).
-  if (paused && ((options.runCalls ?? 'tool-ui') === 'tool-ui' || kept)) {
+  if (paused && ((options.runCalls ?? 'tool-ui') === 'tool-ui' || saved === true)) {
+    // A call that went out once (kept: its round, task or result) resumes without asking again.
+    const asks = saved !== true && !runs.approved?.has(id) && asksBeforeRunning(tool, options.askBeforeRunning)
+    // Neither the card nor the call until the storage has said.
+    if (asks && saved === undefined) {
+      return (
+        <p role="status" className="mcp-elicit-progress">
+          {text.checkingStored}
+        </p>
+      )
+    }
+    if (asks) {
+      return card(
+        () => {
+          runs.approved?.add(id)
+          ran()
+        },
+        () => part.addResult(declinedResult()),
+      )
+    }
     return (
       <McpToolCall
         name={name}
         arguments={part.args}
         autoRun
-        options={{ ...observerOptions(options), storageKey: part.toolCallId, restore: true }}
-        onResult={(result) => part.addResult(result)}
-        onCallError={(error) => part.addResult({ content: [{ type: 'text', text: `The call failed: ${error.message}` }], isError: true })}
+        options={{ ...observerOptions(options), storageKey: id, restore: true }}
+        onResult={(result) => {
+          keepWhole(runs.results, id, result)
+          part.addResult(threadResult(result))
+        }}
+        onCallError={(error) => part.addResult(failedResult(error))}
         // Stop in the part: the model hears that the person stopped the call.
         onStatusChange={(status) => status === 'cancelled' && part.addResult(stoppedResult())}
         onSampling={options.onSampling}
@@ -108,16 +165,18 @@ function PartBody({ name, settings, ...part }: McpToolPartProps & { name: string
       />
     )
   }
-  if (part.status.type === 'incomplete') {
-    return (
-      <p role="status" className="mcp-elicit-cancelled">
-        {text.cancelled}
-      </p>
-    )
-  }
+  if (part.status.type === 'incomplete') return <Line text={text.cancelled} />
   return (
     <p role="status" className="mcp-elicit-progress">
       {text.running}
+    </p>
+  )
+}
+
+function Line({ text }: { text: string }) {
+  return (
+    <p role="status" className="mcp-elicit-cancelled">
+      {text}
     </p>
   )
 }
@@ -132,50 +191,6 @@ function PartFailedLine({ settings, part }: { settings: PartSettings; part: McpT
   )
 }
 
-/**
- * An `execute` runs the call: its questions come as interrupts; here, its
- * progress or its task's status as `McpToolCall` shows them (a status line
- * when no observer runs it on this page), and the sign-in card when it
- * waits for one.
- */
-function Executing({ settings, live }: { settings: PartSettings; live: LiveState | undefined }) {
-  const { messages, onError } = settings.options
-  const text = resolvePart(messages, callTexts)
-  const running = live ? (
-    <CallProgress retrying={live.status === 'retrying'} progress={live.progress} task={live.task} messages={messages} onError={onError} />
-  ) : (
-    <p role="status" className="mcp-elicit-progress">
-      {text.running}
-    </p>
-  )
-  // Without a sign-in store nothing can wait for a sign-in.
-  return settings.signIn ? <ExecutingSignIn settings={settings} running={running} task={live?.task} /> : running
-}
-
-function ExecutingSignIn({ settings, running, task }: { settings: PartSettings; running: ReactNode; task: TaskInfo | undefined }) {
-  const auth = useMcpAuth()
-  if (!auth.pending) return running
-  const { messages, onError } = settings.options
-  return (
-    <>
-      {/* A task's polls wait for the sign-in too: its line stays above the card. */}
-      {task && <LazyTaskStatus task={task} compact messages={messages} onError={onError} />}
-      <LazyInputRequestPanel status="needs_auth" auth={auth} server={settings.client.serverInfo} respond={() => {}} messages={messages} onError={onError} autoFocus />
-    </>
-  )
-}
-
-/** A call in flight: its progress and task. */
-type LiveState = Extract<CallState, { progress: unknown }>
-
-/** The state of the call an `execute` runs under `id` on this page while it is in flight, or undefined (none runs here). */
-function useLiveCall(calls: LiveCalls | undefined, id: string): LiveState | undefined {
-  const subscribe = useCallback((listener: () => void) => calls?.subscribe(id, listener) ?? (() => {}), [calls, id])
-  const state = () => calls?.state(id)
-  const live = useSyncExternalStore(subscribe, state, state)
-  return live && 'progress' in live ? live : undefined
-}
-
 function Stopped({ addResult, text }: { addResult: McpToolPartProps['addResult']; text: string }) {
   useEffect(() => {
     // The runtime may already have settled the call with its own "cancelled" result; the store keeps the first.
@@ -188,51 +203,3 @@ function Stopped({ addResult, text }: { addResult: McpToolPartProps['addResult']
   )
 }
 
-/** A settled call: the MCP result as the forms show it (or the tool's app), anything else as text. */
-function Settled({ name, args, result, settings }: { name: string; args: JsonObject; result: unknown; settings: PartSettings }) {
-  const { messages, onError } = settings.options
-  const text = resolvePart(messages, callTexts)
-  const views = useMcpViews()
-  const mcp = isMcpResult(result) ? result : undefined
-  const block = (
-    <div className="mcp-elicit-result" data-error={mcp?.isError === true || undefined}>
-      <p className="mcp-elicit-result-heading">{text.resultHeading}</p>
-      <CardBoundary onError={onError} resetKey={result} fallback={() => <p className="mcp-elicit-result-failed">{text.resultFailed}</p>}>
-        {mcp ? <LazyToolResult result={mcp} messages={messages} onError={onError} /> : <p dir="auto">{displayText(typeof result === 'string' ? result : jsonText(result))}</p>}
-      </CardBoundary>
-    </div>
-  )
-  if (!views.toolView || !mcp) return block
-  return (
-    <CardBoundary onError={onError} resetKey={name} fallback={() => block}>
-      {views.toolView({ name, arguments: args, status: 'done', result: mcp, error: undefined, fallback: block })}
-    </CardBoundary>
-  )
-}
-
-/** Whether `storage` keeps a call under `key` (false until it has answered, and when it cannot be read). */
-function useHasSavedCall(storage: CallStorage | undefined, key: string): boolean {
-  const [kept, setKept] = useState<{ storage: CallStorage; key: string } | undefined>(undefined)
-  useEffect(() => {
-    if (!storage) return
-    let current = true
-    storage.load(key).then(
-      (saved) => current && saved !== undefined && setKept({ storage, key }),
-      () => {},
-    )
-    return () => void (current = false)
-  }, [storage, key])
-  return storage !== undefined && kept?.storage === storage && kept.key === key
-}
-
-function isMcpResult(value: unknown): value is McpResult {
-  return typeof value === 'object' && value !== null && !Array.isArray(value) && Array.isArray((value as { content?: unknown }).content)
-}
-
-function jsonText(value: unknown): string {
-  try {
-    return JSON.stringify(value) ?? ''
-  } catch {
-    return ''
-  }
-}

@@ -9,27 +9,13 @@
  * runs a call, its part shows the call's progress, or its task's status.
  * Against real SDK servers; the model is the scripted stand-in.
  */
-import { useMemo, useRef, useState } from 'react'
 import { cleanup, render, screen, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
-import validator from '@rjsf/validator-ajv8'
-import {
-  AssistantRuntimeProvider,
-  ComposerPrimitive,
-  MessagePrimitive,
-  ThreadPrimitive,
-  useExternalStoreRuntime,
-  type AssistantRuntime,
-  type ThreadMessageLike,
-  type ToolExecutionStatus,
-} from '@assistant-ui/react'
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
-import { scriptedStep, type ScriptedLastMessage, type ScriptedTool } from '../../servers/scripted-model.ts'
 import { startDualEraServer, type DualEraServer } from '../../servers/dual-era-server.ts'
 import { startModernServer, type ModernServer } from '../../servers/modern-server.ts'
+import { ExecuteThread, inside, partOf, registered, send } from '../../test/support/assistant-ui-threads.tsx'
 import { TASKS_EXTENSION, createClient, type McpClient } from '../core/index'
-import { McpProvider } from '../react/index'
-import { McpAssistantTools } from './McpAssistantTools'
 import type { McpToolMapping } from './toolkit'
 
 let mcp: ModernServer
@@ -53,93 +39,9 @@ afterEach(() => {
   sessionStorage.clear()
 })
 
-type ToolCall = Extract<Exclude<ThreadMessageLike['content'], string>[number], { type: 'tool-call' }>
-
-/** A store of our own: messages in React state, the model run on each new message and each tool result. */
+/** The harness's runtime that runs frontend tools, on the test server unless told. */
 function ExternalChat({ mcpClient = client, onTools }: { mcpClient?: McpClient; onTools?: (mapping: McpToolMapping) => void }) {
-  const [messages, setMessages] = useState<ThreadMessageLike[]>([])
-  const [statuses, setStatuses] = useState<Record<string, ToolExecutionStatus>>({})
-  const runtime = useRef<AssistantRuntime | null>(null)
-
-  const step = (last: ScriptedLastMessage) => {
-    const tools = Object.entries(runtime.current?.thread.getModelContext().tools ?? {}).map(([name, tool]) => ({ name, inputSchema: tool.parameters as ScriptedTool['inputSchema'] }))
-    return scriptedStep(last, tools)
-  }
-
-  // The interrupts the runtime reports go onto the parts, as a host's converter does.
-  const shown = useMemo(
-    () =>
-      messages.map((message) =>
-        typeof message.content === 'string'
-          ? message
-          : {
-              ...message,
-              content: message.content.map((part) => {
-                const status = part.type === 'tool-call' ? statuses[part.toolCallId!] : undefined
-                return status?.type === 'interrupt' ? { ...part, interrupt: status.payload } : part
-              }),
-            },
-      ),
-    [messages, statuses],
-  )
-
-  const assistantRuntime = useExternalStoreRuntime<ThreadMessageLike>({
-    messages: shown,
-    convertMessage: (message) => message,
-    unstable_enableToolInvocations: true,
-    setToolStatuses: setStatuses,
-    onNew: async (message) => {
-      const text = message.content.map((part) => (part.type === 'text' ? part.text : '')).join(' ')
-      const next = step({ role: 'user', text })
-      const reply: ThreadMessageLike =
-        next.type === 'tool-call'
-          ? { id: `a-${messages.length}`, role: 'assistant', content: [{ type: 'tool-call', toolCallId: `call-${messages.length}`, toolName: next.toolName, args: next.input as never, argsText: JSON.stringify(next.input) }], status: { type: 'requires-action', reason: 'tool-calls' } }
-          : { id: `a-${messages.length}`, role: 'assistant', content: next.text }
-      setMessages((list) => [...list, { id: `u-${list.length}`, role: 'user', content: text }, reply])
-    },
-    onAddToolResult: ({ toolCallId, result, isError }) => {
-      setMessages((list) =>
-        list.map((message) => {
-          if (typeof message.content === 'string') return message
-          const call = message.content.find((part): part is ToolCall => part.type === 'tool-call' && part.toolCallId === toolCallId)
-          if (!call) return message
-          const follow = step({ role: 'tool', toolName: call.toolName, output: result, isError: isError === true })
-          const text = follow.type === 'text' ? follow.text : ''
-          return {
-            ...message,
-            status: { type: 'complete', reason: 'stop' },
-            content: [...message.content.map((part) => (part === call ? { ...call, result: result as never } : part)), { type: 'text', text }],
-          }
-        }),
-      )
-    },
-  })
-  runtime.current = assistantRuntime
-
-  return (
-    <McpProvider client={mcpClient}>
-      <AssistantRuntimeProvider runtime={assistantRuntime}>
-        <McpAssistantTools validator={validator} runCalls="execute" onTools={onTools} />
-        <ThreadPrimitive.Root>
-          <ThreadPrimitive.Messages components={{ UserMessage: Message, AssistantMessage: Message }} />
-          <ComposerPrimitive.Root>
-            <ComposerPrimitive.Input aria-label="Message" />
-            <ComposerPrimitive.Send>Send</ComposerPrimitive.Send>
-          </ComposerPrimitive.Root>
-        </ThreadPrimitive.Root>
-      </AssistantRuntimeProvider>
-    </McpProvider>
-  )
-}
-
-function Message() {
-  return (
-    <MessagePrimitive.Root>
-      <article>
-        <MessagePrimitive.Parts />
-      </article>
-    </MessagePrimitive.Root>
-  )
+  return <ExecuteThread client={mcpClient} onTools={onTools} />
 }
 
 describe('a runtime that runs frontend tools', () => {
@@ -209,35 +111,6 @@ describe('a runtime that runs frontend tools', () => {
 })
 
 async function waitForTools() {
-  await vi.waitFor(() => expect(mcp.requests.some((r) => r.rpcMethod === 'tools/list')).toBe(true))
-}
-
-/** The mapping the registration reports, to wait until a tool is offered. */
-function registered() {
-  let mapping: McpToolMapping | undefined
-  return {
-    onTools: (next: McpToolMapping) => void (mapping = next),
-    ready: (name: string) => vi.waitFor(() => expect(mapping?.tools.some((entry) => entry.name === name)).toBe(true)),
-  }
-}
-
-async function send(text: string) {
-  await userEvent.type(screen.getByRole('textbox', { name: 'Message' }), text)
-  await userEvent.click(screen.getByRole('button', { name: 'Send' }))
-}
-
-function partOf(tool: string): Promise<HTMLElement> {
-  return inside(document.body, `.mcp-elicit-assistant-tool[data-tool="${tool}"]`)
-}
-
-/** The first element matching `selector` in `root`, once there is one. */
-function inside(root: HTMLElement, selector: string): Promise<HTMLElement> {
-  return vi.waitFor(
-    () => {
-      const element = root.querySelector<HTMLElement>(selector)
-      if (!element) throw new Error(`nothing matches ${selector}`)
-      return element
-    },
-    { timeout: 5000 },
-  )
+  // The file's first listing: on a loaded machine it has taken over a second.
+  await vi.waitFor(() => expect(mcp.requests.some((r) => r.rpcMethod === 'tools/list')).toBe(true), { timeout: 10_000 })
 }

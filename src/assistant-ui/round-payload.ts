@@ -52,3 +52,22 @@ export function readRoundAnswers(value: unknown, asked: readonly string[]): McpR
   }
   return answers
 }
+
+/** Marks the question asked before a call the host's policy asks about (`askBeforeRunning`), in runtimes that run `execute`. */
+export const RUN_APPROVAL_TYPE = 'mcp-elicit/run-approval'
+
+/** The `human()` payload asking whether to run a call at all; `resume({ run: true })` runs it. */
+export interface McpRunApprovalPayload {
+  type: typeof RUN_APPROVAL_TYPE
+  /** The MCP tool (the server's name). */
+  tool: string
+}
+
+export function isMcpRunApprovalPayload(payload: unknown): payload is McpRunApprovalPayload {
+  return typeof payload === 'object' && payload !== null && (payload as { type?: unknown }).type === RUN_APPROVAL_TYPE
+}
+
+/** Whether a `resume()` for a run approval said Run: only `{ run: true }` does (anything else is a no). */
+export function approvedRun(value: unknown): boolean {
+  return typeof value === 'object' && value !== null && (value as { run?: unknown }).run === true
+}

@@ -11,6 +11,7 @@ import type { CallObserverOptions, CallStorage, McpClient } from '../core/index.
 import { defaultCallStorage } from '../stores/index.js'
 import type { ElicitationFormTheme, Messages } from '../forms/index.js'
 import type { SignInStore } from '../react/index.js'
+import type { AskBeforeRunning } from '../chat/tool-approval.js'
 import type { ExecuteRuns } from './execute.js'
 
 /** Options of the MCP tools' calls and of the forms their questions show. */
@@ -33,6 +34,14 @@ export interface McpAssistantToolOptions {
    */
   runCalls?: 'tool-ui' | 'execute' | undefined
   /**
+   * Which calls the model makes wait for the person's Run, on a card in the
+   * tool part ("Run <tool> on <host>? Run / Don't run"): by default those of
+   * tools the server marks `destructiveHint: true`. The hints are the
+   * server's, never guarantees: see `AskBeforeRunning`. `'never'` turns
+   * asking off. @defaultValue `'destructive'`
+   */
+  askBeforeRunning?: AskBeforeRunning | undefined
+  /**
    * Where the call is kept under its `toolCallId` (its open round, that it
    * started, its result for the store's time-to-live): a reload, another tab
    * or, with `remoteCallStorage()`, another device resumes it or shows its
@@ -46,7 +55,7 @@ export interface McpAssistantToolOptions {
   onSampling?: CallObserverOptions['onSampling']
   /** Roots to share after the person approved. */
   roots?: CallObserverOptions['roots']
-  /** The rjsf validator for every form. @defaultValue `chooseValidator()` */
+  /** The rjsf validator for every form. @defaultValue the no-eval validator (see `chooseValidator`) */
   validator?: ValidatorType | undefined
   /** An rjsf theme for every form. */
   theme?: ElicitationFormTheme | undefined

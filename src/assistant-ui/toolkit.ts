@@ -6,7 +6,7 @@
  * Schema. Pure and free of React, so it is tested on hostile listings
  * without a runtime.
  */
-import { listingEntries, readListingEntries, type SkippedTool } from '../chat/tool-listing.js'
+import { listingEntries, readListingEntries, type McpToolHints, type SkippedTool } from '../chat/tool-listing.js'
 import type { JsonObject, Tool } from '../core/index.js'
 
 export type { SkippedTool, SkipReason } from '../chat/tool-listing.js'
@@ -21,6 +21,10 @@ export interface McpToolEntry {
   description: string | undefined
   /** A checked copy of the tool's input schema (an object schema, `properties` added when absent). */
   parameters: JsonObject
+  /** Its title (`title`, else `annotations.title`), cleaned and clipped: for people. */
+  title: string | undefined
+  /** Its annotations' hints, as the server sent them (they decide `askBeforeRunning`). */
+  hints: McpToolHints
 }
 
 /** A tool offered under another name than the server's. */
@@ -49,7 +53,7 @@ export function mapMcpTools(listing: unknown): McpToolMapping {
   const entries = listingEntries(listing) ?? []
   const read = readListingEntries(entries)
   return {
-    tools: read.tools.map((tool) => ({ name: tool.modelName, tool: entries[tool.index] as Tool, description: tool.description ?? tool.title, parameters: tool.inputSchema })),
+    tools: read.tools.map((tool) => ({ name: tool.modelName, tool: entries[tool.index] as Tool, description: tool.description ?? tool.title, parameters: tool.inputSchema, title: tool.title, hints: tool.hints })),
     renamed: read.tools.filter((tool) => tool.modelName !== tool.mcpName).map((tool) => ({ name: tool.mcpName, as: tool.modelName })),
     skipped: read.skipped,
   }

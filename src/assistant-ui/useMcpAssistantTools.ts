@@ -12,6 +12,7 @@ import type { Tool as AssistantTool } from '@assistant-ui/react'
 import type { JsonObject } from '../core/index.js'
 import { useMcpClient, useSignInStore } from '../react/index.js'
 import { missingApi } from './errors.js'
+import { asksBeforeRunning } from '../chat/tool-approval.js'
 import { executeMcpTool, executeRuns, type ExecuteContext } from './execute.js'
 import { createMcpToolPart } from './McpToolPart.js'
 import type { McpAssistantToolOptions, PartSettings } from './settings.js'
@@ -52,7 +53,8 @@ export function useMcpAssistantTools(listing: readonly unknown[], options: McpAs
     const built = listed.tools.map((entry) => {
       const execute = (args: Record<string, unknown>, context: ExecuteContext) => {
         const current = settings.current
-        return executeMcpTool(current.client, entry.tool.name, args as JsonObject, context, observerOptions(current.options), current.runs)
+        const askFirst = asksBeforeRunning({ name: entry.tool.name, hints: entry.hints }, current.options.askBeforeRunning)
+        return executeMcpTool(current.client, entry.tool.name, args as JsonObject, context, { ...observerOptions(current.options), askFirst }, current.runs)
       }
       // Without `execute` a runtime that runs frontend tools leaves the call to the tool part.
       return { type: 'frontend', description: entry.description, parameters: entry.parameters, ...(runsExecute ? { execute } : {}) } as AssistantTool
@@ -77,7 +79,7 @@ export function useMcpAssistantTools(listing: readonly unknown[], options: McpAs
   }, [seams, group, claim, listed, options.runCalls])
 
   useEffect(() => {
-    const removals = mapping.tools.map((entry) => seams.setToolUI(entry.name, createMcpToolPart(entry.tool.name, settings), { standalone: true }))
+    const removals = mapping.tools.map((entry) => seams.setToolUI(entry.name, createMcpToolPart({ name: entry.tool.name, title: entry.title, hints: entry.hints }, settings), { standalone: true }))
     return () => removals.forEach((remove) => remove())
   }, [seams, mapping])
 

@@ -8,6 +8,7 @@
  * authorization server, and without metadata its default endpoints are used.
  */
 import { processDiscoveryResponse, type AuthorizationServer } from 'oauth4webapi'
+import { redactUrl } from '../core/index.js'
 import { McpAuthDiscoveryError, McpAuthInsecureEndpointError, McpAuthIssuerMismatchError, McpAuthPkceUnsupportedError } from './errors.js'
 import type { AuthFetch } from './http.js'
 import { allowsLocalHttp, checkSecure } from './secure-url.js'
@@ -129,14 +130,14 @@ export async function discoverResource(fetch: AuthFetch, endpoint: URL, fromChal
     const found = await fetchJson(fetch, url, signal)
     if (!found) continue
     const body = found.body as { resource?: unknown; authorization_servers?: unknown; scopes_supported?: unknown }
-    if (typeof body.resource !== 'string') throw new McpAuthDiscoveryError(`The protected resource metadata at ${url} names no resource`, { endpoint: url })
+    if (typeof body.resource !== 'string') throw new McpAuthDiscoveryError(`The protected resource metadata at ${redactUrl(url)} names no resource`, { endpoint: url })
     if (!sameResource(body.resource, endpoint) && !(root && sameResource(body.resource, new URL(endpoint.origin)))) {
       // What it names instead stays out of the message: a server chose it (in Node, it could be what a service on this machine answered).
-      throw new McpAuthDiscoveryError(`The protected resource metadata at ${url} is for another resource than ${endpoint.href}`, { endpoint: url })
+      throw new McpAuthDiscoveryError(`The protected resource metadata at ${redactUrl(url)} is for another resource than ${redactUrl(endpoint)}`, { endpoint: url })
     }
     return { resource: body.resource, authorizationServers: strings(body.authorization_servers) ?? [], scopesSupported: strings(body.scopes_supported) }
   }
-  if (fromChallenge) throw new McpAuthDiscoveryError(`No protected resource metadata at ${fromChallenge}`, { endpoint: fromChallenge })
+  if (fromChallenge) throw new McpAuthDiscoveryError(`No protected resource metadata at ${redactUrl(fromChallenge)}`, { endpoint: fromChallenge })
   return undefined
 }
 
@@ -153,13 +154,13 @@ export async function discoverServer(fetch: AuthFetch, issuer: string, signal: A
     const claimed = (found.body as { issuer?: unknown }).issuer
     // RFC 8414 §3.3: the document must name the issuer it was fetched for; nothing else of it is used otherwise.
     if (typeof claimed !== 'string' || (claimed !== issuer && claimed !== expected.href)) {
-      throw new McpAuthIssuerMismatchError(`The authorization server metadata at ${url} is for another issuer than ${issuer}`, { endpoint: url, issuer })
+      throw new McpAuthIssuerMismatchError(`The authorization server metadata at ${redactUrl(url)} is for another issuer than ${redactUrl(issuer)}`, { endpoint: url, issuer })
     }
     let as: AuthorizationServer
     try {
       as = await processDiscoveryResponse(expected, found.response)
     } catch (cause) {
-      throw new McpAuthDiscoveryError(`The authorization server metadata at ${url} is not usable`, { endpoint: url, issuer, cause })
+      throw new McpAuthDiscoveryError(`The authorization server metadata at ${redactUrl(url)} is not usable`, { endpoint: url, issuer, cause })
     }
     checkEndpoints(as, localHttp)
     return as
@@ -177,9 +178,9 @@ export async function discover(fetch: AuthFetch, endpoint: URL, fromChallenge: s
   const metadata = await discoverResource(fetch, endpoint, fromChallenge, signal)
   if (metadata) {
     const issuer = metadata.authorizationServers[0]
-    if (!issuer) throw new McpAuthDiscoveryError(`The protected resource metadata of ${endpoint.href} names no authorization server`, { endpoint: endpoint.href })
+    if (!issuer) throw new McpAuthDiscoveryError(`The protected resource metadata of ${redactUrl(endpoint)} names no authorization server`, { endpoint: endpoint.href })
     const as = await discoverServer(fetch, issuer, signal, allowsLocalHttp(endpoint))
-    if (!as) throw new McpAuthDiscoveryError(`No authorization server metadata for ${issuer}`, { issuer, endpoint: serverMetadataUrls(new URL(issuer))[0] })
+    if (!as) throw new McpAuthDiscoveryError(`No authorization server metadata for ${redactUrl(issuer)}`, { issuer, endpoint: serverMetadataUrls(new URL(issuer))[0] })
     requirePkce(as)
     return { metadata, resource: metadata.resource, as, defaultEndpoints: false }
   }

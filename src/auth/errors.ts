@@ -6,7 +6,7 @@
  * and never after an issuer mismatch (it would come from a server that is
  * not who it claims to be).
  */
-import { McpError } from '../core/index.js'
+import { McpError, redactUrl } from '../core/index.js'
 
 export type McpAuthErrorCode =
   | 'AUTH_DISCOVERY_FAILED'
@@ -128,7 +128,7 @@ export class McpAuthBlockedError extends McpAuthError {
   constructor(endpoint: string, header: string | undefined, cause: unknown) {
     super(
       'AUTH_BLOCKED',
-      `The request to ${endpoint} was blocked before it reached the server${header ? ` (in a browser, most likely CORS: the server must send ${header})` : ''}`,
+      `The request to ${redactUrl(endpoint)} was blocked before it reached the server${header ? ` (in a browser, most likely CORS: the server must send ${header})` : ''}`,
       { endpoint, cause },
     )
     this.header = header
@@ -174,7 +174,7 @@ export class McpAuthResponseTooLargeError extends McpAuthError {
   override name = 'McpAuthResponseTooLargeError'
   readonly limit: number
   constructor(endpoint: string, limit: number) {
-    super('AUTH_RESPONSE_TOO_LARGE', `The response of ${endpoint} is larger than ${limit} bytes; it was not read further`, { endpoint })
+    super('AUTH_RESPONSE_TOO_LARGE', `The response of ${redactUrl(endpoint)} is larger than ${limit} bytes; it was not read further`, { endpoint })
     this.limit = limit
   }
 }

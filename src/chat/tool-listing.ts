@@ -13,7 +13,7 @@
 import { appResourceUri, isModelVisible } from '../apps/ui-meta.js'
 import type { JsonObject } from '../core/index.js'
 import { assignModelNames } from './tool-names.js'
-import { clipText, isObject, jsonCopy } from './json.js'
+import { CONTROL, cleanText, isObject, jsonCopy } from './json.js'
 
 /** Bounds on what a listing may make the route carry to the model. */
 export interface ToolListingLimits {
@@ -94,22 +94,12 @@ export interface ModelToolListing {
 const DEFAULTS = { maxTools: 128, maxEntries: 1000, maxSchemaLength: 65536, maxDescriptionLength: 4096 }
 const MAX_MCP_NAME = 128
 const MAX_TITLE = 200
-// C0 and C1 controls but tab and newline, bidi overrides: text for a model and for people, never for a terminal.
-const CONTROL = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/g
-
 
 /** The tools array of a `tools/list` result, or the array itself; undefined when `listing` is neither. */
 export function listingEntries(listing: unknown): unknown[] | undefined {
   if (Array.isArray(listing)) return listing
   if (isObject(listing) && Array.isArray(listing.tools)) return listing.tools
   return undefined
-}
-
-function cleanText(value: unknown, max: number): string | undefined {
-  if (typeof value !== 'string') return undefined
-  const text = value.replace(CONTROL, '').trim()
-  if (text === '') return undefined
-  return clipText(text, max)
 }
 
 function hintsOf(annotations: unknown): McpToolHints {

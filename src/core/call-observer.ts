@@ -14,6 +14,7 @@ import { endpointKey } from './endpoint-key.js'
 import type { InputContext, McpClient } from './client.js'
 import { McpArgumentError, McpCancelledError, McpInputError, isMcpCancelledError, isMcpError, type McpError } from './errors.js'
 import { hostAnswer, type HostHandlers } from './host-handlers.js'
+import { redactUrl } from './redact-url.js'
 import type { OriginalRequest } from './input-round.js'
 import { DETACHED } from './signals.js'
 import { McpStoreError } from './store-error.js'
@@ -144,7 +145,7 @@ export class CallObserver {
       this.#abort()
       this.#adopted = false
       this.#dispatch({ type: 'start', request: saved.request })
-      this.#dispatch({ type: 'fail', error: new McpArgumentError(`The saved round belongs to ${saved.endpoint}, not to ${this.#client.url}: its requestState is not sent to another server`, { url: this.#client.url }) })
+      this.#dispatch({ type: 'fail', error: new McpArgumentError(`The saved round belongs to ${redactUrl(saved.endpoint)}, not to ${redactUrl(this.#client.url)}: its requestState is not sent to another server`, { url: this.#client.url }) })
       return Promise.resolve(this.#state)
     }
     return this.#run(saved.request, saved)

@@ -15,6 +15,7 @@
  * `McpTaskError` (task-error.ts, with tasks) and `McpStoreError`
  * (store-error.ts, made only by call stores).
  */
+import { redactText, redactUrl } from './redact-url.js'
 import type { InputRequiredResult, JsonRpcErrorObject } from './types.js'
 
 /** JSON-RPC error codes the client reacts to. */
@@ -63,9 +64,10 @@ export interface ErrorDetails {
   cause?: unknown
 }
 
+// The URL without its query, userinfo and fragment: messages are shown, logged and handed to models (redact-url.ts).
 function where(details: ErrorDetails): string {
   if (!details.method && !details.url) return ''
-  return ` (${[details.method, details.url].filter(Boolean).join(' ')})`
+  return ` (${[details.method, details.url && redactUrl(details.url)].filter(Boolean).join(' ')})`
 }
 
 /** Base class: every error mcp-elicit throws is an `McpError`. */
@@ -79,7 +81,7 @@ export class McpError extends Error {
   readonly data: unknown
   /** The JSON-RPC method of the failed request. */
   readonly method: string | undefined
-  /** The endpoint the request went to. */
+  /** The endpoint the request went to, whole (the message names it without query, userinfo and fragment). */
   readonly url: string | undefined
 
   constructor(code: McpLocalErrorCode | number, message: string, details: ErrorDetails = {}) {
@@ -102,7 +104,7 @@ export class McpHttpError extends McpError {
   readonly headers: Headers
 
   constructor(response: Response, body: string, details: ErrorDetails = {}) {
-    const snippet = body.trim().slice(0, 200)
+    const snippet = redactText(body.trim().slice(0, 200), details.url)
     super(
       'HTTP_ERROR',
       `HTTP ${response.status}${response.statusText ? ` ${response.statusText}` : ''}${snippet ? `: ${snippet}` : ''}`,
@@ -117,11 +119,11 @@ export class McpHttpError extends McpError {
 export class McpProtocolError extends McpError {
   override name = 'McpProtocolError'
   declare readonly code: number
-  /** The server's own message, unchanged. */
+  /** The server's own message, unchanged (the `message` quotes it with URLs and the endpoint's secrets taken out). */
   readonly rpcMessage: string
 
   constructor(error: JsonRpcErrorObject, details: ErrorDetails = {}) {
-    super(error.code, `MCP error ${error.code}: ${error.message}`, { ...details, data: error.data })
+    super(error.code, `MCP error ${error.code}: ${redactText(String(error.message), details.url)}`, { ...details, data: error.data })
     this.rpcMessage = error.message
   }
 }
@@ -224,14 +226,14 @@ export class McpArgumentError extends McpError {
 export class McpRedirectError extends McpError {
   override name = 'McpRedirectError'
   declare readonly code: 'REDIRECT_REFUSED'
-  /** Where the server pointed, when the runtime lets us read it (browsers hide it). */
+  /** Where the server pointed, whole, when the runtime lets us read it (browsers hide it); the message names it redacted. */
   readonly location: string | undefined
   constructor(location: string | undefined, details: ErrorDetails = {}) {
     super(
       'REDIRECT_REFUSED',
       location === undefined
         ? 'The server answered with a redirect, which is not followed (a browser does not reveal its target)'
-        : `The server redirected to another origin, which is not followed: ${location}`,
+        : `The server redirected to another origin, which is not followed: ${redactUrl(location)}`,
       { ...details, data: location },
     )
     this.location = location

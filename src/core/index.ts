@@ -13,6 +13,7 @@ export type { OriginalRequest, PendingRound } from './input-round.js'
 export { applySchemaDefaults } from './schema-defaults.js'
 export { displayText } from './server-values.js'
 export { endpointKey, sameEndpoint } from './endpoint-key.js'
+export { redactText, redactUrl } from './redact-url.js'
 // For the layers' own on-demand chunks (the auth layer's sign-in flow): one failure type for every chunk that cannot be fetched.
 export { loadChunk, loadOnce } from './load-chunk.js'
 export type { AuthChallenge, AuthProvider } from './auth-hook.js'

@@ -6,6 +6,7 @@
  */
 import { displayText } from './server-values.js'
 import { McpError, guard, type ErrorDetails } from './errors.js'
+import { redactText } from './redact-url.js'
 
 /**
  * A task ended without a result: the server cancelled it, it outlived its
@@ -23,7 +24,7 @@ export class McpTaskError extends McpError {
   readonly statusMessage: string | undefined
   constructor(taskId: string, reason: 'cancelled' | 'expired' | 'not_found', statusMessage: string | undefined, details: ErrorDetails = {}) {
     const what = reason === 'cancelled' ? 'was cancelled by the server' : reason === 'expired' ? 'outlived its time to live without finishing' : 'is no longer known to the server'
-    super('TASK_ENDED', `Task ${displayText(taskId)} ${what}${statusMessage ? `: ${statusMessage}` : ''}`, details)
+    super('TASK_ENDED', `Task ${displayText(taskId)} ${what}${statusMessage ? `: ${redactText(statusMessage, details.url)}` : ''}`, details)
     this.taskId = taskId
     this.reason = reason
     this.statusMessage = statusMessage

@@ -11,17 +11,21 @@ export interface DeclineCancelProps {
   disabled: boolean
   onRespond: (result: ElicitResult) => void
   text: Pick<Messages, 'decline' | 'skipQuestion'>
+  /** Offer Skip question too. @defaultValue true */
+  skip?: boolean | undefined
 }
 
-export function DeclineCancel({ disabled, onRespond, text }: DeclineCancelProps) {
+export function DeclineCancel({ disabled, onRespond, text, skip = true }: DeclineCancelProps) {
   return (
     <>
       <button type="button" className="mcp-elicit-decline" data-action="decline" disabled={disabled} onClick={() => onRespond({ action: 'decline' })}>
         {text.decline}
       </button>
-      <button type="button" className="mcp-elicit-cancel mcp-elicit-skip" data-action="cancel" disabled={disabled} onClick={() => onRespond({ action: 'cancel' })}>
-        {text.skipQuestion}
-      </button>
+      {skip && (
+        <button type="button" className="mcp-elicit-cancel mcp-elicit-skip" data-action="cancel" disabled={disabled} onClick={() => onRespond({ action: 'cancel' })}>
+          {text.skipQuestion}
+        </button>
+      )}
     </>
   )
 }

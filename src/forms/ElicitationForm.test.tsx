@@ -3,7 +3,7 @@ import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-li
 import userEvent from '@testing-library/user-event'
 import validator from '@rjsf/validator-ajv8'
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
-import { canEvaluateCode, resetCodeEvaluationCheck } from './csp'
+import { chooseValidator } from './csp'
 import { fromDateTimeInput } from './date-time'
 import { ElicitationForm, type ElicitationFormProps } from './ElicitationForm'
 import { loadDateTimeWidget } from './lazy-date-time'
@@ -295,7 +295,6 @@ describe('ElicitationForm: i18n', () => {
 describe('ElicitationForm: validators', () => {
   afterEach(() => {
     vi.unstubAllGlobals()
-    resetCodeEvaluationCheck()
   })
   const schema = { type: 'object', properties: { code: { type: 'string', title: 'Code', minLength: 4 }, count: { type: 'integer', title: 'Count', maximum: 3 } }, required: ['code'] }
 
@@ -314,21 +313,21 @@ describe('ElicitationForm: validators', () => {
     await waitFor(() => expect(onRespond.mock.calls).toStrictEqual([[{ action: 'accept', content: { code: 'abcd', count: 2 } }]]))
   }
 
-  it('without a validator prop, validates with the default (ajv8 where code generation works)', async () => {
+  it('without a validator prop, validates with the default, the no-eval validator, and never tries to generate code', async () => {
+    const refuse = vi.fn(() => {
+      throw new EvalError("Refused to evaluate a string as JavaScript because 'unsafe-eval' is not an allowed source")
+    })
+    vi.stubGlobal('Function', new Proxy(Function, { construct: refuse, apply: refuse }))
     const onRespond = vi.fn()
     render(<ElicitationForm request={{ message: 'Code?', requestedSchema: schema }} onRespond={onRespond} />)
     await fillAndSend(onRespond)
+    expect(screen.getByRole('group', { name: 'Code?' }).dataset.validator).toBe('no-eval')
+    expect(refuse).not.toHaveBeenCalled()
   })
 
-  it('on a page that forbids code generation (CSP without unsafe-eval), picks the no-eval validator and still submits', async () => {
-    const refuse = () => {
-      throw new EvalError("Refused to evaluate a string as JavaScript because 'unsafe-eval' is not an allowed source")
-    }
-    vi.stubGlobal('Function', new Proxy(Function, { construct: refuse, apply: refuse }))
-    resetCodeEvaluationCheck()
-    expect(canEvaluateCode()).toBe(false)
+  it('with the ajv8 validator the host chose for a page that allows code generation', async () => {
     const onRespond = vi.fn()
-    render(<ElicitationForm request={{ message: 'Code?', requestedSchema: schema }} onRespond={onRespond} />)
+    render(<ElicitationForm request={{ message: 'Code?', requestedSchema: schema }} validator={chooseValidator({ unsafeEval: true })} onRespond={onRespond} />)
     await fillAndSend(onRespond)
   })
 })

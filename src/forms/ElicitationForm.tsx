@@ -60,8 +60,8 @@ export interface ElicitationFormProps {
   /** Called once with the person's answer. */
   onRespond: (result: ElicitResult) => void
   /**
-   * The rjsf validator. @defaultValue `chooseValidator()`: ajv8 where the page allows code generation, else one that compiles nothing;
-   * loaded on demand, so the fields show once it is there (pass one to have them at once, and to keep the no-eval validator off the page)
+   * The rjsf validator. @defaultValue the no-eval validator, which compiles nothing and so works under any CSP; loaded on demand, so
+   * the fields show once it is there (pass one to have them at once: `chooseValidator({ unsafeEval: true })` where the page allows code generation)
    */
   validator?: ValidatorType | undefined
   /** An rjsf theme. @defaultValue unstyled markup with stable class names */
@@ -233,7 +233,7 @@ const FormCard = /* @__PURE__ */ forwardRef(function FormCard(props: Elicitation
       className={['mcp-elicit-form', className].filter(Boolean).join(' ')}
       data-state={status}
       data-kind={properties.length === 0 ? 'confirm' : 'form'}
-      data-validator={validator === undefined ? undefined : isNoEvalValidator(validator) ? 'no-eval' : props.validator ? 'custom' : 'ajv8'}
+      data-validator={validator === undefined ? undefined : isNoEvalValidator(validator) ? 'no-eval' : 'custom'}
       aria-busy={loading || undefined}
       aria-labelledby={messageId}
       onKeyDown={onKeyDown}

@@ -41,7 +41,7 @@ describe('InputRequestPanel', () => {
   it('shows every pending request of the round and answers them one by one, per key', async () => {
     const onRespond = vi.fn()
     render(<Harness inputs={[formInput, urlInput, rootsInput]} onRespond={onRespond} roots={[{ uri: 'file:///srv' }]} autoFocus />)
-    const panel = screen.getByRole('group', { name: 'The server needs 3 answers to continue (0 of 3 given).' })
+    const panel = screen.getByRole('group', { name: 'The server is waiting for 3 answers (0 of 3 given).' })
     expect(panel.dataset.state).toBe('awaiting_input')
     const cards = () => within(panel).getAllByRole('group').filter((r) => r.parentElement?.tagName === 'LI')
     // The URL and approval cards are chunks of their own (lazy-parts.tsx): they come a moment after the form
@@ -67,7 +67,7 @@ describe('InputRequestPanel', () => {
 
   it('skips inputs the host already answered', () => {
     render(<InputRequestPanel status="awaiting_input" inputs={[{ ...rootsInput, answered: true, response: { roots: [] } }, formInput]} respond={() => {}} validator={validator} />)
-    const panel = screen.getByRole('group', { name: 'The server needs 2 answers to continue (1 of 2 given).' })
+    const panel = screen.getByRole('group', { name: 'The server is waiting for 2 answers (1 of 2 given).' })
     expect(within(panel).getAllByRole('group').filter((r) => r.parentElement?.tagName === 'LI').map((r) => r.className)).toEqual(['mcp-elicit-form'])
   })
 
@@ -101,8 +101,9 @@ describe('InputRequestPanel', () => {
     }
     const samplingInput: PendingInput = { ...base, key: 'sampling', method: 'sampling/createMessage', params: { messages: [{ role: 'user', content: { type: 'text', text: 'Hi' } }] } }
     render(<Harness inputs={[formInput, urlInput, rootsInput, samplingInput]} onRespond={onRespond} roots={[{ uri: 'file:///srv' }]} onSampling={async () => ({ role: 'assistant', content: { type: 'text', text: 'Hello' }, model: 'm' })} onError={() => {}} />)
-    const panel = screen.getByRole('group', { name: /^The server needs 4 answers/ })
-    expect(within(panel).getByRole('status').textContent).toBe('The server is waiting for your answer.')
+    const panel = screen.getByRole('group', { name: 'The server is waiting for 4 answers (0 of 4 given).' })
+    // One line says it, heading and status at once (not a heading over a second status line).
+    expect(within(panel).getAllByRole('status').map((status) => status.textContent)).toEqual(['The server is waiting for 4 answers (0 of 4 given).'])
     const cards = [...panel.querySelectorAll<HTMLElement>('.mcp-elicit-request > [role="group"]')]
     const buttons = (card: HTMLElement) => within(card).getAllByRole('button').map((button) => button.textContent)
     const primary = (card: HTMLElement) => [...card.querySelectorAll('.mcp-elicit-primary')].map((button) => button.textContent)
@@ -124,9 +125,10 @@ describe('InputRequestPanel', () => {
     expect(buttons(fallback)).toEqual(['Decline', 'Skip question'])
   })
 
-  it('takes replacement texts for the waiting notice and Skip question', () => {
-    render(<Harness inputs={[formInput]} onRespond={() => {}} messages={{ waitingForYou: 'Der Server wartet auf Ihre Antwort.', skipQuestion: 'Frage überspringen' }} />)
-    expect(screen.getByRole('status').textContent).toBe('Der Server wartet auf Ihre Antwort.')
+  it('takes replacement texts for the waiting line and Skip question', () => {
+    render(<Harness inputs={[formInput]} onRespond={() => {}} messages={{ roundHeading: () => 'Der Server wartet auf Ihre Antwort.', skipQuestion: 'Frage überspringen' }} />)
+    expect(screen.getByRole('group', { name: 'Der Server wartet auf Ihre Antwort.' })).toBeTruthy()
+    expect(screen.getAllByRole('status').map((status) => status.textContent)).toEqual(['Der Server wartet auf Ihre Antwort.'])
     expect(screen.getByRole('button', { name: 'Frage überspringen' })).toBeTruthy()
   })
 

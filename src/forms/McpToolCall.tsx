@@ -50,7 +50,7 @@ export interface McpToolCallProps extends McpCallEvents {
   onSampling?: CallObserverOptions['onSampling']
   /** Roots to share after the person approved. */
   roots?: CallObserverOptions['roots']
-  /** The rjsf validator for every form. @defaultValue `chooseValidator()` */
+  /** The rjsf validator for every form. @defaultValue the no-eval validator (see `chooseValidator`) */
   validator?: ValidatorType | undefined
   /** The largest file a form's file field takes (`ElicitationForm`'s `maxFileBytes`). @defaultValue 5 MiB */
   maxFileBytes?: number | undefined

@@ -49,6 +49,8 @@ export interface UrlElicitationProps {
   onRetry?: (() => void) | undefined
   /** Replacement texts (i18n). */
   messages?: Partial<Messages> | undefined
+  /** Offer Skip question beside Decline: false where nothing is asked of the call (an app's link), so the one way to say no is Decline. @defaultValue true */
+  skip?: boolean | undefined
   /** Told when the card failed to render; it then shows only Decline and Skip question. */
   onError?: ((error: unknown, info: ErrorInfo) => void) | undefined
   className?: string | undefined
@@ -176,7 +178,7 @@ const UrlCard = /* @__PURE__ */ forwardRef(function UrlCard(props: UrlElicitatio
             </button>
           </>
         )}
-        <DeclineCancel disabled={answered} onRespond={respond} text={text} />
+        <DeclineCancel disabled={answered} onRespond={respond} text={text} skip={props.skip !== false} />
       </div>
       {answered && (
         <p role="status" className="mcp-elicit-answered">

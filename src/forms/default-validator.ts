@@ -1,47 +1,46 @@
 /**
- * The form's default validator, `chooseValidator()` (`csp.ts`), loaded on
- * demand. Only a form without a `validator` prop asks for it, so a page that
- * passes its own (e.g. `@rjsf/validator-ajv8`) never downloads `csp.ts` and
- * the no-eval validator behind it: the `import()` makes them a chunk of their
- * own. The chunk loads once per page; a failed load is forgotten, so the next
- * form tries again.
+ * The form's default validator, the no-eval validator, loaded on demand.
+ * Only a form without a `validator` prop asks for it, so a page that passes
+ * its own (e.g. `@rjsf/validator-ajv8`, or `chooseValidator()`) never
+ * downloads it: the `import()` makes it a chunk of its own. The chunk loads
+ * once per page; a failed load is forgotten, so the next form tries again.
  *
- * `chooseValidator()` itself is called per form, as before: it asks
- * `canEvaluateCode()`, so a page without `'unsafe-eval'` still gets the
- * no-eval validator.
+ * It is the default on every page, with no `new Function` probe to pick
+ * another: under a strict CSP such a probe is itself a violation, reported on
+ * every load (csp.ts).
  */
-import { useEffect, useMemo, useState } from 'react'
+import { useEffect, useState } from 'react'
 import type { ValidatorType } from '@rjsf/utils'
 import { loadOnce } from '../core/index.js'
 
-type Choose = () => ValidatorType
+let loadedValidator: ValidatorType | undefined
 
-let choose: Choose | undefined
-
-/** Loads `chooseValidator` (once; again after a failure). */
-export const loadChooseValidator: () => Promise<Choose> = loadOnce(() => import('./csp.js').then((module) => (choose = module.chooseValidator)))
+/** Loads the no-eval validator (once; again after a failure). */
+export const loadDefaultValidator: () => Promise<ValidatorType> = loadOnce(() =>
+  import('./no-eval-validator.js').then((module) => (loadedValidator = module.noEvalValidator as ValidatorType)),
+)
 
 /**
- * The validator a form runs: `given`, or else the page's default, which is
+ * The validator a form runs: `given`, or else the default, which is
  * `undefined` while its chunk loads (the form waits for it before showing
  * fields, so nothing typed can be lost). A failed load is thrown while
  * rendering, for the card's error boundary: its fallback still declines and
  * skips.
  */
 export function useFormValidator(given: ValidatorType | undefined): ValidatorType | undefined {
-  const [loaded, setLoaded] = useState<{ choose?: Choose | undefined; failure?: { error: unknown } }>(() => ({ choose }))
+  const [loaded, setLoaded] = useState<{ validator?: ValidatorType | undefined; failure?: { error: unknown } }>(() => ({ validator: loadedValidator }))
   useEffect(() => {
-    if (given !== undefined || loaded.choose || loaded.failure) return
+    if (given !== undefined || loaded.validator || loaded.failure) return
     let live = true
-    loadChooseValidator().then(
-      (chooser) => live && setLoaded({ choose: chooser }),
+    loadDefaultValidator().then(
+      (validator) => live && setLoaded({ validator }),
       (error: unknown) => live && setLoaded({ failure: { error } }),
     )
     return () => {
       live = false
     }
   }, [given, loaded])
-  const validator = useMemo(() => given ?? loaded.choose?.(), [given, loaded.choose])
+  const validator = given ?? loaded.validator
   if (validator === undefined && loaded.failure) throw loaded.failure.error
   return validator
 }

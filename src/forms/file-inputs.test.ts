@@ -169,7 +169,7 @@ describe('schema mapping', () => {
 })
 
 describe('both validators judge file fields the same way', () => {
-  const ajv = chooseValidator()
+  const ajv = chooseValidator({ unsafeEval: true })
   const mapped = toFormSchema({ type: 'object', properties: { photo: { ...photo, 'x-mcp-file': { accept: ['image/png', 'image/jpeg'], maxSize: 100 } }, scans: { type: 'array', items: { type: 'string', format: 'uri', 'x-mcp-file': { maxSize: 10 } }, maxItems: 2 } }, required: ['photo'] })
   const cases: Array<[string, Record<string, unknown>, string[]]> = [
     ['a good PNG', { photo: PNG }, []],

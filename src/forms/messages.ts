@@ -126,13 +126,28 @@ export interface Messages {
   /** In place of a card that failed to render; its Decline (and Cancel) still answer. */
   cardFailed: string
 
-  /** Heading of a round of questions. */
+  /**
+   * The one line over a round of questions: its heading, and a status saying the server waits for the person
+   * (so the call is not taken for stuck), with how many of the answers were given.
+   */
   roundHeading: (pending: number, total: number) => string
-  /** Status under that heading while the server waits for the person, so the call is not taken for stuck. */
-  waitingForYou: string
 
   /** Run button of the tool call. */
   run: (tool: string) => string
+  /**
+   * Chat adapters: the card a call the model made waits on (`askBeforeRunning`).
+   * `tool` is the tool's title (the server's, marked for isolation: embed it as it is),
+   * `host` the MCP endpoint's host when known.
+   */
+  runAsk: (tool: string, host: string | undefined) => string
+  /** Above the arguments the model chose, on that card. @defaultValue `'With:'` */
+  runArguments: string
+  /** Runs the call the model made. @defaultValue `'Run'` */
+  runApprove: string
+  /** Refuses it (the model is told). @defaultValue `"Don't run"` */
+  runDecline: string
+  /** Shown once the person refused it. @defaultValue `'Not run.'` */
+  runDeclined: string
   /** While the call runs. @defaultValue `'Working…'` */
   running: string
   /** While the answers are sent back. @defaultValue `'Sending your answers…'` */
@@ -159,6 +174,10 @@ export interface Messages {
   stopCall: string
   /** MCP Apps: what the URL consent card says of a link an app asks to open. @defaultValue `'The app asks to open this page.'` */
   appOpensLink: string
+  /** MCP Apps: the link card's consent; `host` is the page's site (`''` when it has none). @defaultValue `(host) => \`Open link to ${host}\`` */
+  appLinkOpen: (host: string) => string
+  /** MCP Apps: the link card's refusal (the app is told the link was not opened). @defaultValue `"Don't open"` */
+  appLinkDecline: string
   /**
    * MCP Apps: what the download card says when an app asks to save files
    * (`ui/download-file`). `host` is the app's server's host (undefined when
@@ -173,6 +192,24 @@ export interface Messages {
   appDownloadDecline: string
   /** MCP Apps: switches a question an app draws (SEP-3118) to the native form. @defaultValue `'Use the plain form instead'` */
   appUseNativeForm: string
+  /**
+   * MCP Apps: the warning under a file on the download card whose name's
+   * extension is not what its declared media type is saved as (`extension`
+   * without the dot).
+   */
+  appDownloadTypeMismatch: (extension: string, mimeType: string) => string
+  /**
+   * MCP Apps: what the message card says when an app asks to send words as
+   * the person's own message (`ui/message`). `host` is the app's server's
+   * host (undefined when unknown). The message itself follows, as text.
+   */
+  appMessageAsks: (host: string | undefined) => string
+  /** MCP Apps: the note on the message card when the app sent more than is kept. */
+  appMessageClipped: string
+  /** MCP Apps: the message card's Send button (the message goes into the conversation). @defaultValue `'Send'` */
+  appMessageSend: string
+  /** MCP Apps: the message card's refusal (the app is told the message was declined). @defaultValue `'Discard'` */
+  appMessageDiscard: string
   /** Shown after the call was cancelled. @defaultValue `'Cancelled.'` */
   cancelled: string
   /** Runs the call again. @defaultValue `'Try again'` */

@@ -63,7 +63,7 @@ export interface InputRequestPanelProps {
   saveDraft?: ((key: string, content: JsonObject) => void) | undefined
   /** Told when a card failed to render (it is replaced by one that can still decline), with React's component stack. */
   onError?: ((error: unknown, info: ErrorInfo) => void) | undefined
-  /** The rjsf validator for every form. @defaultValue `chooseValidator()` */
+  /** The rjsf validator for every form. @defaultValue the no-eval validator (see `chooseValidator`) */
   validator?: ValidatorType | undefined
   /** The largest file a form's file field takes (`ElicitationForm`'s `maxFileBytes`). @defaultValue 5 MiB */
   maxFileBytes?: number | undefined
@@ -168,12 +168,9 @@ export const RoundPanel = /* @__PURE__ */ forwardRef(function RoundPanel(props: 
       role="group"
       aria-labelledby={headingId}
     >
-      <p id={headingId} className="mcp-elicit-round">
+      {/* One line: the round's heading, and a status saying that the server, not the call, is waiting: on the person. */}
+      <p id={headingId} role="status" className="mcp-elicit-round">
         {text.roundHeading(pending.length, inputs.length)}
-      </p>
-      {/* Says that the server, not the call, is waiting: on the person. */}
-      <p role="status" className="mcp-elicit-waiting">
-        {text.waitingForYou}
       </p>
       <ol className="mcp-elicit-requests">
         {pending.map((input, index) => {

@@ -4,13 +4,18 @@
  * route offers those tools to the model; each tool part of the reply is an
  * `McpToolPart`, which runs the call here and hands the result back, and
  * `sendAutomaticallyWhen` sends the conversation on once every call of the
- * step has its output. The messages live in sessionStorage (saved-messages.ts).
+ * step has its output. A call of a tool the server marks destructive
+ * (`clear_notes`) waits on a card in its part until the person clicks Run.
+ * Each request carries the tool outputs within one budget (`capToolOutputs`).
+ * An app's message reaches the conversation only once the person agreed to
+ * send it (the apps host's card before `onMessage`), marked as the app's
+ * words. The messages live in sessionStorage (saved-messages.ts).
  */
 import { useEffect, useMemo, useRef, useState, type RefObject } from 'react'
 import { useChat } from '@ai-sdk/react'
 import { DefaultChatTransport, lastAssistantMessageIsCompleteWithToolCalls, type UIMessage } from 'ai'
 import type { Tool } from 'mcp-elicit'
-import { mcpChatBody } from 'mcp-elicit/ai-sdk'
+import { appMessageText, capToolOutputs, mcpChatBody } from 'mcp-elicit/ai-sdk'
 import { McpToolPart, isToolPart } from 'mcp-elicit/ai-sdk/react'
 import type { McpAppSandbox } from 'mcp-elicit/apps'
 import { McpAppsProvider } from 'mcp-elicit/apps/react'
@@ -49,6 +54,8 @@ export function AiSdkChat({ server, sandbox }: { server: ServerEntry; sandbox: M
           setListing(tools)
           return mcpChatBody(tools)
         },
+        // Old outputs the model used long ago do not travel on every request: the newest are kept, the rest become a line.
+        prepareSendMessagesRequest: ({ id, messages, body, trigger, messageId }) => ({ body: { ...body, id, messages: capToolOutputs(messages), trigger, messageId } }),
       }),
     [client, server],
   )
@@ -63,8 +70,9 @@ export function AiSdkChat({ server, sandbox }: { server: ServerEntry; sandbox: M
   }
 
   return (
-    // An app's `ui/message` is the person's next message to the model, as a chat host sends it.
-    <McpAppsProvider sandbox={sandbox} serverTools openLinks downloadFiles onMessage={(message) => void chat.sendMessage({ text: appText(message.content) })}>
+    // An app's `ui/message` goes to the model once the person clicked Send on the host's card for it (onMessage comes after),
+    // marked as the app's words, never as the person's.
+    <McpAppsProvider sandbox={sandbox} serverTools openLinks downloadFiles onMessage={(message) => void chat.sendMessage({ text: appMessageText(message, `The app from ${new URL(server.url).host}`) })}>
       <main className="demo-chat demo-ai-chat" aria-label="Conversation">
         {chat.messages.length === 0 && (
           <p className="demo-empty">
@@ -133,12 +141,4 @@ function SignInLine({ signedIn }: { signedIn: RefObject<boolean> }) {
       {auth.status === 'signed_in' ? 'Signed in to this server.' : 'Not signed in: the first tool call asks you to sign in, in its part.'}
     </p>
   )
-}
-
-/** The text blocks of an app's message, as one line. */
-function appText(content: readonly unknown[]): string {
-  return content
-    .map((block) => (typeof block === 'object' && block !== null && (block as { type?: unknown }).type === 'text' ? String((block as { text?: unknown }).text ?? '') : ''))
-    .filter(Boolean)
-    .join(' ')
 }

@@ -3,10 +3,10 @@
  * a server, ask the scripted model for a tool by name, and the call, with
  * every question the server asks, appears in the model's reply. Set up like
  * the main demo (App.tsx): one client per server, one browser sign-in for
- * the protected ones (tokens in memory), MCP Apps around the thread.
+ * the protected ones (tokens in memory), MCP Apps around the thread
+ * (Chat.tsx: inside the runtime, whose thread an app's message joins).
  */
 import { useEffect, useMemo, useState } from 'react'
-import { McpAppsProvider } from 'mcp-elicit/apps/react'
 import { McpProvider } from 'mcp-elicit/react'
 import { appSandbox } from '../config'
 import { DemoHeader, DemoLoading } from '../demo-header'
@@ -42,10 +42,8 @@ export function AssistantUiDemo() {
         </a>
       </DemoHeader>
       <McpProvider client={clients.get(server.id)!} signIn={server.auth ? kit?.signIn : undefined}>
-        <McpAppsProvider sandbox={sandbox} serverTools openLinks downloadFiles>
-          {/* One runtime and thread per server and kind: a call always goes to the server its tool came from. */}
-          <Chat key={`${server.id}:${kind}`} server={server} kind={kind} />
-        </McpAppsProvider>
+        {/* One runtime and thread per server and kind: a call always goes to the server its tool came from. */}
+        <Chat key={`${server.id}:${kind}`} server={server} kind={kind} sandbox={sandbox} />
       </McpProvider>
     </div>
   )

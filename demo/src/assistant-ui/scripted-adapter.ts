@@ -5,9 +5,12 @@
  * filled) and the last thing said: the person's message, or the result of
  * the tool call it made. A tool call ends the step with `requires-action`,
  * so the local runtime waits for the call's result (the MCP tool UI adds
- * it) and then asks the model again.
+ * it) and then asks the model again. What a real adapter sends its model
+ * is the thread with its tool outputs capped (`capToolOutputs`): the script
+ * reads the same.
  */
 import type { ChatModelAdapter, ChatModelRunOptions, ThreadMessage, Tool } from '@assistant-ui/react'
+import { capToolOutputs } from 'mcp-elicit/assistant-ui'
 import { scriptedStep, type ScriptedLastMessage, type ScriptedTool } from '../../../servers/scripted-model.ts'
 
 export const scriptedModel: ChatModelAdapter = {
@@ -34,7 +37,7 @@ function lastMessage(options: ChatModelRunOptions): ScriptedLastMessage {
     const isError = settled.isError === true || (typeof settled.result === 'object' && settled.result !== null && (settled.result as { isError?: unknown }).isError === true)
     return { role: 'tool', toolName: settled.toolName, output: settled.result, isError }
   }
-  const last = options.messages.at(-1)
+  const last = capToolOutputs(options.messages).at(-1)
   return last?.role === 'user' ? { role: 'user', text: textOf(last) } : { role: 'other' }
 }
 

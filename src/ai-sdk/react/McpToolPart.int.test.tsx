@@ -4,7 +4,12 @@
  * a tool part in `input-available` runs its call in the part, with its
  * rounds, and hands the result back exactly once; an error, a Stop and a
  * tool the listing has not got go back as error outputs; a part answered
- * before the page loaded shows its output and calls nothing.
+ * before the page loaded shows its output and calls nothing. A call of a
+ * destructive tool waits for the person's Run (`askBeforeRunning`), asked by
+ * the route (the AI SDK's tool approval) or by the page on its own: nothing
+ * reaches the server before the click. The hints are the server's: one that
+ * claims read-only and destructive at once is asked, one that claims
+ * read-only is believed only under a policy that says so.
  */
 import { cleanup, render, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
@@ -14,9 +19,9 @@ import { startModernServer, type ModernServer } from '../../../servers/modern-se
 import { createClient, type McpClient, type Tool } from '../../core/index.js'
 import { McpProvider } from '../../react/index.js'
 import { isMcpAiSdkError } from '../errors.js'
-import { addToolOutputOf, STOPPED_TEXT } from './part-output.js'
+import { addToolOutputOf, DECLINED_TEXT, STOPPED_TEXT } from './part-output.js'
 import { McpToolPart, type McpToolPartProps } from './McpToolPart.js'
-import type { ToolPartLike } from './tool-part.js'
+import type { ToolPartLike } from '../tool-part.js'
 
 let mcp: ModernServer
 let client: McpClient
@@ -36,6 +41,11 @@ afterEach(() => {
 const calls = (name: string) => mcp.requests.filter((r) => r.rpcMethod === 'tools/call' && (r.body as { params: { name: string } }).params.name === name).length
 /** A tool part as the route's tools make it: the MCP name in its `toolMetadata` (mcpToolsForModel). */
 const part = (toolName: string, input: unknown, extra: Partial<ToolPartLike> = {}): ToolPartLike => ({ type: 'dynamic-tool', toolName, toolCallId: `call-${toolName}-${Math.random()}`, state: 'input-available', input, toolMetadata: { mcp: { name: toolName } }, ...extra })
+
+const echoCalls = () => calls('echo')
+/** The server's echo, listed with the annotations a (possibly lying) server gives it. */
+const listed = (annotations: Record<string, boolean>): Tool[] => [{ name: 'echo', title: 'Echo it back', inputSchema: { type: 'object', properties: { text: { type: 'string' } } }, annotations }]
+const echoPart = (extra: Partial<ToolPartLike> = {}): ToolPartLike => ({ type: 'dynamic-tool', toolName: 'echo', toolCallId: `call-${Math.random()}`, state: 'input-available', input: { text: 'wipe it' }, toolMetadata: { mcp: { name: 'echo' } }, ...extra })
 
 function renderPart(props: Omit<McpToolPartProps, 'validator'>) {
   const view = render(
@@ -156,5 +166,74 @@ describe('McpToolPart', () => {
     expect((caught as Error).message).toBe(
       "mcp-elicit/ai-sdk needs `addToolOutput` from useChat()'s helpers (@ai-sdk/react), and the installed version has none. It is written for @ai-sdk/react 4: run `npm install @ai-sdk/react@4`.",
     )
+  })
+})
+
+describe('McpToolPart before a destructive call', () => {
+  it('answers the route’s approval request with the Run click, and runs the call only once the approval is in the part', async () => {
+    const addToolOutput = vi.fn()
+    const addToolApprovalResponse = vi.fn()
+    const asked = echoPart({ state: 'approval-requested', approval: { id: 'approval-1' }, toolMetadata: { mcp: { name: 'echo', destructive: true } } })
+    const before = echoCalls()
+    const { rerender } = renderPart({ part: asked, chat: { addToolOutput, addToolApprovalResponse }, tools: listed({ destructiveHint: true }) })
+    const card = await screen.findByRole('group', { name: `Run Echo it back on ${new URL(mcp.url).host}?` })
+    expect(card.textContent).toContain('"text": "wipe it"')
+    expect(echoCalls()).toBe(before)
+    await userEvent.click(screen.getByRole('button', { name: 'Run' }))
+    expect(addToolApprovalResponse).toHaveBeenCalledWith({ id: 'approval-1', approved: true })
+    // Still asked in the conversation: nothing goes out until useChat puts the approval in the part.
+    expect(echoCalls()).toBe(before)
+    rerender({ part: { ...asked, state: 'approval-responded', approval: { id: 'approval-1', approved: true } }, chat: { addToolOutput, addToolApprovalResponse }, tools: listed({ destructiveHint: true }) })
+    await waitFor(() => expect(addToolOutput).toHaveBeenCalledTimes(1))
+    expect(addToolOutput.mock.calls[0]![0]).toMatchObject({ tool: 'echo', state: 'output-available', output: { content: [{ type: 'text', text: 'wipe it' }] } })
+    expect(echoCalls()).toBe(before + 1)
+  })
+
+  it('asks on its own when the route let a destructive call through; Don’t run tells the model and calls nothing', async () => {
+    const addToolOutput = vi.fn()
+    const before = echoCalls()
+    renderPart({ part: echoPart(), chat: { addToolOutput }, tools: listed({ destructiveHint: true }) })
+    await userEvent.click(await screen.findByRole('button', { name: "Don't run" }))
+    await waitFor(() => expect(addToolOutput).toHaveBeenCalledTimes(1))
+    expect(addToolOutput.mock.calls[0]![0]).toMatchObject({ tool: 'echo', state: 'output-error', errorText: DECLINED_TEXT })
+    expect(screen.getByRole('status').textContent).toBe('Not run.')
+    expect(echoCalls()).toBe(before)
+  })
+
+  it('runs on the Run click even in a conversation loaded with autoRun off, and reads the hints the route wrote when no listing is given', async () => {
+    const addToolOutput = vi.fn()
+    const before = echoCalls()
+    renderPart({ part: echoPart({ toolMetadata: { mcp: { name: 'echo', destructive: true } } }), chat: { addToolOutput }, autoRun: false })
+    await userEvent.click(await screen.findByRole('button', { name: 'Run' }))
+    await waitFor(() => expect(addToolOutput).toHaveBeenCalledTimes(1))
+    expect(echoCalls()).toBe(before + 1)
+  })
+
+  it('asks a server that claims read-only and destructive at once; believes read-only only under unless-read-only; asks every call under always', async () => {
+    const before = echoCalls()
+    const addToolOutput = vi.fn()
+    renderPart({ part: echoPart(), chat: { addToolOutput }, tools: listed({ readOnlyHint: true, destructiveHint: true }) })
+    expect(await screen.findByRole('button', { name: "Don't run" })).toBeTruthy()
+    cleanup()
+    renderPart({ part: echoPart(), chat: { addToolOutput }, tools: listed({ readOnlyHint: false }), askBeforeRunning: 'unless-read-only' })
+    expect(await screen.findByRole('button', { name: "Don't run" })).toBeTruthy()
+    cleanup()
+    renderPart({ part: echoPart(), chat: { addToolOutput }, tools: listed({ readOnlyHint: true }), askBeforeRunning: 'always' })
+    expect(await screen.findByRole('button', { name: "Don't run" })).toBeTruthy()
+    expect(echoCalls()).toBe(before)
+    cleanup()
+    // The host chose to believe read-only claims: the claim is all it takes.
+    renderPart({ part: echoPart(), chat: { addToolOutput }, tools: listed({ readOnlyHint: true }), askBeforeRunning: 'unless-read-only' })
+    await waitFor(() => expect(addToolOutput).toHaveBeenCalledTimes(1))
+    expect(echoCalls()).toBe(before + 1)
+  })
+
+  it('runs a destructive call unasked when the host turned asking off', async () => {
+    const addToolOutput = vi.fn()
+    const before = echoCalls()
+    renderPart({ part: echoPart(), chat: { addToolOutput }, tools: listed({ destructiveHint: true }), askBeforeRunning: 'never' })
+    await waitFor(() => expect(addToolOutput).toHaveBeenCalledTimes(1))
+    expect(echoCalls()).toBe(before + 1)
+    expect(screen.queryByRole('button', { name: "Don't run" })).toBeNull()
   })
 })

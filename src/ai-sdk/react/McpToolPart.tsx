@@ -8,23 +8,35 @@
  * back with `addToolOutput`, once, and `sendAutomaticallyWhen:
  * lastAssistantMessageIsCompleteWithToolCalls` lets the model go on.
  *
- * The open round is kept in `storage` under the part's `toolCallId`, so a
- * reload in the middle of a round finds the part still `input-available`
- * (if the app keeps its messages) and resumes the round where it was.
+ * A call the host's policy asks about (`askBeforeRunning`: by default a tool
+ * the server marks destructive) waits on a card first. The route asked with
+ * the AI SDK's tool approval (the part is `approval-requested`; Run answers
+ * it with `addToolApprovalResponse`, and the part runs the call once it is
+ * `approval-responded`); a part the route did not ask about but the policy
+ * does (`input-available`) is asked here all the same. Don't run hands back
+ * an error output the model reads ({@link DECLINED_TEXT}).
+ *
+ * The call is kept in `storage` under the part's `toolCallId`, so a reload,
+ * another tab or another device in the middle of a round finds the part
+ * still `input-available` (if the app keeps its messages) and resumes the
+ * round where it was, or shows the result of a call that finished.
  */
-import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react'
+import { useEffect, useMemo, useRef, useState } from 'react'
 import { defaultCallStorage } from '../../stores/index.js'
-import { displayText, type CallStorage, type JsonObject, type McpResult, type Tool } from '../../core/index.js'
-import { CardBoundary, McpToolCall, useMcpViews, type McpToolCallProps } from '../../forms/index.js'
-// The result renderer loads when first shown, as in McpToolCall (forms/lazy-parts.tsx).
-import { LazyToolResult } from '../../forms/lazy-parts.js'
+import type { CallStorage, JsonObject, Tool } from '../../core/index.js'
+import { McpToolCall, type McpToolCallProps } from '../../forms/index.js'
 import { callTexts } from '../../forms/texts/call.js'
-import { resolvePart, type PartTexts } from '../../forms/texts/resolve.js'
-import type { McpCallStatus, McpCallView, UseMcpCallOptions } from '../../react/index.js'
+import { resolvePart } from '../../forms/texts/resolve.js'
+import { runTexts } from '../../forms/texts/run.js'
+import { useMcpClient, type McpCallStatus, type McpCallView, type UseMcpCallOptions } from '../../react/index.js'
+import { cleanText } from '../../chat/json.js'
+import { RunCard } from '../../chat/RunCard.js'
+import { useHasSavedCall } from '../../chat/saved-call.js'
+import { asksBeforeRunning, type AskBeforeRunning } from '../../chat/tool-approval.js'
 import { readToolListing, type ModelToolListing } from '../tool-listing.js'
-import { addToolOutputOf, partOutputOf, STOPPED_TEXT, type ToolOutputSink } from './part-output.js'
-import { argumentsOf, mcpToolName, modelToolName, routeMcpName, type ToolPartLike } from './tool-part.js'
-import { isObject } from '../../chat/json.js'
+import { argumentsOf, mcpToolName, modelToolName, routeHints, routeMcpName, type ToolPartLike } from '../tool-part.js'
+import { Finished } from './finished-part.js'
+import { addToolApprovalResponseOf, addToolOutputOf, DECLINED_TEXT, partOutputOf, type ToolOutputSink } from './part-output.js'
 
 export interface McpToolPartProps extends Omit<McpToolCallProps, 'name' | 'arguments' | 'autoRun' | 'options'> {
   /** A tool part of an assistant message (`dynamic-tool` or `tool-<name>`). */
@@ -55,43 +67,92 @@ export interface McpToolPartProps extends Omit<McpToolCallProps, 'name' | 'argum
    * going to the server again. @defaultValue true
    */
   autoRun?: boolean | undefined
+  /**
+   * Which calls the model makes wait for the person's Run on a card in the
+   * part ("Run <tool> on <host>?"): the rule the route's `mcpToolsForModel`
+   * takes too (there it makes the AI SDK ask, with its tool approval). The
+   * part also asks on its own when the route did not, so give both the same
+   * policy; `'never'` on both turns asking off. The hints it reads are the
+   * server's: see `AskBeforeRunning`. @defaultValue `'destructive'`
+   */
+  askBeforeRunning?: AskBeforeRunning | undefined
   /** Options of the call (host handlers, `maxRounds`); storage is the part's own. */
   options?: Omit<UseMcpCallOptions, 'storage' | 'storageKey' | 'restore'> | undefined
 }
 
-const LIVE = new Set(['input-streaming', 'input-available'])
+/** The states a part can be in while its call is the page's to run (and to hand an output for). */
+const OPEN = new Set(['input-available', 'approval-requested', 'approval-responded'])
+const LIVE = new Set(['input-streaming', ...OPEN])
 
 /** Runs (or shows, once finished) the MCP tool call of one tool part. */
 export function McpToolPart(props: McpToolPartProps) {
-  const { part, chat, tools, storage, options, autoRun = true, ...callProps } = props
+  const { part, chat, tools, storage, options, autoRun = true, askBeforeRunning, ...callProps } = props
   const addToolOutput = addToolOutputOf(chat)
-  const text = resolvePart(props.messages, callTexts)
+  const text = resolvePart(props.messages, callTexts, runTexts)
   // Parts that were live when this mounted keep the call on screen once answered; older ones show what they hold.
   const [live] = useState(() => LIVE.has(part.state))
+  // The person's Run or Don't run on this page (a Run starts the call even in a conversation loaded with autoRun off).
+  const [choice, setChoice] = useState<'run' | 'declined'>()
   const handed = useRef(false)
   const listing = useMemo<ModelToolListing | undefined>(() => (tools ? readToolListing(tools) : undefined), [tools])
-  const rounds = useMemo(() => (storage === undefined ? defaultStorage() : (storage ?? undefined)), [storage])
+  const rounds = useMemo(() => (storage === undefined ? defaultCallStorage() : (storage ?? undefined)), [storage])
+  // A call kept under this id went out once: it resumes (or shows its result) without the card.
+  const kept = useHasSavedCall(part.state === 'input-available' ? rounds : undefined, part.toolCallId)
+  const client = useMcpClient()
   const name = mcpToolName(part, listing)
   const modelName = modelToolName(part)
   const hand = (output: Parameters<typeof addToolOutput>[0]) => {
-    if (handed.current || part.state !== 'input-available') return
+    if (handed.current || !OPEN.has(part.state)) return
     handed.current = true
     void Promise.resolve(addToolOutput(output)).catch(() => {})
+  }
+  const decline = () => {
+    setChoice('declined')
+    hand({ tool: modelName, toolCallId: part.toolCallId, state: 'output-error', errorText: DECLINED_TEXT })
   }
   const common = { 'data-tool-call-id': part.toolCallId, 'data-tool': modelName, 'data-part-state': part.state }
   // Only the route's MCP parts are ours: an app's own tool of the same name must never become a call on this server.
   const marked = routeMcpName(part) !== undefined
-  const unknown = marked && name === undefined && part.state === 'input-available'
+  const unknown = marked && name === undefined && OPEN.has(part.state)
+  // Refused through the AI SDK itself (the app's own approval UI): the model hears it as from the card.
+  const deniedBySdk = part.state === 'approval-responded' && part.approval?.approved !== true
   useEffect(() => {
     // The model called a tool the listing has not got: say so to the model, never call anything.
     if (unknown) hand({ tool: modelName, toolCallId: part.toolCallId, state: 'output-error', errorText: `There is no tool named "${modelName}" on this server.` })
+    else if (marked && deniedBySdk) decline()
   })
 
   if (!marked) return null
 
   if (part.state === 'input-streaming') return <div className="mcp-elicit-tool-part" {...common} aria-busy="true" />
-  if (name === undefined) return <Finished common={common} part={part} text={text} />
-  if (live || part.state === 'input-available') {
+  const declined = choice === 'declined' || deniedBySdk || (part.state === 'output-error' && part.errorText === DECLINED_TEXT)
+  if (name === undefined || declined) return <Finished common={common} part={declined ? { ...part, state: 'output-error', errorText: DECLINED_TEXT } : part} text={text} />
+  if (live || OPEN.has(part.state)) {
+    // The route asked (the AI SDK's approval), or this page's policy asks of a part the route let through.
+    const routeAsks = part.state === 'approval-requested'
+    const pageAsks = part.state === 'input-available' && choice !== 'run' && asksBeforeRunning({ name, hints: hintsOf(part, listing, name) }, askBeforeRunning) && kept !== true
+    // Neither the card nor the call until the storage says whether the call went out already.
+    if (pageAsks && kept === undefined) {
+      return (
+        <div className="mcp-elicit-tool-part" {...common} aria-busy="true">
+          <p role="status" className="mcp-elicit-progress">
+            {text.checkingStored}
+          </p>
+        </div>
+      )
+    }
+    if (routeAsks || pageAsks) {
+      const approve = routeAsks ? addToolApprovalResponseOf(chat) : undefined
+      const run = () => {
+        setChoice('run')
+        if (approve && part.approval) void Promise.resolve(approve({ id: part.approval.id, approved: true })).catch(() => {})
+      }
+      return (
+        <div className="mcp-elicit-tool-part" {...common}>
+          <RunCard title={titleOf(part, listing, name)} url={client.url} args={argumentsOf(part) as JsonObject} onRun={run} onDecline={decline} messages={props.messages} onError={props.onError} />
+        </div>
+      )
+    }
     const follow = (_status: McpCallStatus, view: McpCallView) => {
       const output = partOutputOf(view)
       if (output) hand({ tool: modelName, toolCallId: part.toolCallId, ...output })
@@ -102,7 +163,7 @@ export function McpToolPart(props: McpToolPartProps) {
           {...callProps}
           name={name}
           arguments={argumentsOf(part) as JsonObject}
-          autoRun={autoRun}
+          autoRun={autoRun || choice === 'run'}
           options={{ ...options, storage: rounds, storageKey: part.toolCallId, restore: true }}
           onStatusChange={(status, view) => {
             props.onStatusChange?.(status, view)
@@ -115,77 +176,12 @@ export function McpToolPart(props: McpToolPartProps) {
   return <Finished common={common} part={part} name={name} text={text} messages={props.messages} onError={props.onError} />
 }
 
-/** IndexedDB (restarts, tabs in step), else sessionStorage, else memory: stores/default.ts. */
-function defaultStorage(): CallStorage {
-  return defaultCallStorage()
+/** The tool's hints: from the listing this page sent, else from what the route wrote in the part. */
+function hintsOf(part: ToolPartLike, listing: ModelToolListing | undefined, name: string) {
+  return listing?.tools.find((tool) => tool.mcpName === name)?.hints ?? routeHints(part)
 }
 
-
-/** A part's output as an MCP result: one itself, else its text. */
-function asResult(output: unknown): McpResult {
-  if (isObject(output) && Array.isArray(output.content)) return output as McpResult
-  return { content: [{ type: 'text', text: displayText(output) }] }
-}
-
-interface FinishedProps {
-  common: Record<string, string>
-  part: ToolPartLike
-  name?: string | undefined
-  text: PartTexts<[typeof callTexts]>
-  messages?: McpToolPartProps['messages']
-  onError?: McpToolPartProps['onError']
-}
-
-/** A part that was answered before this page loaded: its result (through the app's view when it has one) or its error. */
-function Finished({ common, part, name, text, messages, onError }: FinishedProps) {
-  const toolView = useMcpViews().toolView
-  if (part.state === 'output-error') {
-    const stopped = part.errorText === STOPPED_TEXT
-    return (
-      <div className="mcp-elicit-tool-part" {...common}>
-        <section className="mcp-elicit-call" data-state={stopped ? 'cancelled' : 'error'}>
-          {stopped ? (
-            <p role="status" className="mcp-elicit-cancelled">
-              {text.cancelled}
-            </p>
-          ) : (
-            <div role="alert" className="mcp-elicit-error">
-              <p>{text.errorHeading}</p>
-              <p className="mcp-elicit-error-message" dir="auto">
-                {displayText(part.errorText)}
-              </p>
-            </div>
-          )}
-        </section>
-      </div>
-    )
-  }
-  if (part.state !== 'output-available') return <div className="mcp-elicit-tool-part" {...common} />
-  const result = asResult(part.output)
-  const block: ReactNode = (
-    <div className="mcp-elicit-result" data-error={result.isError === true || undefined}>
-      <p className="mcp-elicit-result-heading">{text.resultHeading}</p>
-      <CardBoundary onError={onError} resetKey={result} fallback={() => <p className="mcp-elicit-result-failed">{text.resultFailed}</p>}>
-        <LazyToolResult result={result} messages={messages} onError={onError} />
-      </CardBoundary>
-    </div>
-  )
-  return (
-    <div className="mcp-elicit-tool-part" {...common}>
-      <section className="mcp-elicit-call" data-state="done">
-        {toolView && name !== undefined ? (
-          <CardBoundary onError={onError} resetKey={result} fallback={() => block}>
-            <View render={toolView} props={{ name, arguments: argumentsOf(part) as JsonObject, status: 'done', result, error: undefined, fallback: block }} />
-          </CardBoundary>
-        ) : (
-          block
-        )}
-      </section>
-    </div>
-  )
-}
-
-/** A view function called as a component, so the boundary around it catches what it throws. */
-function View<TProps>({ render, props }: { render: (props: TProps) => ReactNode; props: TProps }) {
-  return render(props)
+/** The tool's title for the card: the listing's, else the part's (the route's), else its MCP name. */
+function titleOf(part: ToolPartLike, listing: ModelToolListing | undefined, name: string): string {
+  return listing?.tools.find((tool) => tool.mcpName === name)?.title ?? cleanText(part.title, 200) ?? name
 }

@@ -9,7 +9,7 @@
  */
 export { McpToolPart } from './McpToolPart.js'
 export type { McpToolPartProps } from './McpToolPart.js'
-export { isMcpToolPart, isToolPart, modelToolName } from './tool-part.js'
-export type { ToolPartLike } from './tool-part.js'
-export { STOPPED_TEXT, partOutputOf } from './part-output.js'
+export { isMcpToolPart, isToolPart, modelToolName } from '../tool-part.js'
+export type { ToolPartLike } from '../tool-part.js'
+export { DECLINED_TEXT, STOPPED_TEXT, partOutputOf } from './part-output.js'
 export type { PartOutput, ToolOutputSink } from './part-output.js'

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import type { McpCallView } from '../../react/index.js'
-import { MAX_RESULT_LENGTH } from '../bounded-result.js'
+import { MAX_RESULT_LENGTH } from '../../chat/bounded-result.js'
 import { partOutputOf } from './part-output.js'
 
 /** A finished call's view as the call component reports it. */

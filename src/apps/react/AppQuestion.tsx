@@ -71,6 +71,7 @@ export function AppQuestion({ input, params, onRespond, fallback }: FormQuestion
         ...(host.maxHeight !== undefined ? { maxHeight: host.maxHeight } : {}),
         ...(host.initTimeoutMs !== undefined ? { initTimeoutMs: host.initTimeoutMs } : {}),
         ...(host.onWarning ? { onWarning: host.onWarning } : {}),
+        ...(host.allowSameSiteSandboxOnLoopback ? { allowSameSiteSandboxOnLoopback: true } : {}),
         onError: (error) => {
           if (!controller.signal.aborted) setNative(true)
           host.onAppError?.(error)

@@ -9,15 +9,19 @@
  *
  * Names and types come from the bridge already sanitised (`download.ts`) and
  * are shown as text, never as HTML; each name is isolated (`<bdi>`) so it
- * cannot reorder the line around it.
+ * cannot reorder the line around it. A file whose name's extension is not
+ * what its declared type is saved as (`invoice.html` declared a PDF) gets a
+ * warning under it: the person's system opens it by its name.
  *
  * Loaded on demand, the first time an app asks (`download-consent.tsx`).
  */
 import { useId, useState } from 'react'
 import type { Messages } from '../../forms/messages.js'
+import { appCardTexts } from '../../forms/texts/app-cards.js'
 import { appTexts } from '../../forms/texts/apps.js'
 import { resolvePart } from '../../forms/texts/resolve.js'
 import type { McpAppDownloadFile } from '../download.js'
+import { extensionMismatch } from '../download-types.js'
 
 export interface DownloadCardProps {
   files: readonly McpAppDownloadFile[]
@@ -48,7 +52,7 @@ export function saveFiles(files: readonly McpAppDownloadFile[]): void {
 }
 
 export function DownloadCard({ files, host, onAnswer, messages }: DownloadCardProps) {
-  const text = resolvePart(messages, appTexts)
+  const text = resolvePart(messages, appTexts, appCardTexts)
   const [answered, setAnswered] = useState(false)
   const titleId = useId()
   const answer = (save: boolean) => {
@@ -63,11 +67,15 @@ export function DownloadCard({ files, host, onAnswer, messages }: DownloadCardPr
         {text.appDownloadAsks(host, files.length)}
       </p>
       <ul className="mcp-elicit-app-download-files">
-        {files.map((file, index) => (
-          <li key={index}>
-            <bdi className="mcp-elicit-app-download-name">{file.name}</bdi> ({text.appDownloadDetails(file.mimeType, file.data.byteLength)})
-          </li>
-        ))}
+        {files.map((file, index) => {
+          const mismatch = extensionMismatch(file.name, file.mimeType)
+          return (
+            <li key={index}>
+              <bdi className="mcp-elicit-app-download-name">{file.name}</bdi> ({text.appDownloadDetails(file.mimeType, file.data.byteLength)})
+              {mismatch !== undefined && <p className="mcp-elicit-app-download-mismatch">{text.appDownloadTypeMismatch(mismatch, file.mimeType)}</p>}
+            </li>
+          )
+        })}
       </ul>
       <div className="mcp-elicit-actions">
         <button type="button" className="mcp-elicit-accept mcp-elicit-primary" data-action="save" disabled={answered} onClick={() => answer(true)}>

@@ -10,10 +10,11 @@
  * shown (`load-mount.ts`); a chunk that cannot be fetched ends in the
  * fallback and `onAppError` (`APP_FRAME_FAILED`).
  *
- * React unmounts the frame with its component, so only a teardown the host
- * starts (an answered question, `request-teardown` honoured, the handle's
- * `teardown()`) waits for the app's reply; an unmount sends it without
- * waiting.
+ * React removes the frame with its component, before an effect's cleanup
+ * runs, so only a teardown the host starts (an answered question,
+ * `request-teardown` honoured, the handle's `teardown()`) reaches the app
+ * and waits for its reply; on an unmount the app is not told (an iframe
+ * cannot outlive its place in the page: moving one reloads it).
  */
 import { useContext, useEffect, useRef, useState, type ReactNode } from 'react'
 import type { JsonObject, McpResult, Tool } from '../../core/index.js'
@@ -21,6 +22,7 @@ import { appTexts } from '../../forms/texts/apps.js'
 import { resolvePart } from '../../forms/texts/resolve.js'
 import { useMcpClient, type UseMcpCallOptions } from '../../react/index.js'
 import type { McpAppError } from '../errors.js'
+import type { McpAppMessage } from '../message.js'
 import type { McpAppHandle, McpAppOptions } from '../mount.js'
 import type { McpAppSandbox } from '../sandbox-claims.js'
 import { appResourceUri } from '../ui-meta.js'
@@ -29,14 +31,17 @@ import { McpAppsContext } from './context.js'
 import { useDownloadConsent } from './download-consent.js'
 import { useLinkConsent } from './link-consent.js'
 import { loadMount, mountLoadFailed } from './load-mount.js'
+import { consentedMessages, useMessageConsent } from './message-consent.js'
 
 /** The host capabilities an app may be given, each off unless set (here or on the provider). */
-export interface McpAppHostProps extends AppCallPanelProps, Pick<McpAppOptions, 'hostInfo' | 'hostContext' | 'onMessage' | 'onUpdateModelContext' | 'displayModes' | 'onDisplayModeChange' | 'permissions' | 'onLog' | 'maxDownloadBytes' | 'maxHeight' | 'initTimeoutMs' | 'onWarning'> {
+export interface McpAppHostProps extends AppCallPanelProps, Pick<McpAppOptions, 'hostInfo' | 'hostContext' | 'allowSameSiteSandboxOnLoopback' | 'onUpdateModelContext' | 'displayModes' | 'onDisplayModeChange' | 'permissions' | 'onLog' | 'maxDownloadBytes' | 'maxHeight' | 'initTimeoutMs' | 'onWarning'> {
   /**
-   * The sandbox proxy page (`mcp-elicit/apps/sandbox.html`) served from another
-   * origin than the page, or a function of the server's endpoint giving one
-   * origin per server (apps of two servers on one origin can act as each
-   * other, so the second is refused while the first is live: the fallback shows).
+   * The sandbox proxy page (`mcp-elicit/apps/sandbox.html`) served from
+   * another site than the page (not its host name on another port, nor a
+   * sub-domain of its domain: cookies go by host name), or a function of the
+   * server's endpoint giving one host per server (apps of two servers on one
+   * host can act as each other, so the second is refused while the first is
+   * live: the fallback shows).
    */
   sandbox?: McpAppSandbox | undefined
   /** Let the app call this server's tools that are visible to apps; their questions show under the frame. */
@@ -55,6 +60,23 @@ export interface McpAppHostProps extends AppCallPanelProps, Pick<McpAppOptions, 
    * and saved only when the person clicks Save.
    */
   downloadFiles?: boolean | undefined
+  /**
+   * Let the app ask to send words as the person's message (`ui/message`):
+   * each is shown on a message card (the server's host and the words, as
+   * text), and `onMessage` is called only when the person clicks Send; then
+   * add it to the conversation (it is the person's turn). Discard tells the
+   * app it was declined. One message of an app waits at a time; text only,
+   * at most 4,000 characters, invisible characters removed.
+   */
+  onMessage?: ((message: McpAppMessage) => void | Promise<void>) | undefined
+  /**
+   * Calls `onMessage` for every message of an app at once, with no card:
+   * the app then speaks as the person, unasked, and whatever it asks the
+   * model to do is asked in their name. Warned once per page. Leave it off
+   * unless every app this page shows is yours.
+   * @defaultValue false
+   */
+  dangerouslySkipMessageConsent?: boolean | undefined
   /** Told when the app failed (the fallback is shown instead). */
   onAppError?: ((error: McpAppError) => void) | undefined
 }
@@ -62,7 +84,7 @@ export interface McpAppHostProps extends AppCallPanelProps, Pick<McpAppOptions, 
 export interface McpAppProps extends McpAppHostProps {
   /** The tool, as listed, or its name (looked up in the client's `tools/list`). */
   tool: Tool | string
-  /** The call's arguments (`tool-input`). */
+  /** The call's arguments (`tool-input`, which the spec says a view always gets). @defaultValue `{}` */
   arguments?: JsonObject | undefined
   /** The call's result, once there is one (`tool-result`). */
   result?: McpResult | undefined
@@ -74,6 +96,9 @@ export interface McpAppProps extends McpAppHostProps {
 }
 
 type Lookup = { tool: Tool } | { missing: true } | undefined
+
+/** A call without arguments sent `{}` (`McpToolCall`'s default): one object, so the view gets `tool-input` once. */
+const NO_ARGUMENTS: JsonObject = Object.freeze({})
 
 /** Renders a tool's MCP App, or `fallback` when it has none. */
 export function McpApp(props: McpAppProps) {
@@ -88,8 +113,9 @@ export function McpApp(props: McpAppProps) {
   const handle = useRef<McpAppHandle | undefined>(undefined)
   const sent = useRef<{ input?: JsonObject | undefined; result?: McpResult | undefined; cancelled?: string | undefined; hostContext?: McpAppOptions['hostContext'] }>({})
   const calls = useAppCalls(options.callOptions, options)
-  const links = useLinkConsent(client, resolvePart(options.messages, appTexts).appOpensLink, options.messages, options.onError)
+  const links = useLinkConsent(client, resolvePart(options.messages, appTexts), options.messages, options.onError)
   const downloads = useDownloadConsent(client, options.messages, options.onError)
+  const appMessages = useMessageConsent(client, options.messages, options.onError)
   // The bridge reads the latest callbacks through this, so a new render never remounts the frame.
   const latest = useRef(options)
   latest.current = options
@@ -129,7 +155,7 @@ export function McpApp(props: McpAppProps) {
         client,
         sandbox,
         tool,
-        ...(current.arguments ? { toolInput: current.arguments } : {}),
+        toolInput: current.arguments ?? NO_ARGUMENTS,
         ...(current.result ? { toolResult: current.result } : {}),
         hostInfo: current.hostInfo,
         hostContext: current.hostContext,
@@ -140,7 +166,10 @@ export function McpApp(props: McpAppProps) {
         ...(current.openLinks ? { onOpenLink: (url: URL, { signal }) => links.onOpenLink(url, signal) } : {}),
         ...(current.downloadFiles ? { onDownloadFile: (files, { signal }) => downloads.onDownloadFile(files, signal) } : {}),
         ...(current.maxDownloadBytes !== undefined ? { maxDownloadBytes: current.maxDownloadBytes } : {}),
-        ...(current.onMessage ? { onMessage: (message) => latest.current.onMessage?.(message) } : {}),
+        ...(current.onMessage
+          ? { onMessage: consentedMessages(appMessages.ask, () => latest.current.onMessage, current.dangerouslySkipMessageConsent === true, element.ownerDocument, current.onWarning ?? console.warn) }
+          : {}),
+        ...(current.allowSameSiteSandboxOnLoopback ? { allowSameSiteSandboxOnLoopback: true } : {}),
         ...(current.onUpdateModelContext ? { onUpdateModelContext: (context) => latest.current.onUpdateModelContext?.(context) } : {}),
         ...(current.displayModes ? { displayModes: current.displayModes, onDisplayModeChange: (mode) => latest.current.onDisplayModeChange?.(mode) } : {}),
         ...(current.permissions ? { permissions: current.permissions } : {}),
@@ -156,7 +185,7 @@ export function McpApp(props: McpAppProps) {
         },
       })
       handle.current = mounted
-      sent.current = { input: current.arguments, result: current.result, hostContext: current.hostContext }
+      sent.current = { input: current.arguments ?? NO_ARGUMENTS, result: current.result, hostContext: current.hostContext }
       mounted.ready.then(
         () => setState('ready'),
         () => {},
@@ -189,10 +218,16 @@ export function McpApp(props: McpAppProps) {
     const mounted = handle.current
     if (!mounted) return
     const current = latest.current
-    if (current.arguments && current.arguments !== sent.current.input) mounted.setToolInput((sent.current.input = current.arguments))
+    const input = current.arguments ?? NO_ARGUMENTS
+    if (input !== sent.current.input) mounted.setToolInput((sent.current.input = input))
     if (current.result && current.result !== sent.current.result) mounted.setToolResult((sent.current.result = current.result))
     if (current.cancelled !== undefined && current.cancelled !== sent.current.cancelled) mounted.cancelTool((sent.current.cancelled = current.cancelled))
-    if (current.hostContext && current.hostContext !== sent.current.hostContext) mounted.setHostContext((sent.current.hostContext = current.hostContext))
+    if (current.hostContext !== sent.current.hostContext) {
+      // A key the page no longer sets goes back to what the host reads from the page (the theme follows it again).
+      const released = Object.keys(sent.current.hostContext ?? {}).filter((key) => current.hostContext?.[key] === undefined)
+      mounted.setHostContext({ ...Object.fromEntries(released.map((key) => [key, undefined])), ...current.hostContext })
+      sent.current.hostContext = current.hostContext
+    }
   }
   useEffect(follow)
 
@@ -206,6 +241,7 @@ export function McpApp(props: McpAppProps) {
       {calls.panels}
       {links.cards}
       {downloads.cards}
+      {appMessages.cards}
     </div>
   )
 }

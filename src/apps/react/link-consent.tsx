@@ -1,8 +1,10 @@
 /**
- * `ui/open-link` from the frame goes through the URL consent card, exactly
- * as a server's URL-mode question does: the person sees the host, and the
- * page opens only on their click (without opener or referrer). Open is the
- * consent: the card goes away there, with no "Done" step.
+ * `ui/open-link` from the frame goes through the URL consent card, as a
+ * server's URL-mode question does: the person sees the host, and the page
+ * opens only on their click (without opener or referrer). Its buttons say
+ * what they do: "Open link to example.com" is the consent (the card goes
+ * away there, with no "Done" step), "Don't open" the refusal; there is no
+ * "Skip question", as nothing is asked of the call.
  *
  * The card (with its URL analysis) loads the first time an app asks to open
  * a link (`LazyUrlElicitation`): a page whose apps never do never downloads
@@ -14,22 +16,24 @@ import type { ErrorInfo, ReactNode } from 'react'
 import type { McpClient } from '../../core/index.js'
 import { LazyUrlElicitation } from '../../forms/lazy-parts.js'
 import type { Messages } from '../../forms/messages.js'
+import type { appTexts } from '../../forms/texts/apps.js'
 import { useConsentCards } from './consent-cards.js'
 
 /** The `onOpenLink` for the bridge, and the consent cards waiting for the person. */
 export function useLinkConsent(
   client: McpClient,
-  message: string,
+  text: Pick<typeof appTexts, 'appOpensLink' | 'appLinkOpen' | 'appLinkDecline'>,
   messages: Partial<Messages> | undefined,
   onError?: ((error: unknown, info: ErrorInfo) => void) | undefined,
 ): { onOpenLink: (url: URL, signal?: AbortSignal) => Promise<boolean>; cards: ReactNode } {
   const { ask, cards } = useConsentCards<string>(
     (url, settle) => (
       <LazyUrlElicitation
-        request={{ mode: 'url', url, message }}
+        request={{ mode: 'url', url, message: text.appOpensLink }}
         server={client.serverInfo}
         url={client.url}
-        messages={messages}
+        messages={{ ...messages, open: text.appLinkOpen, decline: text.appLinkDecline }}
+        skip={false}
         onOpen={() => settle(true)}
         onRespond={(response) => settle(response.action === 'accept')}
       />

@@ -202,25 +202,27 @@ describe("an app's link: the URL consent card loads on demand", () => {
     return { view, onOpenLink }
   }
 
-  it('the card shows when the app asks, and the app gets the answer', async () => {
+  it('the card shows when the app asks, its buttons say what they do, and the app gets the answer', async () => {
     const { onOpenLink } = await app()
     const opened = onOpenLink(new URL('https://example.com/terms'), live())
-    await userEvent.click(await screen.findByRole('button', { name: 'Decline' }))
+    const card = await screen.findByRole('group')
+    expect([...card.querySelectorAll('button')].map((button) => button.textContent)).toEqual(['Open link to example.com', "Don't open"])
+    await userEvent.click(await screen.findByRole('button', { name: "Don't open" }))
     expect(await opened).toBe(false)
-    expect(screen.queryByRole('button', { name: 'Decline' })).toBeNull()
+    expect(screen.queryByRole('button', { name: "Don't open" })).toBeNull()
   })
 
   it('the card closes unanswered when the app cancels its request, and the link is not opened', async () => {
     const { onOpenLink } = await app()
     const cancel = new AbortController()
     const opened = onOpenLink(new URL('https://example.com/terms'), { signal: cancel.signal })
-    await screen.findByRole('button', { name: 'Decline' })
+    await screen.findByRole('button', { name: "Don't open" })
     cancel.abort()
     expect(await opened).toBe(false)
-    await waitFor(() => expect(screen.queryByRole('button', { name: 'Decline' })).toBeNull())
+    await waitFor(() => expect(screen.queryByRole('button', { name: "Don't open" })).toBeNull())
     // One already cancelled never shows.
     expect(await onOpenLink(new URL('https://example.com/other'), { signal: AbortSignal.abort() })).toBe(false)
-    expect(screen.queryByRole('button', { name: 'Decline' })).toBeNull()
+    expect(screen.queryByRole('button', { name: "Don't open" })).toBeNull()
   })
 
   it('a card that cannot be fetched refuses the link, goes to onError as a PartLoadError, and leaves the app', async () => {
@@ -243,7 +245,7 @@ describe("an app's link: the URL consent card loads on demand", () => {
 
     offline = false
     const again = onOpenLink(new URL('https://example.com/terms'), live())
-    await userEvent.click(await screen.findByRole('button', { name: 'Decline' }))
+    await userEvent.click(await screen.findByRole('button', { name: "Don't open" }))
     expect(await again).toBe(false)
   })
 })

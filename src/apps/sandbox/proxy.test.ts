@@ -142,7 +142,7 @@ describe('startSandboxProxy', () => {
     const app = inner()!
     expect(app.getAttribute('sandbox')).toBe('allow-scripts allow-same-origin allow-forms')
     expect(app.getAttribute('allow')).toBe('camera; microphone')
-    const policy = "default-src 'none'; script-src 'self' 'unsafe-inline'; style-src 'self' 'unsafe-inline'; img-src 'self' data: blob:; font-src 'self' data:; media-src 'self' data: blob:; connect-src https://api.example.com; frame-src 'none'; base-uri 'self'; object-src 'none'; form-action 'none'"
+    const policy = "default-src 'none'; script-src 'self' 'unsafe-inline' blob: data:; style-src 'self' 'unsafe-inline' blob: data:; img-src 'self' data: blob:; font-src 'self' data: blob:; media-src 'self' data: blob:; worker-src 'self' blob:; connect-src https://api.example.com; frame-src 'none'; base-uri 'self'; object-src 'none'; form-action 'none'"
     const head = app.contentDocument!.head
     expect(head.firstElementChild?.getAttribute('http-equiv')).toBe('Content-Security-Policy')
     expect(head.firstElementChild?.getAttribute('content')).toBe(policy)

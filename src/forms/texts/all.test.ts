@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { defaultMessages, resolveMessages } from './all'
+import { appCardTexts } from './app-cards'
 import { appTexts } from './apps'
 import { approvalTexts } from './approval'
 import { callTexts } from './call'
@@ -11,11 +12,12 @@ import { formTexts } from './form'
 import { resolvePart } from './resolve'
 import { resultTexts } from './result'
 import { roundTexts } from './round'
+import { runTexts } from './run'
 import { signInTexts } from './sign-in'
 import { taskTexts } from './task'
 import { urlTexts } from './url'
 
-const groups = { appTexts, approvalTexts, callTexts, cardTexts, contentTexts, fileTexts, fileLoadTexts, formTexts, resultTexts, roundTexts, signInTexts, taskTexts, urlTexts }
+const groups = { appTexts, appCardTexts, approvalTexts, callTexts, cardTexts, contentTexts, fileTexts, fileLoadTexts, formTexts, resultTexts, roundTexts, runTexts, signInTexts, taskTexts, urlTexts }
 
 describe('the texts of each part', () => {
   it('are groups that share no key, so no part resolves a text to another part’s default', () => {

@@ -5,6 +5,7 @@
  * every part's texts.
  */
 import type { Messages } from '../messages.js'
+import { appCardTexts } from './app-cards.js'
 import { appTexts } from './apps.js'
 import { approvalTexts } from './approval.js'
 import { callTexts } from './call.js'
@@ -15,6 +16,7 @@ import { fileLoadTexts } from './file-load.js'
 import { formTexts } from './form.js'
 import { resultTexts } from './result.js'
 import { roundTexts } from './round.js'
+import { runTexts } from './run.js'
 import { signInTexts } from './sign-in.js'
 import { taskTexts } from './task.js'
 import { urlTexts } from './url.js'
@@ -34,6 +36,8 @@ export const defaultMessages: Messages = {
   ...fileTexts,
   ...fileLoadTexts,
   ...appTexts,
+  ...appCardTexts,
+  ...runTexts,
 }
 
 /** The defaults with the given replacements on top. */

@@ -4,6 +4,8 @@ import { formatBytes, plural } from './words.js'
 
 export const appTexts = {
   appOpensLink: 'The app asks to open this page.',
+  appLinkOpen: (host) => (host ? `Open link to ${host}` : 'Open link'),
+  appLinkDecline: "Don't open",
   appDownloadAsks: (host: string | undefined, count: number) => `The app${host ? ` from ${host}` : ''} asks to save ${plural(count, 'this file', `these ${count} files`)}:`,
   appDownloadDetails: (mimeType: string, bytes: number) => `${mimeType}, ${formatBytes(bytes)}`,
   appDownloadSave: 'Save',

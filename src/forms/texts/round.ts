@@ -3,7 +3,6 @@ import type { Messages } from '../messages.js'
 
 export const roundTexts = {
   roundHeading: (pending, total) =>
-    total === 1 ? 'The server needs an answer to continue.' : `The server needs ${total} answers to continue (${total - pending} of ${total} given).`,
-  waitingForYou: 'The server is waiting for your answer.',
+    total === 1 ? 'The server is waiting for your answer.' : `The server is waiting for ${total} answers (${total - pending} of ${total} given).`,
   unknownRequest: (method) => `The server sent a request this app does not understand (${method}).`,
 } satisfies Partial<Messages>

@@ -3,7 +3,7 @@
  * parts (what `mcpToolsForModel` makes) and static `tool-<name>` parts alike,
  * typed structurally so any message type fits.
  */
-import type { ModelToolListing } from '../tool-listing.js'
+import type { McpToolHints, ModelToolListing } from './tool-listing.js'
 
 /** The fields of a tool part the adapter reads (`DynamicToolUIPart` and `ToolUIPart` both have them). */
 export interface ToolPartLike {
@@ -15,6 +15,10 @@ export interface ToolPartLike {
   output?: unknown
   errorText?: string | undefined
   toolMetadata?: unknown
+  /** The tool's title, as the route gave it (`dynamicTool`'s `title`). */
+  title?: string | undefined
+  /** The AI SDK's tool approval (states `approval-requested`, `approval-responded`): its id, and the answer once given. */
+  approval?: { id: string; approved?: boolean | undefined } | undefined
 }
 
 /** Whether a message part is a tool call (`dynamic-tool` or `tool-<name>`). */
@@ -27,16 +31,27 @@ export function modelToolName(part: ToolPartLike): string {
   return part.type === 'dynamic-tool' ? (part.toolName ?? '') : part.type.slice('tool-'.length)
 }
 
+/** The `toolMetadata.mcp` the route wrote (`mcpToolsForModel`), when the part has one. */
+function routeMeta(part: ToolPartLike): Record<string, unknown> | undefined {
+  const meta = part.toolMetadata
+  const mcp = typeof meta === 'object' && meta !== null ? (meta as { mcp?: unknown }).mcp : undefined
+  return typeof mcp === 'object' && mcp !== null ? (mcp as Record<string, unknown>) : undefined
+}
+
 /**
  * The MCP name the route wrote in the part's `toolMetadata.mcp.name`
  * (`mcpToolsForModel` does, for each tool it offers); undefined for a part
  * the route did not mark: an app's own tool, another server's.
  */
 export function routeMcpName(part: ToolPartLike): string | undefined {
-  const meta = part.toolMetadata
-  const mcp = typeof meta === 'object' && meta !== null ? (meta as { mcp?: unknown }).mcp : undefined
-  const named = typeof mcp === 'object' && mcp !== null ? (mcp as { name?: unknown }).name : undefined
+  const named = routeMeta(part)?.name
   return typeof named === 'string' && named !== '' ? named : undefined
+}
+
+/** The hints the route wrote in the part's `toolMetadata.mcp` (the server's annotations, as the listing had them). */
+export function routeHints(part: ToolPartLike): McpToolHints {
+  const { readOnly, destructive } = routeMeta(part) ?? {}
+  return { readOnly: typeof readOnly === 'boolean' ? readOnly : undefined, destructive: typeof destructive === 'boolean' ? destructive : undefined }
 }
 
 /** Whether the route marked this part as a call of one of the MCP server's tools (only those are run as MCP calls). */

@@ -1,16 +1,17 @@
 /**
- * A tool's result as the chat carries it. The AI SDK keeps each tool output
- * in the conversation, and the page sends the whole conversation on every
- * request (the route hands each output to the model again), so what a
- * server returned travels every turn: content nested 100,000 deep makes every
+ * A tool's result as the chat carries it, in both adapters. The AI SDK
+ * keeps each tool output in the conversation and the page sends the whole
+ * conversation on every request; assistant-ui keeps each result in the
+ * thread, which its model adapter sends on every turn. So what a server
+ * returned travels every turn: content nested 100,000 deep makes every
  * later `JSON.stringify` throw, and a 6 MB image goes again and again as
  * base64 text the model cannot read as an image anyway. This copy is plain
  * JSON, at most {@link MAX_RESULT_LENGTH} characters of text and JSON in all;
  * images, audio and binary resources become one line saying what was left
- * out. The live call in the page still shows the server's whole result.
+ * out. The tool part on the page still shows the server's whole result.
  */
 import type { JsonObject } from '../core/index.js'
-import { clipText, isObject, jsonCopy } from '../chat/json.js'
+import { clipText, isObject, jsonCopy } from './json.js'
 import { boundedJson } from '../forms/bounded-json.js'
 
 /** Characters of a result (texts and JSON together) the chat carries at most. */
