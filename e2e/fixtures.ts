@@ -63,7 +63,7 @@ export async function sendTool(page: Page, tool: string, args: object = {}, serv
 export async function completeOutsideStep(page: Page, card: Locator): Promise<void> {
   const [popup] = await Promise.all([page.waitForEvent('popup'), card.getByRole('button', { name: /^Open / }).click()])
   await popup.getByRole('button', { name: 'Finish' }).click()
-  await expect(popup.getByText(/finished|done|complete/i).first()).toBeVisible()
+  await expect(popup.getByText(/ is finished \(/).first()).toBeVisible()
   await popup.close()
   await card.getByRole('button', { name: 'Done, continue' }).click()
 }
