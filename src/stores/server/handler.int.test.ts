@@ -4,6 +4,7 @@
  * tests on both. The attacker is another signed-in user, a page of another
  * site, and whoever sends what is not a call.
  */
+import pg from 'pg'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startEmbeddedPostgres, startPglite, type RunningPostgres } from '../../../servers/postgres.ts'
 import type { SavedCall } from '../../core/index'
@@ -128,6 +129,19 @@ describe.each([
     expect((await as('bob').send('PUT', 'c', round())).status).toBe(200)
   })
 
+  it('holds the bound under saves at once: of ten new calls sent together past a cap of three, three are kept, the rest refused (429)', async () => {
+    const { as } = setup({ maxRecordsPerUser: 3 })
+    const alice = as('alice')
+    const sent = await Promise.all(Array.from({ length: 10 }, (_, index) => alice.send('PUT', `k${index}`, round())))
+    expect(sent.map((response) => response.status).sort()).toEqual([200, 200, 200, 429, 429, 429, 429, 429, 429, 429])
+    const listed = (await (await alice.send('GET', '')).json()) as { calls: unknown[] }
+    expect(listed.calls).toHaveLength(3)
+    // The bytes too: each call fits, two do not.
+    const bytes = setup({ maxBytesPerUser: Math.ceil(JSON.stringify(round()).length * 1.5) }).as('bob')
+    const both = await Promise.all([bytes.send('PUT', 'x', round()), bytes.send('PUT', 'y', round()), bytes.send('PUT', 'z', round())])
+    expect(both.map((response) => response.status).sort()).toEqual([200, 429, 429])
+  })
+
   it('forgets a call past its time-to-live: not read, not listed, swept, not written over', async () => {
     let now = Date.parse('2026-12-01T10:00:00Z')
     const { as } = setup({ ttlMs: 60_000, now: () => now })
@@ -186,5 +200,23 @@ describe.each([
     const text = await response.text()
     expect(JSON.parse(text)).toEqual({ error: { reason: 'unavailable', message: 'The call store is not available.' } })
     expect(text).not.toContain('10.1.2.3')
+  })
+})
+
+describe('the call store handler on one pg Client (no pool)', () => {
+  it('holds the bound under saves at once, its transactions one at a time on the one connection', async () => {
+    const client = new pg.Client({ connectionString: postgres.url })
+    await client.connect()
+    try {
+      const handler = createCallStoreHandler({ db: client, userOf: () => 'client-carol', maxRecordsPerUser: 2 })
+      const put = (key: string) => handler(new Request(`${ORIGIN}/client-${key}`, { method: 'PUT', headers: { 'sec-fetch-site': 'same-origin', 'content-type': 'application/json' }, body: JSON.stringify(round()) }))
+      const sent = await Promise.all(['a', 'b', 'c', 'd', 'e'].map(put))
+      expect(sent.map((response) => response.status).sort()).toEqual([200, 200, 429, 429, 429])
+      // Still one usable connection: no transaction left open.
+      expect((await client.query(`SELECT count(*)::int AS n FROM mcp_elicit_calls WHERE user_id = 'client-carol'`)).rows[0]).toEqual({ n: 2 })
+      expect((await client.query('SELECT 1 AS one')).rows).toEqual([{ one: 1 }])
+    } finally {
+      await client.end()
+    }
   })
 })

@@ -15,12 +15,12 @@
  * stored call, one over `maxRecordBytes`, and one past what a user may keep.
  */
 import { isFinishedCall, isStartedCall, readStoredCall, type McpStoreReason } from '../../core/index.js'
-import { listRecords, readRecord, removeRecord, usageOf, writeRecord } from './records.js'
-import type { SqlClient } from './sql.js'
+import { listRecords, readRecord, removeRecord, writeWithinBound } from './records.js'
+import type { SqlPool } from './sql.js'
 
 export interface CallStoreHandlerOptions {
-  /** The database (`pg` Pool or Client, PGlite), migrated with `migrate()`. */
-  db: SqlClient
+  /** The database (`pg` Pool or Client, PGlite), migrated with `migrate()`. A write runs in a transaction (a pool's connection; a Client's or PGlite's one). */
+  db: SqlPool
   /** The signed-in user of the host's own session, or undefined (401). Only this says who the user is. */
   userOf: (request: Request) => string | undefined | Promise<string | undefined>
   /** Where the handler is mounted (`'/api/mcp-calls'`): the routes are under it. @defaultValue `''` */
@@ -160,10 +160,8 @@ export function createCallStoreHandler(options: CallStoreHandlerOptions): (reque
       const stored = JSON.stringify(kept)
       const bytes = new TextEncoder().encode(stored).byteLength
       if (bytes > maxRecordBytes) return refuse('too_large', `A kept call is at most ${maxRecordBytes} bytes.`)
-      const usage = await usageOf(db, user, key, now)
-      if (usage.count + 1 > maxRecords || usage.bytes + bytes > maxBytes) return refuse('quota', `You keep as many calls as this site allows (${maxRecords} calls, ${maxBytes} bytes).`)
       const params = (call.request.params ?? {}) as { name?: unknown }
-      const written = await writeRecord(db, {
+      const record = {
         user,
         key,
         rev,
@@ -173,7 +171,9 @@ export function createCallStoreHandler(options: CallStoreHandlerOptions): (reque
         status: isFinishedCall(call) ? 'finished' : isStartedCall(call) ? 'started' : 'pending',
         now,
         expiresAt: new Date(now.getTime() + ttlMs),
-      })
+      }
+      const written = await writeWithinBound(db, record, { records: maxRecords, bytes: maxBytes })
+      if (written === 'quota') return refuse('quota', `You keep as many calls as this site allows (${maxRecords} calls, ${maxBytes} bytes).`)
       if (written === undefined) return refuse('conflict', 'The call changed since it was read.', { current: (await readRecord(db, user, key, now)) ?? null })
       return json(200, { key, rev: written })
     } catch {

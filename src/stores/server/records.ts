@@ -5,7 +5,7 @@
  * the signed-in user's records, so another user's id finds nothing.
  */
 import type { CallSummary } from '../wire.js'
-import type { SqlClient } from './sql.js'
+import { inTransaction, type SqlClient, type SqlPool } from './sql.js'
 
 export type { CallSummary }
 
@@ -79,11 +79,30 @@ export async function listRecords(db: SqlClient, user: string, now: Date, limit:
   return result.rows.map((r) => ({ key: String(r.key), rev: Number(r.rev), tool: r.tool === null ? null : String(r.tool), status: String(r.status) as CallSummary['status'], updatedAt: iso(r.updatedAt), expiresAt: iso(r.expiresAt) }))
 }
 
-/** What the user keeps besides `key`: how many live records, how many bytes. Expired ones are removed first. */
-export async function usageOf(db: SqlClient, user: string, key: string, now: Date): Promise<{ count: number; bytes: number }> {
-  await db.query(`DELETE FROM mcp_elicit_calls WHERE user_id = $1 AND expires_at <= $2`, [user, now])
-  const result = await db.query(`SELECT count(*)::float8 AS count, coalesce(sum(bytes), 0)::float8 AS bytes FROM mcp_elicit_calls WHERE user_id = $1 AND key <> $2`, [user, key])
-  return { count: Number(result.rows[0]?.count ?? 0), bytes: Number(result.rows[0]?.bytes ?? 0) }
+/** What one user may keep: live records and their bytes. */
+export interface UserBound {
+  records: number
+  bytes: number
+}
+
+/**
+ * Writes the record unless the user would then keep more than `bound`
+ * ('quota'); its new version, or undefined on a conflict. One transaction
+ * holding a lock of the user's: two writes of one user at once are counted
+ * one after the other (each statement after the lock sees what the one
+ * before committed), so saves sent together never pass the bound.
+ */
+export async function writeWithinBound(db: SqlPool, w: WriteRecord, bound: UserBound): Promise<number | undefined | 'quota'> {
+  return inTransaction(db, async (tx) => {
+    // Per user (two keys: apart from migrate()'s lock); another user's writes go on.
+    await tx.query(`SELECT pg_advisory_xact_lock(7236153, hashtext($1))`, [w.user])
+    await tx.query(`DELETE FROM mcp_elicit_calls WHERE user_id = $1 AND expires_at <= $2`, [w.user, w.now])
+    const used = await tx.query(`SELECT count(*)::float8 AS count, coalesce(sum(bytes), 0)::float8 AS bytes FROM mcp_elicit_calls WHERE user_id = $1 AND key <> $2`, [w.user, w.key])
+    const count = Number(used.rows[0]?.count ?? 0)
+    const bytes = Number(used.rows[0]?.bytes ?? 0)
+    if (count + 1 > bound.records || bytes + w.bytes > bound.bytes) return 'quota'
+    return writeRecord(tx, w)
+  })
 }
 
 /** Removes every expired record of every user (for a scheduled job; writes sweep their own user's). */

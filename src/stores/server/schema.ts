@@ -4,7 +4,7 @@
  * `migrate()` at every start brings any database to the current schema
  * (another instance migrating at the same time waits on the advisory lock).
  */
-import type { SqlClient, SqlPool } from './sql.js'
+import { connectionOf, type SqlClient, type SqlPool } from './sql.js'
 
 /** Each migration's statements, in order; never edited once released, only added to. */
 export const MIGRATIONS: ReadonlyArray<{ version: number; name: string; sql: string }> = [
@@ -34,7 +34,7 @@ CREATE INDEX mcp_elicit_calls_expiry ON mcp_elicit_calls (expires_at);`,
 /** Brings the database to the current schema; safe to call at every start, from several instances. */
 export async function migrate(pool: SqlPool): Promise<number> {
   // A transaction needs one connection throughout.
-  const connection = typeof pool.connect === 'function' ? await pool.connect() : undefined
+  const connection = await connectionOf(pool)
   try {
     return await migrateOn(connection ?? pool)
   } finally {
