@@ -6,7 +6,7 @@
  * phone is told; a store that is down is a typed error.
  */
 import 'fake-indexeddb/auto'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { startCallStoreServer, type CallStoreServer } from '../../servers/call-store-server.ts'
 import { startModernServer, type ModernServer } from '../../servers/modern-server.ts'
 import { startPglite } from '../../servers/postgres.ts'
@@ -125,6 +125,58 @@ describe('two devices of one user over the backend store', () => {
       await expect(storage.save('k', big)).rejects.toMatchObject({ reason: 'too_large', status: 413 })
     } finally {
       await small.close()
+    }
+  })
+
+  it('a hidden tab reads nothing; shown again, it reads the watched call at once and hears what changed meanwhile', async () => {
+    // The browser's document as far as the store looks at it (Node has none): its visibility and the event.
+    const page = Object.assign(new EventTarget(), { visibilityState: 'visible' as DocumentVisibilityState })
+    const show = (state: DocumentVisibilityState) => {
+      page.visibilityState = state
+      page.dispatchEvent(new Event('visibilitychange'))
+    }
+    vi.stubGlobal('document', page)
+    // Only the poll's interval is the test's to move on: requests, their timeouts and the server run for real.
+    vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] })
+    const settled = () => new Promise((resolve) => setTimeout(resolve, 50))
+    try {
+      const reads: string[] = []
+      const tab = remoteCallStorage({ url: store.url, headers: () => ({ 'x-user': 'frank' }), pollMs: 1_000, fetch: (input, init) => (reads.push(String(init?.method)), fetch(input, init)) })
+      const other = device('frank', 'k-hidden').storage
+      const request = wizard
+      const round = (color?: string): SavedCall => ({ version: 1, endpoint: 'x', request, pending: { request, round: 1, inputRequests: { color: { method: 'elicitation/create', params: { message: 'Colour?' } } }, requestState: 's-1' }, answers: color ? { color: { action: 'accept', content: { color } } } : {} })
+      await other.save('k-hidden', round())
+      const heard: unknown[] = []
+      const stop = tab.watch('k-hidden', (call) => heard.push(call))
+      await vi.waitFor(() => expect(reads).toEqual(['GET']))
+      vi.advanceTimersByTime(1_000)
+      await vi.waitFor(() => expect(reads).toEqual(['GET', 'GET']))
+
+      show('hidden')
+      await other.save('k-hidden', round('red'))
+      vi.advanceTimersByTime(10_000)
+      await settled()
+      expect(reads).toEqual(['GET', 'GET'])
+      expect(heard).toEqual([])
+
+      // No interval moved: the read is the page being shown.
+      show('visible')
+      await vi.waitFor(() => expect(heard).toHaveLength(1))
+      expect((heard[0] as SavedCall).answers.color).toEqual({ action: 'accept', content: { color: 'red' } })
+      expect(reads).toEqual(['GET', 'GET', 'GET'])
+      // And polling again, every pollMs.
+      vi.advanceTimersByTime(1_000)
+      await vi.waitFor(() => expect(reads).toHaveLength(4))
+      stop()
+      // No call watched: the page's visibility is none of the store's business.
+      show('hidden')
+      show('visible')
+      vi.advanceTimersByTime(5_000)
+      await settled()
+      expect(reads).toHaveLength(4)
+    } finally {
+      vi.useRealTimers()
+      vi.unstubAllGlobals()
     }
   })
 })

@@ -22,7 +22,7 @@ export interface RemoteCallStorageOptions {
   headers?: (() => HeadersInit | Promise<HeadersInit>) | undefined
   /** @defaultValue `'same-origin'` (the host's session cookie goes along) */
   credentials?: RequestCredentials | undefined
-  /** How often a watched call is read again, in milliseconds. @defaultValue 2000 */
+  /** How often a watched call is read again, in milliseconds, while the page is visible (a hidden tab reads nothing, and reads at once when shown). @defaultValue 2000 */
   pollMs?: number | undefined
   /** Files larger than this stay on this device (in `local`). @defaultValue 256 KiB */
   maxFileBytes?: number | undefined
@@ -41,6 +41,17 @@ export interface RemoteCallStorage extends CallStorage {
   list(limit?: number): Promise<CallSummary[]>
 }
 
+interface Watched {
+  listeners: Set<(call: StoredCall | undefined) => void>
+  rev: number | undefined
+  writes: number
+  /** Unset while the page is hidden. */
+  timer: ReturnType<typeof setInterval> | undefined
+}
+
+/** The page is in a background tab or minimised (no document: a worker, Node: never hidden). */
+const hidden = () => globalThis.document?.visibilityState === 'hidden'
+
 const STATUS_REASON: Record<number, McpStoreReason> = { 400: 'malformed', 401: 'refused', 403: 'refused', 404: 'not_found', 409: 'conflict', 413: 'too_large', 429: 'quota' }
 
 export function remoteCallStorage(options: RemoteCallStorageOptions): RemoteCallStorage {
@@ -49,7 +60,7 @@ export function remoteCallStorage(options: RemoteCallStorageOptions): RemoteCall
   const fileChars = Math.ceil(((options.maxFileBytes ?? 256 * 1024) * 4) / 3) + 256
   const { local } = options
   /** Per watched key: its listeners, the version this device knows, and how many writes it made (a read older than one is stale). */
-  const watched = new Map<string, { listeners: Set<(call: StoredCall | undefined) => void>; rev: number | undefined; writes: number; timer: ReturnType<typeof setInterval> | undefined }>()
+  const watched = new Map<string, Watched>()
 
   const send = async (method: string, path: string, body?: unknown): Promise<Response> => {
     const headers = new Headers(await options.headers?.())
@@ -77,6 +88,31 @@ export function remoteCallStorage(options: RemoteCallStorageOptions): RemoteCall
   }
 
   const path = (key: string) => `/${encodeURIComponent(key)}`
+
+  /** A watched call read again: its listeners hear of a change since what this device knows. */
+  const poll = (key: string, entry: Watched) => {
+    const writes = entry.writes
+    storage.load(key).then(
+      (call) => {
+        // Read before this device's own write answered: what it says is older than what this device knows.
+        if (writes !== entry.writes || call?.rev === entry.rev || watched.get(key) !== entry) return
+        entry.rev = call?.rev
+        entry.listeners.forEach((each) => each(call))
+      },
+      () => {},
+    )
+  }
+  // A hidden tab polls nothing (a backgrounded chat would read every call every pollMs for nobody);
+  // shown again, it reads every watched call at once, then every pollMs.
+  const onVisibility = () => {
+    for (const [key, entry] of watched) {
+      clearInterval(entry.timer)
+      entry.timer = undefined
+      if (hidden()) continue
+      poll(key, entry)
+      entry.timer = setInterval(() => poll(key, entry), pollMs)
+    }
+  }
 
   const storage: RemoteCallStorage = {
     fileChars: local?.fileChars ?? fileChars,
@@ -122,21 +158,11 @@ export function remoteCallStorage(options: RemoteCallStorageOptions): RemoteCall
     watch(key, listener) {
       let entry = watched.get(key)
       if (!entry) {
-        const created = { listeners: new Set<(call: StoredCall | undefined) => void>(), rev: undefined as number | undefined, writes: 0, timer: undefined as ReturnType<typeof setInterval> | undefined }
-        created.timer = setInterval(() => {
-          const writes = created.writes
-          storage.load(key).then(
-            (call) => {
-              // Read before this device's own write answered: what it says is older than what this device knows.
-              if (writes !== created.writes || call?.rev === created.rev || !watched.has(key)) return
-              created.rev = call?.rev
-              created.listeners.forEach((each) => each(call))
-            },
-            () => {},
-          )
-        }, pollMs)
+        const created: Watched = { listeners: new Set(), rev: undefined, writes: 0, timer: undefined }
         entry = created
+        if (watched.size === 0) globalThis.document?.addEventListener?.('visibilitychange', onVisibility)
         watched.set(key, entry)
+        if (!hidden()) created.timer = setInterval(() => poll(key, created), pollMs)
         // What is there now is what the watcher knows: only a change after it is news.
         const writes = created.writes
         storage.load(key).then((call) => writes === created.writes && (created.rev ??= call?.rev), () => {})
@@ -148,6 +174,7 @@ export function remoteCallStorage(options: RemoteCallStorageOptions): RemoteCall
         if (own.listeners.size > 0) return
         clearInterval(own.timer)
         watched.delete(key)
+        if (watched.size === 0) globalThis.document?.removeEventListener?.('visibilitychange', onVisibility)
       }
     },
 
