@@ -70,6 +70,8 @@ const BUDGETS = [
     between:
       "first load only (≈ 2.8 KB over the typical app: the provider, `McpApp`, `AppQuestion`, `withMcpApps`, the `_meta.ui` readers): the host (`mountMcpApp` with the resource read, the CSP and the bridge, ≈ 9.4 KB) loads with the first app shown, the check of an app-drawn answer with the forms' no-eval validator (≈ 5 KB) with the first app-drawn question, the URL card with its URL analysis (≈ 3.4 KB) with an app's first link",
   },
+  { name: 'stores', entry: 'core + `./stores` (an IndexedDB store behind a backend store, `idb` bundled)', aspiration: '—', between: '' },
+  { name: 'stores-server', entry: '`./stores/server` (`createCallStoreHandler` + `migrate`, on a server)', aspiration: '—', between: '' },
   { name: 'ai-sdk-route', entry: '`./ai-sdk` in a route (`mcpToolsForModel`, `ai` external)', aspiration: '—', between: '' },
   { name: 'ai-sdk-page', entry: 'the typical app + a `useChat` page with `<McpToolPart>` (`ai`, `@ai-sdk/*` external)', aspiration: '—', between: '' },
   { name: 'assistant-ui-page', entry: 'the typical app + `<McpAssistantTools>` (`@assistant-ui/*` external)', aspiration: '—', between: '' },
