@@ -16,6 +16,8 @@ export const sourceAliases = [
   { find: /^mcp-elicit\/apps\/react$/, replacement: source('./src/apps/react/index.ts') },
   { find: /^mcp-elicit\/apps$/, replacement: source('./src/apps/index.ts') },
   { find: /^mcp-elicit\/forms$/, replacement: source('./src/forms/index.ts') },
+  { find: /^mcp-elicit\/stores\/server$/, replacement: source('./src/stores/server/index.ts') },
+  { find: /^mcp-elicit\/stores$/, replacement: source('./src/stores/index.ts') },
   { find: /^mcp-elicit\/auth$/, replacement: source('./src/auth/index.ts') },
   { find: /^mcp-elicit\/react$/, replacement: source('./src/react/index.ts') },
   { find: /^mcp-elicit$/, replacement: source('./src/core/index.ts') },

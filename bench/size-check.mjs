@@ -33,11 +33,11 @@ const LIMITS_PATH = relative(join(here, '..'), LIMITS_FILE)
 
 /**
  * Entries with a limit: one per published entry point, plus the typical app
- * that uses all three, the elements page, and `apps-loaded` (the `apps` row's `whole`: its
+ * that uses all three, the elements page, the two stores, and `apps-loaded` (the `apps` row's `whole`: its
  * first load and the host's chunk), so the host that loads on demand is
  * held too.
  */
-const CHECKED = ['core', 'auth', 'react', 'forms', 'app', 'apps', 'apps-loaded', 'apps-react', 'ai-sdk-route', 'ai-sdk-page', 'assistant-ui-page', 'elements-page']
+const CHECKED = ['core', 'auth', 'react', 'forms', 'app', 'apps', 'apps-loaded', 'apps-react', 'ai-sdk-route', 'ai-sdk-page', 'stores', 'stores-server', 'assistant-ui-page', 'elements-page']
 const MARGIN = 0.03
 const STEP_KB = 0.05
 const NOTE =

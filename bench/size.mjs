@@ -212,6 +212,25 @@ createRoot(document.getElementById('root')).render(
 `,
   },
   {
+    name: 'stores',
+    label: 'core + ./stores (an IndexedDB store behind a backend store, idb bundled), framework-free',
+    source: `import { CallObserver, createClient } from ${src('src/core/index.ts')}
+import { indexedDbCallStorage, remoteCallStorage } from ${src('src/stores/index.ts')}
+const client = createClient(new URL('/mcp', location.href), { capabilities: { elicitation: { form: {} } } })
+const storage = remoteCallStorage({ url: '/api/mcp-calls', local: indexedDbCallStorage() })
+new CallObserver(client, { storage, storageKey: 'call' }).restore().then(console.log)
+`,
+  },
+  {
+    name: 'stores-server',
+    label: 'the backend half: createCallStoreHandler + migrate (./stores/server), node: builtins external (a server has them)',
+    external: [/^node:/],
+    source: `import { createCallStoreHandler, migrate } from ${src('src/stores/server/index.ts')}
+globalThis.handler = createCallStoreHandler({ db: globalThis.db, userOf: () => 'user' })
+globalThis.migrate = migrate
+`,
+  },
+  {
     name: 'ai-sdk-route',
     label: 'the AI SDK route half: mcpToolsForModel (./ai-sdk), ai external (the route has it)',
     external: [/^ai($|\/)/, /^@ai-sdk\//],

@@ -176,6 +176,20 @@ export function summaryRows(results) {
       ])
     }
   }
+
+  // Absent from results.json files written before the part existed.
+  const so = results.stores
+  if (so?.error) failed('call stores', so)
+  else if (so) {
+    const r = so.resumeMs
+    const session = r.sessionStorage
+    const idb = r['IndexedDB (fake-indexeddb)']
+    const pg = r['backend over HTTP, PGlite']
+    const postgres = r['backend over HTTP, PostgreSQL (embedded)']
+    rows.push(['call stores', `resume: read a kept round back, IndexedDB (fake-indexeddb in Node), median of ${so.samples}`, ms(idb, 3), `sessionStorage (today's store) ${ms(session, 3)}`, x(idb / session)])
+    rows.push(['call stores', 'resume from the backend store over HTTP (127.0.0.1): PGlite; embedded PostgreSQL', `${ms(pg)}; ${ms(postgres)}`, `sessionStorage ${ms(session, 3)}`, `${x(pg / session)}; ${x(postgres / session)}`])
+    rows.push(['call stores', `list one user's calls (50 of ${so.userRows}) with ${so.tableRows.toLocaleString('en-US')} records in the table: PGlite; embedded PostgreSQL`, `${ms(so.listMs.PGlite)}; ${ms(so.listMs['PostgreSQL (embedded)'])}`, '', 'handler and database, no HTTP'])
+  }
   return rows
 }
 

@@ -213,6 +213,15 @@ async function loadChatRoute(): Promise<ChatRoute> {
   return module.serveChatRoute
 }
 
+type DemoCallStore = import('../servers/demo-call-store.ts').DemoCallStore
+
+/** The backend store of questions and the per-browser session (servers/demo-call-store.ts), through Vite's module runner as the chat route. */
+async function loadCallStore(): Promise<DemoCallStore> {
+  const { runnerImport } = await import('vite')
+  const { module } = await runnerImport<typeof import('../servers/demo-call-store.ts')>(join(demoDir, '..', 'servers', 'demo-call-store.ts'), { configFile: false, logLevel: 'warn' })
+  return module.startDemoCallStore()
+}
+
 /** Hands a request to the chat route; `next` for any other path (a route that throws answers 500 itself). */
 function routeChat(chatRoute: ChatRoute, req: IncomingMessage, res: ServerResponse, next: () => void): void {
   void chatRoute(req, res).then((handled) => {
@@ -220,9 +229,9 @@ function routeChat(chatRoute: ChatRoute, req: IncomingMessage, res: ServerRespon
   })
 }
 
-async function serveStatic(port: number, config: DemoConfig, chatRoute: ChatRoute, cspReports: string[]): Promise<Server> {
+async function serveStatic(port: number, config: DemoConfig, chatRoute: ChatRoute, callStore: DemoCallStore, cspReports: string[]): Promise<Server> {
   const policy = contentSecurityPolicy(config)
-  const server = createServer((req, res) => routeChat(chatRoute, req, res, () => (req.method === 'POST' && req.url === CSP_REPORT_PATH ? keepReport(req, res) : serveFile(req, res))))
+  const server = createServer((req, res) => callStore.route(req, res) || routeChat(chatRoute, req, res, () => (req.method === 'POST' && req.url === CSP_REPORT_PATH ? keepReport(req, res) : serveFile(req, res))))
   function keepReport(req: IncomingMessage, res: ServerResponse) {
     let body = ''
     req.setEncoding('utf8')
@@ -375,10 +384,15 @@ export async function startDemoStack(options: StackOptions): Promise<DemoStack> 
   }
   try {
     const chatRoute = await loadChatRoute()
+    const callStore = await loadCallStore()
+    const stopAll = async () => {
+      await callStore.close().catch(() => {})
+      await stopServers()
+    }
     if (options.mode === 'static') {
       if (options.build !== false) await buildPage()
       const cspReports: string[] = []
-      const page = await serveStatic(options.pagePort ?? 0, config, chatRoute, cspReports)
+      const page = await serveStatic(options.pagePort ?? 0, config, chatRoute, callStore, cspReports)
       const { port } = page.address() as AddressInfo
       return Object.defineProperties(
         {
@@ -412,7 +426,7 @@ export async function startDemoStack(options: StackOptions): Promise<DemoStack> 
               for (const [name, value] of Object.entries(callbackHeaders(new URL(req.url ?? '/', 'http://x')))) res.setHeader(name, value)
               next()
             })
-            server.middlewares.use((req, res, next) => routeChat(chatRoute, req, res, next))
+            server.middlewares.use((req, res, next) => callStore.route(req, res) || routeChat(chatRoute, req, res, next))
           },
         },
       ],

@@ -506,6 +506,7 @@ const devVersion = (name) => {
 const appFunctions = `// The app functions the README's and the docs' snippets call (the pages: "stand
 // for your app's own functions"), typed from the library's own types. Never a library name.
 import type { CallObserverOptions, Implementation, InputRequest, InputResponse, McpResult, Progress } from 'mcp-elicit'
+import type { SqlPool } from 'mcp-elicit/stores/server'
 
 type SamplingHandler = NonNullable<CallObserverOptions['onSampling']>
 
@@ -522,6 +523,10 @@ declare global {
   function myModel(params: Parameters<SamplingHandler>[0]): ReturnType<SamplingHandler>
   /** Takes the person to the authorization page (a popup, say) and resolves with the callback URL it came back to. */
   function openAndWaitForCallback(url: URL, signal: AbortSignal): Promise<string>
+  /** The app's PostgreSQL client (a \`pg\` Pool, or PGlite), on the server. */
+  const database: SqlPool
+  /** The signed-in user of the request, as the app's own session says (undefined: not signed in). */
+  function signedInUser(request: Request): Promise<string | undefined>
 }
 `
 
@@ -792,12 +797,16 @@ const nodeImported = check("consumer app: import('mcp-elicit') from plain Node",
     // Server rendering a page with the custom elements: importing defines nothing, define() without customElements names them only.
     const elements = await import('mcp-elicit/elements')
     if (elements.define().toolCall !== 'mcp-elicit-tool-call') throw new Error('define() in Node did not name the elements')
-    console.log([core, react, forms, apps, appsReact, aiSdk, aiSdkReact, assistantUi, elements].map((m) => Object.keys(m).length).join(' '))`
+    const stores = await import('mcp-elicit/stores')
+    // A backend imports the store handler (pg and PGlite are the app's, passed in).
+    const storesServer = await import('mcp-elicit/stores/server')
+    if (typeof storesServer.createCallStoreHandler !== 'function') throw new Error('createCallStoreHandler is ' + typeof storesServer.createCallStoreHandler)
+    console.log([core, react, forms, apps, appsReact, aiSdk, aiSdkReact, assistantUi, elements, stores, storesServer].map((m) => Object.keys(m).length).join(' '))`
   const args = ['--input-type=module', '-e', script]
   const result = await run(process.execPath, args, { cwd: app })
   if (result.code !== 0) fail('an import failed', shown('node', ['--input-type=module', '-e', '<script>'], result) + `\nscript:${script}`)
-  const [core, react, forms, apps, appsReact, aiSdk, aiSdkReact, assistantUi, elements] = result.stdout.trim().split(' ')
-  return `createClient is a function; ${core} core, ${react} react, ${forms} forms, ${apps} apps, ${appsReact} apps/react, ${aiSdk} ai-sdk, ${aiSdkReact} ai-sdk/react, ${assistantUi} assistant-ui, ${elements} elements exports`
+  const [core, react, forms, apps, appsReact, aiSdk, aiSdkReact, assistantUi, elements, stores, storesServer] = result.stdout.trim().split(' ')
+  return `createClient is a function; ${core} core, ${react} react, ${forms} forms, ${apps} apps, ${appsReact} apps/react, ${aiSdk} ai-sdk, ${aiSdkReact} ai-sdk/react, ${assistantUi} assistant-ui, ${elements} elements, ${stores} stores, ${storesServer} stores/server exports`
 })
 
 // ---------------------------------------------------------------------------

@@ -2,7 +2,9 @@
  * The demo page: a small chat UI. The person picks a server and a tool, and
  * every call becomes a chat turn rendered by the library's components; the
  * questions the server asks appear in the turn, and the answers flow back.
- * Turns and open rounds live in sessionStorage, so a reload resumes them.
+ * Turns live in sessionStorage, their calls on the page server's backend
+ * store (durable.tsx), so a reload resumes them and another tab or browser
+ * of the same demo user answers them.
  *
  * The parts: a turn (turn.tsx), the composer (composer.tsx) and the wire log
  * (wire-log-view.tsx, recording in wire-log.ts).
@@ -16,6 +18,7 @@ import { McpProvider } from 'mcp-elicit/react'
 import { Composer, ProtectedComposer } from './composer'
 import { appSandbox, type DemoConfig } from './config'
 import { DemoHeader, DemoLoading } from './demo-header'
+import { PendingElsewhere } from './durable'
 import { ChatTurn, loadTurns, saveTurns, type Turn, type TurnRequest } from './turn'
 import { createWireLog, describeAuth } from './wire-log'
 import { WireLog } from './wire-log-view'
@@ -124,6 +127,7 @@ export function App() {
             </McpProvider>
           )
         })}
+        <PendingElsewhere own={new Set(turns.map((turn) => turn.id))} clients={clients} />
         {appMessages.map((text, index) => (
           <p key={index} className="demo-app-message" role="status">
             <span className="demo-app-message-label">You, through the app:</span> {text}

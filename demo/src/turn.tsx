@@ -5,9 +5,10 @@
  * folds to once finished); the call keeps its own state.
  */
 import { useCallback, useEffect, useId, useState } from 'react'
-import { displayText, sessionStorageAdapter, type JsonObject } from 'mcp-elicit'
+import { displayText, type JsonObject } from 'mcp-elicit'
 import { InputRequestPanel, McpToolCall } from 'mcp-elicit/forms'
 import { useMcpPrompt, useMcpResource, type McpCallStatus, type McpCallView } from 'mcp-elicit/react'
+import { storage } from './durable'
 import { standInModel } from './stand-in-model'
 
 export interface Turn {
@@ -27,7 +28,6 @@ const ROOTS = [
   { uri: 'file:///demo/workspace', name: 'workspace' },
   { uri: 'file:///demo/notes', name: 'notes' },
 ]
-const storage = sessionStorageAdapter('mcp-elicit-demo:')
 
 export function loadTurns(): Turn[] {
   try {

@@ -29,7 +29,11 @@ beforeAll(async () => {
 afterAll(async () => {
   await mcp.close()
 })
-afterEach(() => cleanup())
+afterEach(() => {
+  cleanup()
+  // The default call storage keeps each finished call under its toolCallId: a later test reusing an id would find its result.
+  sessionStorage.clear()
+})
 
 /** What the model was offered at its last run. */
 let offered: Record<string, { description?: string; parameters?: unknown }> = {}

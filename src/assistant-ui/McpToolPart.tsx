@@ -38,7 +38,7 @@ import { McpProvider } from '../react/index.js'
 import { FoldedResult } from '../chat/FoldedResult.js'
 import { RunCard } from '../chat/RunCard.js'
 import { partTitle, ToolPart } from '../chat/ToolPartHeading.js'
-import { hasSavedCall } from '../chat/saved-call.js'
+import { useHasSavedCall } from '../chat/saved-call.js'
 import { asksBeforeRunning } from '../chat/tool-approval.js'
 import type { McpToolHints } from '../chat/tool-listing.js'
 import { declinedResult, failedResult, isDeclinedResult, keepWhole, stoppedResult, threadResult } from './call-results.js'
@@ -93,6 +93,9 @@ function PartBody({ tool, settings, ...part }: McpToolPartProps & { tool: PartTo
   const live = useLiveCall(runs.live, id)
   // A Run on this UI's own card is kept in `runs` (it outlives a remount); this re-renders the part.
   const [, ran] = useReducer((count: number) => count + 1, 0)
+  const paused = part.status.type === 'requires-action' && part.status.reason === 'tool-calls'
+  // Whether the call went out once (kept under its id): read only while the part waits for a result.
+  const saved = useHasSavedCall(paused ? observerOptions(options).storage : undefined, id)
   const card = (onRun: () => void, onDecline: () => void) => (
     <RunCard title={tool.title ?? name} url={settings.client.url} args={part.args} onRun={onRun} onDecline={onDecline} messages={options.messages} onError={options.onError} />
   )
@@ -121,11 +124,18 @@ function PartBody({ tool, settings, ...part }: McpToolPartProps & { tool: PartTo
   if (runs.stopped.has(id)) return <Stopped addResult={part.addResult} text={text.cancelled} />
   // Paused for a result: this UI runs the call when no execute does (`'tool-ui'`), or when
   // an execute's round outlived it (a reload: the runtime does not run a restored call again).
-  const paused = part.status.type === 'requires-action' && part.status.reason === 'tool-calls'
-  const saved = hasSavedCall(options.storage, id)
-  if (paused && ((options.runCalls ?? 'tool-ui') === 'tool-ui' || saved)) {
-    // A call that went out once (its round or task kept) resumes without asking again.
-    if (!saved && !runs.approved?.has(id) && asksBeforeRunning(tool, options.askBeforeRunning)) {
+  if (paused && ((options.runCalls ?? 'tool-ui') === 'tool-ui' || saved === true)) {
+    // A call that went out once (kept: its round, task or result) resumes without asking again.
+    const asks = saved !== true && !runs.approved?.has(id) && asksBeforeRunning(tool, options.askBeforeRunning)
+    // Neither the card nor the call until the storage has said.
+    if (asks && saved === undefined) {
+      return (
+        <p role="status" className="mcp-elicit-progress">
+          {text.checkingStored}
+        </p>
+      )
+    }
+    if (asks) {
       return card(
         () => {
           runs.approved?.add(id)

@@ -9,10 +9,11 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { startDualEraServer, type DualEraServer } from '../../servers/dual-era-server.ts'
 import { startModernServer, type ModernServer } from '../../servers/modern-server.ts'
-import { TASKS_EXTENSION, createClient, type CallState, type McpClient, type RoundStorage, type StoredCall } from '../core/index'
+import { TASKS_EXTENSION, createClient, type CallState, type McpClient, type CallStorage, type StoredCall } from '../core/index'
 import { executeMcpTool, executeRuns, type ExecuteContext } from './execute'
 import type { LiveCalls } from './live-calls'
 import { isMcpRoundPayload, type McpRoundPayload } from './round-payload'
+import { memoryStorage } from '../../test/support/memory-storage'
 
 let mcp: ModernServer
 let client: McpClient
@@ -32,10 +33,6 @@ afterAll(async () => {
 
 const toolCalls = (name: string) => mcp.requests.filter((r) => r.rpcMethod === 'tools/call' && (r.body as { params: { name: string } }).params.name === name)
 
-function memoryStorage(): RoundStorage & { entries: Map<string, StoredCall> } {
-  const entries = new Map<string, StoredCall>()
-  return { entries, load: (key) => entries.get(key), save: (key, saved) => void entries.set(key, structuredClone(saved)), remove: (key) => void entries.delete(key) }
-}
 
 /** Every state the call under `id` had in `live`, as a tool part would see them (undefined: no call runs under it). */
 function follow(live: LiveCalls, id: string) {
@@ -104,7 +101,8 @@ describe('executeMcpTool', () => {
     const first = new AbortController()
     // The first run is stopped while its question is open, as a reload would leave it.
     const parked = executeMcpTool(client, 'wizard', {}, { toolCallId: 'call-4', abortSignal: first.signal, human: () => new Promise(() => {}) }, { storage }, executeRuns())
-    await vi.waitFor(() => expect(storage.entries.has('call-4')).toBe(true))
+    // The round itself, not only that the call started (a started call is kept first).
+    await vi.waitFor(() => expect(storage.items.get('call-4')).toMatchObject({ pending: { round: 1 } }))
     const sent = toolCalls('wizard').length
     const { asked, human } = answering((payload) =>
       payload.inputs[0]!.key === 'color' ? { color: { action: 'accept', content: { color: 'red' } } } : { size: { action: 'accept', content: { size: 2 } } },
@@ -114,7 +112,8 @@ describe('executeMcpTool', () => {
     // Two retries, no new first call: the saved round was asked again from storage.
     expect(toolCalls('wizard').length).toBe(sent + 2)
     expect(asked.map((payload) => payload.round)).toEqual([1, 2])
-    expect(storage.entries.has('call-4')).toBe(false)
+    // Writes are asynchronous: the result is kept after the end.
+    await vi.waitFor(() => expect(storage.items.get('call-4')).toMatchObject({ finished: { rounds: 2 } }))
     first.abort()
     await parked
   })

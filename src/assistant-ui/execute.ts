@@ -68,7 +68,7 @@ export async function executeMcpTool(client: McpClient, name: string, args: Json
   const { askFirst, ...observerOptions } = options
   const human = context.human
   // A call kept in storage went out once (the person said Run then): it resumes without asking again.
-  if (askFirst && !runs.approved?.has(context.toolCallId) && !hasSavedCall(observerOptions.storage, context.toolCallId)) {
+  if (askFirst && !runs.approved?.has(context.toolCallId) && !(await hasSavedCall(observerOptions.storage, context.toolCallId))) {
     const id = context.toolCallId
     // Running from here on, for the part: its card is this question, never a call of its own.
     runs.running.add(id)
@@ -108,7 +108,8 @@ export async function executeMcpTool(client: McpClient, name: string, args: Json
   })
   try {
     if (context.abortSignal.aborted) return stoppedResult()
-    const saved = observerOptions.storage ? observer.saved() : undefined
+    // A storage that cannot be read keeps nothing this run can resume: the call starts (the runtime asked for it now).
+    const saved = observerOptions.storage ? await observer.saved().catch(() => undefined) : undefined
     const final = (saved ? await observer.restore() : undefined) ?? (await observer.start({ method: 'tools/call', params: { name, arguments: args } }))
     if (final.status === 'done') keepWhole(runs.results, context.toolCallId, final.result)
     return outcome(final)

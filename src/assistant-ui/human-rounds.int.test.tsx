@@ -33,7 +33,11 @@ beforeAll(async () => {
 afterAll(async () => {
   await Promise.all([mcp.close(), tasks.close()])
 })
-afterEach(() => cleanup())
+afterEach(() => {
+  cleanup()
+  // The default call storage keeps each finished call under its toolCallId: a later test reusing an id would find its result.
+  sessionStorage.clear()
+})
 
 /** The harness's runtime that runs frontend tools, on the test server unless told. */
 function ExternalChat({ mcpClient = client, onTools }: { mcpClient?: McpClient; onTools?: (mapping: McpToolMapping) => void }) {

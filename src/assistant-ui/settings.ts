@@ -7,7 +7,8 @@
  */
 import type { ErrorInfo } from 'react'
 import type { ValidatorType } from '@rjsf/utils'
-import type { CallObserverOptions, McpClient, RoundStorage } from '../core/index.js'
+import type { CallObserverOptions, CallStorage, McpClient } from '../core/index.js'
+import { defaultCallStorage } from '../stores/index.js'
 import type { ElicitationFormTheme, Messages } from '../forms/index.js'
 import type { SignInStore } from '../react/index.js'
 import type { AskBeforeRunning } from '../chat/tool-approval.js'
@@ -41,11 +42,13 @@ export interface McpAssistantToolOptions {
    */
   askBeforeRunning?: AskBeforeRunning | undefined
   /**
-   * Where an open round waits across a reload, under the call's `toolCallId`
-   * (e.g. `sessionStorageAdapter()` from `mcp-elicit`). Nothing is stored
-   * without it: the round holds the server's opaque `requestState`.
+   * Where the call is kept under its `toolCallId` (its open round, that it
+   * started, its result for the store's time-to-live): a reload, another tab
+   * or, with `remoteCallStorage()`, another device resumes it or shows its
+   * result rather than running it again. `null` keeps nothing.
+   * @defaultValue `defaultCallStorage()` of `mcp-elicit/stores` (IndexedDB, else sessionStorage)
    */
-  storage?: RoundStorage | undefined
+  storage?: CallStorage | null | undefined
   /** Options of every call (`maxRounds`, host handlers that answer without asking). `storage` and `storageKey` are set here. */
   callOptions?: Omit<CallObserverOptions, 'storage' | 'storageKey'> | undefined
   /** Produces sampling answers after the person approved (not called without approval). */
@@ -82,5 +85,6 @@ export interface PartSettings {
  * asking; they go to the questions' cards, used once the person approved.
  */
 export function observerOptions(options: McpAssistantToolOptions): CallObserverOptions {
-  return options.storage ? { ...options.callOptions, storage: options.storage } : { ...options.callOptions }
+  const storage = options.storage === undefined ? defaultCallStorage() : (options.storage ?? undefined)
+  return storage ? { ...options.callOptions, storage } : { ...options.callOptions }
 }

@@ -7,7 +7,7 @@ import { startModernServer, type ModernServer } from '../../servers/modern-serve
 import { CallObserver, cancelAnswer, declineAnswer } from './call-observer'
 import type { CallState } from './call-state'
 import { createClient } from './client'
-import { sessionStorageAdapter } from './call-storage'
+import { sessionCallStorage } from './call-storage'
 
 let server: ModernServer
 let legacy: LegacyServer
@@ -156,7 +156,7 @@ describe('CallObserver', () => {
   it('keeps an open round in sessionStorage only when asked, and restores it', async () => {
     const items = new Map<string, string>()
     const storage = { getItem: (k: string) => items.get(k) ?? null, setItem: (k: string, v: string) => void items.set(k, v), removeItem: (k: string) => void items.delete(k) } as Storage
-    const adapter = sessionStorageAdapter('test:', storage)
+    const adapter = sessionCallStorage('test:', storage)
     const first = new CallObserver(client(), { storage: adapter, storageKey: 'wizard' })
     void first.start(tool('wizard'))
     await watch(first).next('awaiting_input')
@@ -164,17 +164,27 @@ describe('CallObserver', () => {
     await vi.waitFor(() => expect(JSON.parse(items.get('test:wizard') ?? 'null')).toMatchObject({ pending: { round: 1 } }))
     const second = new CallObserver(client(), { storage: adapter, storageKey: 'wizard' })
     first.cancel()
+    await first.flush()
     expect(items.has('test:wizard')).toBe(false)
-    expect(second.restore()).toBeUndefined()
+    expect(await second.restore()).toBeUndefined()
+    expect(second.getSnapshot()).toEqual({ status: 'idle' })
     const third = new CallObserver(client(), { storage: adapter, storageKey: 'wizard' })
     void third.start(tool('wizard'))
     await watch(third).next('awaiting_input')
+    await third.flush()
     const reloaded = new CallObserver(client(), { storage: adapter, storageKey: 'wizard' })
-    const done = reloaded.restore()!
+    const done = reloaded.restore()
     await watch(reloaded).next('awaiting_input')
     reloaded.respond('color', declineAnswer())
-    expect(textOf(await done)).toBe('wizard stopped at color: decline')
-    expect(items.has('test:wizard')).toBe(false)
+    expect(textOf((await done)!)).toBe('wizard stopped at color: decline')
+    await reloaded.flush()
+    // Kept as finished: another restore shows the result, and runs nothing.
+    expect(JSON.parse(items.get('test:wizard')!)).toMatchObject({ finished: { result: { content: [{ text: 'wizard stopped at color: decline' }] } } })
+    const again = new CallObserver(client(), { storage: adapter, storageKey: 'wizard' })
+    const calls = server.requests.length
+    await again.restore()
+    expect(textOf(again.getSnapshot())).toBe('wizard stopped at color: decline')
+    expect(server.requests.length).toBe(calls)
   })
 
   it('drives a legacy server through the same observer and states', async () => {
@@ -272,7 +282,7 @@ describe('CallObserver', () => {
     const memoryStorage = () => {
       const items = new Map<string, string>()
       const storage = { getItem: (k: string) => items.get(k) ?? null, setItem: (k: string, v: string) => void items.set(k, v), removeItem: (k: string) => void items.delete(k) } as Storage
-      return { items, adapter: sessionStorageAdapter('test:', storage) }
+      return { items, adapter: sessionCallStorage('test:', storage) }
     }
 
     it('retry() sends the failed round again with the same requestState and answers, never asking round 1 again', async () => {
@@ -321,13 +331,15 @@ describe('CallObserver', () => {
       await seen.next('awaiting_input')
       first.respond('size', { action: 'accept', content: { size: 2 } })
       await seen.next('error')
+      await first.flush()
       expect(JSON.parse(items.get('test:w')!)).toMatchObject({ pending: { round: 2 }, answers: { size: { action: 'accept' } } })
       const reloaded = new CallObserver(client(), { storage: adapter, storageKey: 'w' })
       const after = watch(reloaded)
-      const final = await reloaded.restore()!
-      expect(textOf(final)).toBe('{"color":"red","size":2}')
+      const final = await reloaded.restore()
+      expect(textOf(final!)).toBe('{"color":"red","size":2}')
       expect(after.statuses()).not.toContain('awaiting_input')
-      expect(items.has('test:w')).toBe(false)
+      await reloaded.flush()
+      expect(JSON.parse(items.get('test:w')!)).toMatchObject({ finished: { rounds: 2 } })
     })
 
     it('keeps typed but unsent drafts with storage and gives them back after a reload', async () => {
@@ -337,16 +349,18 @@ describe('CallObserver', () => {
       await watch(first).next('awaiting_input')
       first.saveDraft('color', { color: 'half-typed' })
       first.saveDraft('not-asked', { x: 1 })
+      await first.flush()
       expect(JSON.parse(items.get('test:d')!).drafts).toEqual({ color: { color: 'half-typed' } })
       const reloaded = new CallObserver(client(), { storage: adapter, storageKey: 'd' })
-      const done = reloaded.restore()!
+      const done = reloaded.restore()
       const shown = await watch(reloaded).next('awaiting_input')
       expect(shown.status === 'awaiting_input' && shown.inputs[0]).toMatchObject({ key: 'color', answered: false, draft: { color: 'half-typed' } })
       first.cancel()
       reloaded.respond('color', declineAnswer())
       // Sent: the draft is gone with the round.
-      expect(textOf(await done)).toBe('wizard stopped at color: decline')
-      expect(items.has('test:d')).toBe(false)
+      expect(textOf((await done)!)).toBe('wizard stopped at color: decline')
+      await reloaded.flush()
+      expect(JSON.parse(items.get('test:d')!).drafts).toBeUndefined()
     })
 
     it('a storage that throws never breaks the call: a warning says so, nothing is thrown', async () => {
@@ -357,15 +371,18 @@ describe('CallObserver', () => {
       process.on('uncaughtException', onError)
       try {
         const observer = new CallObserver(client(), { storage: broken, storageKey: 'b', onWarning: (message) => void warnings.push(message) })
-        expect(observer.restore()).toBeUndefined()
+        expect(await observer.restore()).toBeUndefined()
+        // It may keep a call: nothing starts it again without the person.
+        expect(observer.getSnapshot()).toMatchObject({ status: 'idle', stored: 'unreadable', storeError: { message: 'denied' } })
+        expect(warnings).toContain('The kept call under "b" could not be read: denied')
         const done = observer.start(tool('wizard'))
         await watch(observer).next('awaiting_input')
         observer.respond('color', declineAnswer())
         expect(textOf(await done)).toBe('wizard stopped at color: decline')
-        await new Promise((resolve) => setTimeout(resolve, 10))
+        await observer.flush()
         expect(errors).toEqual([])
         expect(warnings).toContain('Round 1 of tools/call was not saved (a reload cannot resume it): the storage refused it (quota)')
-        expect(warnings).toContain('The saved call under "b" could not be removed: the storage refused it (denied)')
+        expect(warnings).toContain('The result of tools/call was not saved (a reload cannot resume it): the storage refused it (quota)')
       } finally {
         process.off('uncaughtException', onError)
       }
@@ -374,15 +391,16 @@ describe('CallObserver', () => {
 
   it('a legacy call waiting for the person says after a reload that it cannot be resumed, with its question and answers, and runs again on retry()', async () => {
     const items = new Map<string, string>()
-    const storage = sessionStorageAdapter('test:', { getItem: (k: string) => items.get(k) ?? null, setItem: (k: string, v: string) => void items.set(k, v), removeItem: (k: string) => void items.delete(k) } as Storage)
+    const storage = sessionCallStorage('test:', { getItem: (k: string) => items.get(k) ?? null, setItem: (k: string, v: string) => void items.set(k, v), removeItem: (k: string) => void items.delete(k) } as Storage)
     const first = new CallObserver(client(legacy.url), { storage, storageKey: 'lost' })
     void first.start(tool('ask_name'))
     await watch(first).next('awaiting_input')
+    await first.flush()
     expect(JSON.parse(items.get('test:lost')!)).toMatchObject({ lost: true, questions: [{ method: 'elicitation/create', params: { message: 'What is your name?' } }] })
     const reloaded = new CallObserver(client(legacy.url), { storage, storageKey: 'lost' })
-    const shown = await reloaded.restore()!
-    expect(shown.status).toBe('error')
-    const error = shown.status === 'error' ? shown.error : undefined
+    const shown = await reloaded.restore()
+    expect(shown?.status).toBe('error')
+    const error = shown?.status === 'error' ? shown.error : undefined
     expect(error?.code).toBe('NOT_RESUMABLE')
     expect(error?.message).toContain('“What is your name?”')
     first.cancel()

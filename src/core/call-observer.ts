@@ -9,7 +9,7 @@
  */
 import { reduceCall, IDLE, isActive, type CallAction, type CallState, type PendingInput } from './call-state.js'
 import { CallPersistence } from './call-persistence.js'
-import { answersOf, answersToResend, isCallOf, isLostCall, isSavedTask, savedRound, type RoundStorage, type SavedCall, type SavedTask, type StoredCall } from './call-storage.js'
+import { answersOf, answersToResend, isCallOf, isFinishedCall, isLostCall, isSavedTask, isStartedCall, savedRound, type CallStorage, type SavedCall, type SavedTask, type StoredCall } from './call-storage.js'
 import { endpointKey } from './endpoint-key.js'
 import { notify } from './listeners.js'
 import type { InputContext, McpClient } from './client.js'
@@ -18,19 +18,29 @@ import { hostAnswer, type HostHandlers } from './host-handlers.js'
 import { redactUrl } from './redact-url.js'
 import type { OriginalRequest } from './input-round.js'
 import { DETACHED } from './signals.js'
+import { McpStoreError } from './store-error.js'
 import type { InputRequests, InputResponse, InputResponses, JsonObject, McpResult } from './types.js'
 
 export interface CallObserverOptions extends HostHandlers {
   /** @defaultValue the client's */
   maxRounds?: number
   pacingMs?: number
-  /** Where an open round is kept across reloads. Nothing is stored without it. */
-  storage?: RoundStorage
+  /** Where an open round is kept across reloads (tabs, devices: see `mcp-elicit/stores`). Nothing is stored without it. */
+  storage?: CallStorage
   /** The storage key of this observer's call. @defaultValue `'call'` */
   storageKey?: string
   /** Why a round was not saved to `storage`, say. @defaultValue the client's `onWarning` */
   onWarning?: (message: string) => void
+  /**
+   * In a shared storage (one with `watch`): how long a round another tab or
+   * device is sending may go without news before this one offers to send it
+   * again (an error whose `retry()` sends the kept answers). @defaultValue 120000
+   */
+  claimTimeoutMs?: number
 }
+
+/** A round another tab claimed and never reported on: after this, the person may send it from here. */
+const CLAIM_TIMEOUT_MS = 120_000
 
 /** An answer that declines: an explicit no. */
 export const declineAnswer = (): InputResponse => ({ action: 'decline' })
@@ -59,10 +69,20 @@ export class CallObserver {
   #drafts: Record<string, JsonObject> = {}
   /** Keys of the running task's questions already answered, for storage. */
   #taskAnswered: readonly string[] = []
+  /** The latest {@link restore}'s look in the storage: the state right after it. */
+  #lookup: Promise<CallState> | undefined
   #storage = new CallPersistence(
-    () => ({ storage: this.#options.storage, key: this.#options.storageKey ?? 'call' }),
-    (message) => (this.#options.onWarning ?? ((text: string) => this.#client.warn(text)))(message),
+    () => ({ storage: this.#options.storage, key: this.#key, elsewhere: (current) => this.#elsewhere(current) }),
+    (message) => this.#warnOf(message),
   )
+  /** The watch on the shared storage's record of this call, while the call is active. */
+  #watching: { storage: CallStorage; key: string; stop: () => void } | undefined
+  /** When this observer's latest fresh run started (a stored call says so until it has a round). */
+  #startedAt: number | undefined
+  /** The call on screen is another tab's or device's (adopted): nothing of it is written from here. */
+  #adopted = false
+  /** Ends the wait on a round another tab claimed (see {@link CallObserverOptions.claimTimeoutMs}). */
+  #claimTimer: ReturnType<typeof setTimeout> | undefined
 
   constructor(client: McpClient, options: CallObserverOptions = {}) {
     this.#client = client
@@ -93,13 +113,18 @@ export class CallObserver {
     this.#memory = next.memory
     if (next.state === this.#state) return
     this.#state = next.state
-    this.#persist()
+    // A look in the storage changes nothing there (an idle state written would remove what it looks for).
+    if (action.type !== 'lookup') this.#persist()
+    this.#follow()
     // A broken listener must not stop the others or the call.
     notify(this.#listeners)
   }
 
   /** Starts a call, cancelling any call still running. Resolves with the final snapshot. */
   start(request: OriginalRequest): Promise<CallState> {
+    // The person's new call: it goes over whatever is kept under the key.
+    this.#storage.seen(undefined)
+    this.#startedAt = Date.now()
     return this.#run(request, undefined)
   }
 
@@ -110,7 +135,8 @@ export class CallObserver {
    */
   resume(saved: SavedCall): Promise<CallState> {
     if (saved.endpoint !== undefined && !isCallOf(saved, this.#client.url)) {
-      this.cancel()
+      this.#abort()
+      this.#adopted = false
       this.#dispatch({ type: 'start', request: saved.request })
       this.#dispatch({ type: 'fail', error: new McpArgumentError(`The saved round belongs to ${redactUrl(saved.endpoint)}, not to ${redactUrl(this.#client.url)}: its requestState is not sent to another server`, { url: this.#client.url }) })
       return Promise.resolve(this.#state)
@@ -124,12 +150,52 @@ export class CallObserver {
    * be resumed: it ends in an error that says so, with its last question
    * and the answers given (`retry()` runs it again), as soon as the round
    * writer (which stored it) is there; `running` until then.
+   *
+   * While the storage is read the state is `idle` with `stored:
+   * 'checking'`; a storage that cannot be read leaves it `idle` with
+   * `stored: 'unreadable'` (and warns). A call started meanwhile wins: what
+   * was found is then left alone. Resolves with the state the resumed call
+   * ends in, or undefined when none was resumed ({@link restoring} tells
+   * what the look found as soon as it is done).
    */
-  restore(): Promise<CallState> | undefined {
-    const saved = this.saved()
+  restore(): Promise<CallState | undefined> {
+    const before = this.#state
+    if (before.status === 'idle') this.#dispatch({ type: 'lookup', stored: 'checking' })
+    const looking = this.#state
+    let resumed: Promise<CallState | undefined> = Promise.resolve(undefined)
+    const lookup = this.saved().then(
+      (saved) => {
+        if (this.#state !== looking) return this.#state
+        resumed = this.#resumeStored(saved)
+        return this.#state
+      },
+      (error: unknown) => {
+        const failure = toMcpError(error)
+        if (this.#state === looking) {
+          this.#dispatch({ type: 'lookup', stored: 'unreadable', error: failure })
+          this.#warnOf(`The kept call under "${this.#key}" could not be read: ${failure.message}`)
+        }
+        return this.#state
+      },
+    )
+    this.#lookup = lookup
+    return lookup.then(() => resumed)
+  }
+
+  /**
+   * Settles once the latest {@link restore} has read the storage, with the
+   * state right after: `idle` (plain) when nothing was found, `idle` with
+   * `stored: 'unreadable'` when the storage failed, else the found call's.
+   * The current state when no restore was asked.
+   */
+  restoring(): Promise<CallState> {
+    return this.#lookup ?? Promise.resolve(this.#state)
+  }
+
+  #resumeStored(saved: StoredCall | undefined): Promise<CallState | undefined> {
     if (isSavedTask(saved)) return this.#run(saved.request, undefined, saved)
     if (isLostCall(saved)) {
-      this.cancel()
+      this.#abort()
       this.#dispatch({ type: 'resume', request: saved.request, round: saved.round, answers: saved.answers })
       const resumed = this.#state
       // The error's words come with the writer (which wrote the lost call, so it is there or on its way).
@@ -140,7 +206,24 @@ export class CallObserver {
       }
       return this.#storage.withWriter((writer) => fail(writer.notResumable(saved, { method: saved.request.method, url: this.#client.url }))).catch(fail)
     }
-    return saved ? this.resume(saved) : undefined
+    // Finished (here before a reload, or elsewhere): its result, the call not run again.
+    if (isFinishedCall(saved)) {
+      this.#adopt(saved)
+      return Promise.resolve(this.#state)
+    }
+    // Started and never heard from: the person decides whether it runs again.
+    if (isStartedCall(saved)) {
+      this.#dispatch({ type: 'lookup', stored: 'unconfirmed' })
+      return Promise.resolve(undefined)
+    }
+    // In a shared storage, answers kept as sent (or all given) are another tab's to send, or were sent before a reload: shown, not sent again.
+    if (saved && this.#shared() && (saved.sendingSince !== undefined || answersToResend(saved))) {
+      this.#adopt(saved)
+      return Promise.resolve(this.#state)
+    }
+    if (saved) return this.resume(saved)
+    this.#dispatch({ type: 'lookup', stored: undefined })
+    return Promise.resolve(undefined)
   }
 
   /**
@@ -148,10 +231,24 @@ export class CallObserver {
    * report as lost). Only a call of this client's endpoint: another server
    * must never get this one's `requestState`, task id or answers (one kept
    * by an older version, which named no endpoint, is not resumed either).
+   * Rejects when the storage cannot be read.
    */
-  saved(): StoredCall | undefined {
-    const stored = this.#storage.load()
+  async saved(): Promise<StoredCall | undefined> {
+    const stored = await this.#storage.load()
     return stored && isCallOf(stored, this.#client.url) ? stored : undefined
+  }
+
+  /** Settles once the call as it stands is written to `storage` (a failed write was warned about). */
+  flush(): Promise<void> {
+    return this.#storage.flush()
+  }
+
+  get #key(): string {
+    return this.#options.storageKey ?? 'call'
+  }
+
+  #warnOf(message: string): void {
+    ;(this.#options.onWarning ?? ((text: string) => this.#client.warn(text)))(message)
   }
 
   /**
@@ -179,7 +276,8 @@ export class CallObserver {
   }
 
   async #run(request: OriginalRequest, saved: SavedCall | undefined, task?: SavedTask): Promise<CallState> {
-    this.cancel()
+    this.#abort()
+    this.#adopted = false
     const controller = new AbortController()
     this.#controller = controller
     const run = ++this.#runs
@@ -269,10 +367,29 @@ export class CallObserver {
     for (const waiter of [...this.#waiters]) {
       if (!waiter.keys.every((k) => Object.hasOwn(answers, k))) continue
       this.#waiters.splice(this.#waiters.indexOf(waiter), 1)
-      waiter.resolve(Object.fromEntries(waiter.keys.map((k) => [k, answers[k]!])))
+      const responses = Object.fromEntries(waiter.keys.map((k) => [k, answers[k]!]))
+      if (this.#shared() && state.pending) void this.#claim(state, waiter, responses)
+      else waiter.resolve(responses)
     }
     // A 2025-11-25 call has no retry to report: once every question is answered it runs on, and its progress shows again.
     if (state.inputs.every((input) => input.answered && input.era === 'legacy')) this.#dispatch({ type: 'answered' })
+  }
+
+  /** Whether the storage is shared with other tabs or devices (it can be watched). */
+  #shared(): boolean {
+    return typeof this.#options.storage?.watch === 'function'
+  }
+
+  /**
+   * Sends the round's answers only once this tab has claimed the round in
+   * the shared storage: another tab or device that claimed it first sends
+   * them, and this one shows that (adopted in {@link elsewhere}).
+   */
+  async #claim(state: CallState, waiter: Waiter, responses: InputResponses): Promise<void> {
+    const controller = this.#controller
+    const won = await this.#storage.claim({ state, drafts: {}, taskAnswered: this.#taskAnswered, endpoint: endpointKey(this.#client.url), sendingSince: Date.now() })
+    // A run that was stopped or replaced meanwhile sends nothing.
+    if (won && controller && controller === this.#controller && !controller.signal.aborted) waiter.resolve(responses)
   }
 
   /**
@@ -292,6 +409,13 @@ export class CallObserver {
 
   /** Aborts whatever is in flight: the request stream, the wait for the person, or a task (`tasks/cancel` is sent). */
   cancel(): void {
+    // A call shown as another tab left it has no run here: Stop ends it here (the record stays theirs).
+    if (!this.#controller && this.#adopted && isActive(this.#state)) return this.#dispatch({ type: 'cancel' })
+    this.#abort()
+  }
+
+  /** Aborts this tab's run, if any (a task gets `tasks/cancel`). */
+  #abort(): void {
     if (!this.#controller) return
     const controller = this.#controller
     const wasActive = isActive(this.#state)
@@ -305,6 +429,7 @@ export class CallObserver {
   /** Cancels and returns to `idle`. */
   reset(): void {
     this.cancel()
+    this.#adopted = false
     this.#dispatch({ type: 'reset' })
   }
 
@@ -321,7 +446,102 @@ export class CallObserver {
 
   /** Writes the call to `storage` as it stands; a failed write is warned about, never thrown (call-storage.ts). */
   #persist(): void {
-    this.#storage.save({ state: this.#state, drafts: this.#drafts, taskAnswered: this.#taskAnswered, endpoint: endpointKey(this.#client.url) })
+    if (this.#adopted) return
+    const state = this.#state
+    // In a shared storage a round with every answer is written by the claim alone: written
+    // unclaimed, another tab would take it for one to send.
+    if (this.#shared() && state.status === 'awaiting_input' && state.pending && state.inputs.every((input) => input.answered)) return
+    this.#storage.save({ state, drafts: this.#drafts, taskAnswered: this.#taskAnswered, endpoint: endpointKey(this.#client.url), startedAt: this.#startedAt })
+  }
+
+  /** Watches the shared storage's record of the call while it is active; stops watching once it ended. */
+  #follow(): void {
+    const storage = this.#options.storage
+    const key = this.#key
+    const wanted = storage?.watch && isActive(this.#state) ? storage : undefined
+    if (this.#watching && this.#watching.storage === wanted && this.#watching.key === key) return
+    this.#watching?.stop()
+    this.#watching = undefined
+    if (!isActive(this.#state) && this.#claimTimer !== undefined) {
+      clearTimeout(this.#claimTimer)
+      this.#claimTimer = undefined
+    }
+    if (!wanted?.watch) return
+    try {
+      this.#watching = { storage: wanted, key, stop: wanted.watch(key, (current) => void this.#elsewhere(current)) }
+    } catch (error) {
+      this.#warnOf(`Other tabs' answers to this call cannot be followed: ${toMcpError(error).message}`)
+    }
+  }
+
+  /**
+   * Another tab or device changed this call's record (a watch, or a write of
+   * this tab's that lost the compare-and-set). True when nothing changes
+   * here: another tab's draft of the same round (this tab's own typing stays
+   * on screen), a record of another server, a lost legacy call. Otherwise
+   * this tab lets its own wait go (nothing was sent) and shows what the
+   * record says: the answers being sent elsewhere, a later round, a task, or
+   * the call ended there.
+   */
+  #elsewhere(current: StoredCall | undefined): boolean {
+    const state = this.#state
+    if (!isActive(state)) return true
+    if (current && (!isCallOf(current, this.#client.url) || isLostCall(current))) return true
+    if (current && 'pending' in current && current.sendingSince === undefined && !answersToResend(current) && state.status === 'awaiting_input' && state.pending?.requestState === current.pending.requestState && state.round === current.pending.round) {
+      return true
+    }
+    // This tab's own start, read back (a watch that came late).
+    if (isStartedCall(current) && current.startedAt === this.#startedAt && !this.#adopted) return true
+    // This tab's own claim, read back (a watch that came late): it is what this tab does.
+    if (state.status === 'retrying' && this.#controller && current && 'pending' in current && current.pending.round === state.round && current.sendingSince !== undefined) return true
+    this.#adopt(current)
+    return false
+  }
+
+  /** Shows the call as another tab or device left it, letting go of this tab's wait (nothing of it was sent). */
+  #adopt(current: StoredCall | undefined): void {
+    const controller = this.#controller
+    if (controller) {
+      this.#controller = undefined
+      this.#waiters = []
+      this.#endings.set(controller, this.#state)
+      controller.abort(DETACHED)
+    }
+    this.#storage.seen(current?.rev)
+    this.#adopted = true
+    if (this.#claimTimer !== undefined) clearTimeout(this.#claimTimer)
+    this.#claimTimer = undefined
+    if (!current) {
+      // Ended there without a result to show (stopped, failed, expired).
+      this.#dispatch({ type: 'cancel' })
+      return
+    }
+    if (isFinishedCall(current)) {
+      this.#dispatch({ type: 'resume', request: current.request, round: current.finished.rounds })
+      this.#dispatch({ type: 'complete', result: current.finished.result, rounds: current.finished.rounds })
+      return
+    }
+    if (isSavedTask(current)) {
+      void this.#run(current.request, undefined, current)
+      return
+    }
+    // Started anew there: this tab's round is not the call's any more.
+    if (isStartedCall(current)) return void this.#dispatch({ type: 'cancel' })
+    if (!('pending' in current)) return
+    if (current.sendingSince === undefined && !answersToResend(current)) {
+      void this.#run(current.request, current)
+      return
+    }
+    // Being sent from there: this tab shows it and waits for news.
+    this.#dispatch({ type: 'resume', request: current.request, round: current.pending.round, pending: current.pending, answers: current.answers })
+    this.#dispatch({ type: 'retrying', round: current.pending.round })
+    const waiting = this.#state
+    this.#claimTimer = setTimeout(() => {
+      this.#claimTimer = undefined
+      if (this.#state !== waiting) return
+      const error = new McpStoreError('unavailable', 'Your answers were sent from another tab or device, which has not said how the call ended. Try again sends them from here.', { method: current.request.method, url: this.#client.url })
+      this.#dispatch({ type: 'fail', error })
+    }, this.#options.claimTimeoutMs ?? CLAIM_TIMEOUT_MS)
   }
 }
 

@@ -29,6 +29,19 @@ export type CallStatus = 'idle' | 'running' | 'awaiting_input' | 'retrying' | 'd
 
 export interface IdleState {
   status: 'idle'
+  /**
+   * What restoring found in the call storage while nothing runs:
+   * `'checking'` while the storage is read (a Run button would race the
+   * call it may find); `'unreadable'` when it could not be read
+   * (`storeError` says why): a call may be kept there, so nothing should
+   * start it again without the person. Absent: nothing was looked for, or
+   * nothing found. `'unconfirmed'`: the call was started (in this tab
+   * before a reload, in another, on another device) and never said how it
+   * ended: running it again may repeat what it did, so the person decides.
+   */
+  stored?: 'checking' | 'unreadable' | 'unconfirmed' | undefined
+  /** Why the storage could not be read (with `stored: 'unreadable'`). */
+  storeError?: McpError | undefined
 }
 export interface RunningState {
   status: 'running'
@@ -100,6 +113,7 @@ export type CallAction =
   | { type: 'fail'; error: McpError }
   | { type: 'cancel' }
   | { type: 'reset' }
+  | { type: 'lookup'; stored: IdleState['stored']; error?: McpError | undefined }
 
 export const IDLE: IdleState = Object.freeze({ status: 'idle' })
 
@@ -193,6 +207,12 @@ export function reduceCall(state: CallState, action: CallAction, memory: Memory 
     }
     case 'reset': {
       return keep(IDLE, { lastResult: undefined, answers: {} })
+    }
+    case 'lookup': {
+      // Only while nothing runs: a call started meanwhile is what the person chose.
+      if (state.status !== 'idle') return keep(state)
+      if (action.stored === undefined) return keep(IDLE)
+      return keep(action.error ? { status: 'idle', stored: action.stored, storeError: action.error } : { status: 'idle', stored: action.stored })
     }
     default: {
       action satisfies never

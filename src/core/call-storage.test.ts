@@ -6,7 +6,7 @@
  */
 import { describe, expect, it, vi } from 'vitest'
 import { CallPersistence } from './call-persistence'
-import { answersToResend, isFileNotKept, parseSavedCall, sessionStorageAdapter, type LostCall, type SavedCall, type SavedTask } from './call-storage'
+import { answersToResend, isFileNotKept, parseSavedCall, sessionCallStorage, type LostCall, type SavedCall, type SavedTask } from './call-storage'
 import { STORED_FILE_CHARS, withoutLargeFiles } from './stored-files'
 import { IDLE, type CallState } from './call-state'
 import type { McpClient } from './client'
@@ -65,7 +65,7 @@ describe('CallPersistence with a file larger than sessionStorage takes', () => {
       },
       removeItem: (key: string) => void items.delete(key),
     } as Storage
-    const adapter = sessionStorageAdapter('t:', storage)
+    const adapter = sessionCallStorage('t:', storage)
     const warnings: string[] = []
     const persistence = new CallPersistence(() => ({ storage: adapter, key: 'k' }), (message) => void warnings.push(message))
     const state = {
@@ -80,9 +80,9 @@ describe('CallPersistence with a file larger than sessionStorage takes', () => {
     } as unknown as CallState
     persistence.save({ state, drafts: {}, taskAnswered: [], endpoint: 'http://127.0.0.1:9/mcp' })
     // The first write waits for the writer (call-writer.ts, loaded on demand).
-    await vi.waitFor(() => expect(adapter.load('k')).toBeDefined())
+    await persistence.flush()
     expect(warnings).toEqual([])
-    const saved = adapter.load('k') as SavedCall
+    const saved = (await adapter.load('k')) as SavedCall
     expect(saved.pending.requestState).toBe('opaque')
     expect(saved.answers).toEqual({})
     expect(saved.drafts).toEqual({ a: { photo: { fileNotKept: { mediaType: 'image/png', bytes: 3_999_999 } } } })
@@ -95,7 +95,11 @@ describe('CallPersistence before its writer has loaded', () => {
     vi.resetModules()
     const { CallPersistence } = await import('./call-persistence')
     const writes: string[] = []
-    const adapter = { load: () => undefined, save: (key: string, saved: unknown) => void writes.push(`save ${key} ${JSON.stringify((saved as SavedCall).answers)}`), remove: (key: string) => void writes.push(`remove ${key}`) }
+    const adapter = {
+      load: async () => undefined,
+      save: async (key: string, saved: unknown) => void writes.push(`save ${key} ${JSON.stringify((saved as SavedCall).answers)}`),
+      remove: async (key: string) => void writes.push(`remove ${key}`),
+    }
     const persistence = new CallPersistence(() => ({ storage: adapter, key: 'k' }), () => {})
     const asking = (answered: boolean) =>
       ({
@@ -109,8 +113,8 @@ describe('CallPersistence before its writer has loaded', () => {
     persistence.save({ state: asking(true), drafts: {}, taskAnswered: [], endpoint: 'http://127.0.0.1:9/mcp' })
     expect(writes).toEqual([])
     await vi.waitFor(() => expect(writes).toEqual(['save k {"a":{"action":"decline"}}']))
-    // Loaded: writes are synchronous from now on.
-    persistence.save({ state: { status: 'done', request, result: { content: [] }, rounds: 1 } as CallState, drafts: {}, taskAnswered: [], endpoint: 'http://127.0.0.1:9/mcp' })
+    persistence.save({ state: { status: 'cancelled', request, round: 1 } as CallState, drafts: {}, taskAnswered: [], endpoint: 'http://127.0.0.1:9/mcp' })
+    await persistence.flush()
     expect(writes).toEqual(['save k {"a":{"action":"decline"}}', 'remove k'])
   })
 })
@@ -122,7 +126,7 @@ describe('a lost legacy call restored before the writer has loaded', () => {
     vi.resetModules()
     const { CallObserver } = await import('./call-observer')
     const removed: string[] = []
-    const storage = { load: () => lost, save: () => {}, remove: (key: string) => void removed.push(key) }
+    const storage = { load: async () => lost, save: async () => {}, remove: async (key: string) => void removed.push(key) }
     const warnings: string[] = []
     const client = { url: 'https://a.example/mcp', warn: (message: string) => void warnings.push(message) } as unknown as McpClient
     return { observer: new CallObserver(client, { storage, storageKey: 'k' }), removed, warnings }
@@ -130,20 +134,32 @@ describe('a lost legacy call restored before the writer has loaded', () => {
 
   it('ends in NOT_RESUMABLE once the writer is there, with its question, and leaves storage', async () => {
     const { observer, removed } = await observe()
-    const shown = observer.restore()!
-    expect(observer.getSnapshot()).toMatchObject({ status: 'running', request, round: 1 })
-    const final = await shown
+    const shown = observer.restore()
+    expect(observer.getSnapshot()).toEqual({ status: 'idle', stored: 'checking' })
+    expect(await observer.restoring()).toMatchObject({ status: 'running', request, round: 1 })
+    const final = (await shown)!
     expect(final).toBe(observer.getSnapshot())
     expect(final).toMatchObject({ status: 'error', round: 1, error: { code: 'NOT_RESUMABLE', method: 'tools/call', url: 'https://a.example/mcp' } })
     expect(final.status === 'error' && isMcpNotResumableError(final.error) && final.error.message).toContain('“Name?”')
+    await observer.flush()
     expect(removed).toEqual(['k'])
   })
 
   it('a call started or reset meanwhile is left alone', async () => {
     const { observer } = await observe()
-    const shown = observer.restore()!
+    const shown = observer.restore()
+    await observer.restoring()
     observer.reset()
     expect(await shown).toEqual(IDLE)
+    expect(observer.getSnapshot()).toEqual(IDLE)
+  })
+
+  it('a call started while the storage is read is left alone: what was found is not resumed over it', async () => {
+    const { observer } = await observe()
+    const shown = observer.restore()
+    observer.reset()
+    expect(await shown).toBeUndefined()
+    expect(await observer.restoring()).toEqual(IDLE)
     expect(observer.getSnapshot()).toEqual(IDLE)
   })
   it('a writer that cannot be fetched ends it in an McpNetworkError naming the round writer', async () => {
@@ -152,7 +168,7 @@ describe('a lost legacy call restored before the writer has loaded', () => {
     })
     try {
       const { observer, warnings } = await observe()
-      const final = await observer.restore()!
+      const final = (await observer.restore())!
       expect(final).toMatchObject({ status: 'error', error: { code: 'NETWORK_ERROR' } })
       expect(final.status === 'error' && final.error.message).toContain('could not load the round writer of mcp-elicit')
       // Writing the ended call (removing the lost one) needed the writer too: a warning says so, once.

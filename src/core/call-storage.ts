@@ -1,18 +1,20 @@
 /**
- * Where an observer's call waits across a page reload: an open round, a
- * task, or a legacy round that a reload can only report as lost. The saved
- * call holds the opaque `requestState`, so it is stored only where the app
- * says: there is no default storage, and the `sessionStorage` adapter keeps
- * it to the tab.
+ * Where an observer's call waits across a reload, a tab or a device: an open
+ * round, a task, or a legacy round that a reload can only report as lost.
+ * The saved call holds the opaque `requestState`, so it is stored only where
+ * the app says: there is no default storage. The `sessionStorage` store here
+ * keeps it to the tab; `mcp-elicit/stores` has the IndexedDB store (tabs and
+ * restarts of one browser) and the backend store (the person's other
+ * devices).
  *
- * Here: what a stored call looks like, and reading it back. Writing (what
- * of a call is kept, files trimmed) is call-writer.ts's, loaded on demand;
- * an observer's handle on its storage is call-persistence.ts. The observer
- * keeps the state.
+ * Here: what a stored call looks like, the storage interface, and reading a
+ * call back. Writing (what of a call is kept, files trimmed) is
+ * call-writer.ts's, loaded on demand; an observer's handle on its storage is
+ * call-persistence.ts. The observer keeps the state.
  */
 import type { CallState, PendingInput } from './call-state.js'
 import type { OriginalRequest, PendingRound } from './input-round.js'
-import type { InputResponse, InputResponses, JsonObject, TaskInfo, TaskStatus } from './types.js'
+import type { InputResponse, InputResponses, JsonObject, McpResult, TaskInfo, TaskStatus } from './types.js'
 import { endpointKey } from './endpoint-key.js'
 import { isObject } from './server-values.js'
 
@@ -33,6 +35,19 @@ export interface SavedCall {
   answers: Record<string, InputResponse>
   /** Form content typed but not sent, by question key. */
   drafts?: Record<string, JsonObject> | undefined
+  /**
+   * Set (milliseconds since the epoch) when a tab or device claimed the
+   * round to send its answers: the others show it being sent and send
+   * nothing (only in a shared storage, one with `watch`).
+   */
+  sendingSince?: number | undefined
+  /**
+   * The version of the record in a versioned store (IndexedDB, the backend),
+   * set by the store when it reads or writes the call. A call saved with a
+   * `rev` is written only over that version (compare-and-set); saved
+   * without one it replaces whatever is there.
+   */
+  rev?: number | undefined
 }
 
 /**
@@ -50,6 +65,8 @@ export interface LostCall {
   round: number
   questions: Array<{ key: string; method: string; params: Record<string, unknown> }>
   answers: Record<string, InputResponse>
+  /** As {@link SavedCall.rev}. */
+  rev?: number | undefined
 }
 
 /**
@@ -66,6 +83,8 @@ export interface SavedTask {
   answered: string[]
   /** Form content typed but not sent, by question key. */
   drafts?: Record<string, JsonObject> | undefined
+  /** As {@link SavedCall.rev}. */
+  rev?: number | undefined
 }
 
 /**
@@ -74,7 +93,8 @@ export interface SavedTask {
  * as "choose it again"; it is never sent (not a string).
  */
 export interface FileNotKept {
-  fileNotKept: { mediaType: string; bytes: number }
+  /** `stayedOnDevice`: picked on another device and kept there only (a backend store's `maxFileBytes`). */
+  fileNotKept: { mediaType: string; bytes: number; stayedOnDevice?: boolean | undefined }
 }
 
 /** Whether a stored value stands for a file that was not kept. */
@@ -82,13 +102,78 @@ export function isFileNotKept(value: unknown): value is FileNotKept {
   return isObject(value) && isObject(value.fileNotKept) && Object.keys(value).length === 1
 }
 
-/** Anything a call may leave in storage. */
-export type StoredCall = SavedCall | LostCall | SavedTask
+/**
+ * A call that ended with a result, kept for the store's time-to-live: a
+ * reload, another tab or another device shows the result instead of running
+ * the call again.
+ */
+export interface FinishedCall {
+  version: 1
+  /** As {@link SavedCall.endpoint}. */
+  endpoint?: string | undefined
+  request: OriginalRequest
+  finished: { result: McpResult; rounds: number }
+  /** As {@link SavedCall.rev}. */
+  rev?: number | undefined
+}
 
-export interface RoundStorage {
-  load(key: string): StoredCall | undefined
-  save(key: string, saved: StoredCall): void
-  remove(key: string): void
+/**
+ * A call started and not heard from since (no round, no task, no result
+ * yet): a reload, another tab or another device finds it and asks the
+ * person before running it again, since its side effects may have happened.
+ */
+export interface StartedCall {
+  version: 1
+  /** As {@link SavedCall.endpoint}. */
+  endpoint?: string | undefined
+  request: OriginalRequest
+  /** When it started, in milliseconds since the epoch. */
+  startedAt: number
+  /** As {@link SavedCall.rev}. */
+  rev?: number | undefined
+}
+
+/** Anything a call may leave in storage. */
+export type StoredCall = SavedCall | LostCall | SavedTask | FinishedCall | StartedCall
+
+/** Whether a stored call ended with a result. */
+export function isFinishedCall(saved: StoredCall | undefined): saved is FinishedCall {
+  return saved !== undefined && isObject((saved as FinishedCall).finished)
+}
+
+/** Whether a stored call was started and not heard from since. */
+export function isStartedCall(saved: StoredCall | undefined): saved is StartedCall {
+  return saved !== undefined && typeof (saved as StartedCall).startedAt === 'number'
+}
+
+/**
+ * Where calls are kept, by key (a chat's `toolCallId`, say). Every method is
+ * asynchronous: a store may be IndexedDB or a backend. A method may reject
+ * (`McpStoreError` from the library's stores: down, full, a conflict); the
+ * observer reports it and the call in the tab goes on.
+ */
+export interface CallStorage {
+  /** The call kept under `key` (with its `rev` in a versioned store), or undefined when there is none (or it is not a call). */
+  load(key: string): Promise<StoredCall | undefined>
+  /**
+   * Keeps `call` under `key`, in place of what was there. A versioned store
+   * writes a call that has a `rev` only over that version, and rejects with
+   * an `McpStoreError` `conflict` (holding the call it has now) when another
+   * tab or device wrote since; it resolves with the new version.
+   */
+  save(key: string, call: StoredCall): Promise<number | void>
+  /** Forgets the call under `key` (nothing there is no error). */
+  remove(key: string): Promise<void>
+  /**
+   * Tells `listener` when the call under `key` changes elsewhere (another
+   * tab, another device), with the call as it is now (undefined: removed).
+   * Returns its removal. A store with `watch` is shared: an observer claims
+   * a round there before sending its answers, so only one tab or device
+   * sends them.
+   */
+  watch?(key: string, listener: (call: StoredCall | undefined) => void): () => void
+  /** Characters of `data:` URIs (files) one kept call may hold. @defaultValue `STORED_FILE_CHARS` (1 MiB) */
+  fileChars?: number | undefined
 }
 
 export function isLostCall(saved: StoredCall | undefined): saved is LostCall {
@@ -118,21 +203,43 @@ export function isCallOf(stored: StoredCall, url: string): boolean {
   return stored.endpoint !== undefined && stored.endpoint === endpointKey(url)
 }
 
-/** Reads a saved call back, refusing anything that is not one. */
+/** Reads a saved call back from its JSON text, refusing anything that is not one. */
 export function parseSavedCall(text: string | null): StoredCall | undefined {
   if (!text) return undefined
   try {
-    const value = JSON.parse(text) as Partial<SavedCall> & Partial<LostCall> & Partial<SavedTask>
-    const stored = parseStored(value)
-    if (stored && typeof value.endpoint === 'string') stored.endpoint = value.endpoint
-    return stored
+    return readStoredCall(JSON.parse(text))
   } catch {
     return undefined
   }
 }
 
-function parseStored(value: Partial<SavedCall> & Partial<LostCall> & Partial<SavedTask>): StoredCall | undefined {
+/**
+ * Reads a stored call back from a value (what a store kept, parsed or
+ * structured-cloned), refusing anything that is not one: a copy of the
+ * fields a call has, nothing else of the value.
+ */
+export function readStoredCall(value: unknown): StoredCall | undefined {
+  const stored = parseStored(value as Partial<SavedCall> & Partial<LostCall> & Partial<SavedTask>)
+  if (!stored) return undefined
+  const { endpoint, rev, sendingSince } = value as SavedCall
+  if (typeof endpoint === 'string') stored.endpoint = endpoint
+  if (Number.isSafeInteger(rev) && rev! >= 0) stored.rev = rev
+  if ('pending' in stored && Number.isFinite(sendingSince)) stored.sendingSince = sendingSince
+  return stored
+}
+
+function parseStored(value: Partial<SavedCall> & Partial<LostCall> & Partial<SavedTask> & Partial<FinishedCall> & Partial<StartedCall>): StoredCall | undefined {
   if (!isObject(value)) return undefined
+  if (value.finished !== undefined) {
+    const finished = value.finished as Partial<FinishedCall['finished']> | null
+    if (value.version !== 1 || !value.request || typeof value.request.method !== 'string' || !isObject(finished)) return undefined
+    if (!isObject(finished.result) || !Array.isArray(finished.result.content) || !Number.isSafeInteger(finished.rounds) || finished.rounds! < 0) return undefined
+    return { version: 1, request: value.request, finished: { result: finished.result as McpResult, rounds: finished.rounds! } }
+  }
+  if (value.startedAt !== undefined) {
+    if (value.version !== 1 || !value.request || typeof value.request.method !== 'string' || !Number.isFinite(value.startedAt)) return undefined
+    return { version: 1, request: value.request, startedAt: value.startedAt }
+  }
   if (value.task !== undefined) {
     const task = value.task as Partial<TaskInfo> | null
     if (value.version !== 1 || !value.request || typeof value.request.method !== 'string' || !isObject(task)) return undefined
@@ -161,15 +268,16 @@ function parseStored(value: Partial<SavedCall> & Partial<LostCall> & Partial<Sav
 }
 
 /**
- * Keeps open rounds in `sessionStorage` (this tab only, cleared when it
- * closes), under `prefix + key`.
+ * Keeps calls in `sessionStorage` (this tab only, cleared when it closes),
+ * under `prefix + key`. For tabs, restarts and other devices, see
+ * `mcp-elicit/stores`.
  * @defaultValue prefix `'mcp-elicit:'`
  */
-export function sessionStorageAdapter(prefix = 'mcp-elicit:', storage: Storage = globalThis.sessionStorage): RoundStorage {
+export function sessionCallStorage(prefix = 'mcp-elicit:', storage: Storage = globalThis.sessionStorage): CallStorage {
   return {
-    load: (key) => parseSavedCall(storage.getItem(prefix + key)),
-    save: (key, saved) => storage.setItem(prefix + key, JSON.stringify(saved)),
-    remove: (key) => storage.removeItem(prefix + key),
+    load: async (key) => parseSavedCall(storage.getItem(prefix + key)),
+    save: async (key, call) => storage.setItem(prefix + key, JSON.stringify(call)),
+    remove: async (key) => storage.removeItem(prefix + key),
   }
 }
 
@@ -193,6 +301,10 @@ export interface CallSnapshot {
   taskAnswered: readonly string[]
   /** {@link endpointKey} of the observer's client: stamped on what is stored. */
   endpoint: string
+  /** Set when this tab claims the round to send its answers (a shared storage): {@link SavedCall.sendingSince}. */
+  sendingSince?: number | undefined
+  /** When the run started (milliseconds since the epoch): {@link StartedCall.startedAt}. */
+  startedAt?: number | undefined
 }
 
 /** The answers given so far to a round's questions, by key. */

@@ -7,12 +7,13 @@
  *
  * Longer than the other modules on purpose: the family is one list a caller
  * reads to learn what can fail, each class next to its code and its guard;
- * split across files, a new class would be missed in one of them. Two
+ * split across files, a new class would be missed in one of them. Three
  * exceptions, named in the list below, each a class and its guard in a module
  * of its own that loads with the only code that makes it:
  * `McpNotResumableError` (not-resumable-error.ts, with the round writer: a
- * page meets it only after a reload of a stored 2025-11-25 call) and
- * `McpTaskError` (task-error.ts, with tasks).
+ * page meets it only after a reload of a stored 2025-11-25 call),
+ * `McpTaskError` (task-error.ts, with tasks) and `McpStoreError`
+ * (store-error.ts, made only by call stores).
  */
 import { redactText, redactUrl } from './redact-url.js'
 import type { InputRequiredResult, JsonRpcErrorObject } from './types.js'
@@ -53,6 +54,7 @@ export type McpLocalErrorCode =
   | 'UNSUPPORTED_RESULT'
   | 'NOT_RESUMABLE'
   | 'TASK_ENDED'
+  | 'STORE_FAILED'
 
 export interface ErrorDetails {
   method?: string | undefined
@@ -276,8 +278,8 @@ const familyNames = new Set([
   'McpError', 'McpHttpError', 'McpProtocolError', 'McpNetworkError', 'McpResponseFormatError',
   'McpStreamError', 'McpCancelledError', 'McpTimeoutError', 'McpInputRoundsExceededError',
   'McpInputError', 'McpSessionError', 'McpArgumentError', 'McpRedirectError', 'McpResponseTooLargeError',
-  // McpNotResumableError: not-resumable-error.ts; McpTaskError: task-error.ts (see the top of this file).
-  'McpUnsupportedResultError', 'McpNotResumableError', 'McpTaskError',
+  // McpNotResumableError: not-resumable-error.ts; McpTaskError: task-error.ts; McpStoreError: store-error.ts (see the top of this file).
+  'McpUnsupportedResultError', 'McpNotResumableError', 'McpTaskError', 'McpStoreError',
 ])
 
 /** Any error of the mcp-elicit family. */

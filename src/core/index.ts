@@ -78,10 +78,12 @@ export type {
   ErrorState,
   CancelledState,
 } from './call-state.js'
-export { sessionStorageAdapter, parseSavedCall, isLostCall, isSavedTask, isFileNotKept } from './call-storage.js'
+export { sessionCallStorage, parseSavedCall, readStoredCall, isLostCall, isSavedTask, isFinishedCall, isStartedCall, isFileNotKept, isCallOf } from './call-storage.js'
 export { withoutLargeFiles, STORED_FILE_CHARS } from './stored-files.js'
-export type { FileNotKept, LostCall, RoundStorage, SavedCall, SavedTask, StoredCall } from './call-storage.js'
 // Several servers in one conversation: tree-shaken away from a page that never creates a set.
 export { createServerSet } from './server-set.js'
 export type { ListingStorage, McpServerEntry, McpServerQuestion, McpServerSet, McpServerSetOptions, McpServerSignIn, McpServerState, McpServerStatus, McpToolRoute } from './server-set.js'
 export { MODEL_TOOL_NAME, SERVER_ID, isServerId, qualifiedToolName, qualifyToolNames, serverIdOfToolName } from './qualified-names.js'
+export type { CallStorage, FileNotKept, FinishedCall, LostCall, SavedCall, SavedTask, StartedCall, StoredCall } from './call-storage.js'
+export { McpStoreError, isMcpStoreError } from './store-error.js'
+export type { McpStoreReason } from './store-error.js'

@@ -8,7 +8,7 @@ import * as core from '../core/index'
 
 describe('the core', () => {
   it('loads without React', () => {
-    for (const name of ['createClient', 'McpClient', 'CallObserver', 'reduceCall', 'flagsOf', 'sessionStorageAdapter', 'declineAnswer', 'cancelAnswer', 'runInputLoop', 'McpError']) {
+    for (const name of ['createClient', 'McpClient', 'CallObserver', 'reduceCall', 'flagsOf', 'sessionCallStorage', 'declineAnswer', 'cancelAnswer', 'runInputLoop', 'McpError']) {
       expect(core, name).toHaveProperty(name)
     }
     expect(typeof core.CallObserver).toBe('function')

@@ -26,7 +26,7 @@ export class McpNotResumableError extends McpError {
     const given = Object.entries(answers).map(([key, answer]) => `${key}: ${displayText((answer as { content?: unknown; action?: unknown }).content ?? (answer as { action?: unknown }).action)}`)
     super(
       'NOT_RESUMABLE',
-      `This call could not be resumed after the page reloaded: its server (2025-11-25) keeps the open question in its session.${asked.length ? ` Last question: ${asked.map((a) => `“${a}”`).join(' ')}.` : ''}${given.length ? ` Your answers: ${given.join('; ')}.` : ''} Run it again to start over.`,
+      `This call could not be resumed after the page reloaded (nor on another device): its server (2025-11-25) keeps the open question in its session, with the page that started the call.${asked.length ? ` Last question: ${asked.map((a) => `“${a}”`).join(' ')}.` : ''}${given.length ? ` Your answers: ${given.join('; ')}.` : ''} Run it again to start over.`,
       { ...details, data: { questions, answers } },
     )
     this.questions = questions

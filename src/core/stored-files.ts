@@ -46,6 +46,8 @@ export function withoutLargeFiles<T extends StoredCall>(saved: T, budget = STORE
     return { fileNotKept: { mediaType: header.split(';')[0] || 'text/plain', bytes: header.toLowerCase().endsWith(';base64') ? Math.floor((payload * 3) / 4) : payload } }
   }
   const content = (object: JsonObject): JsonObject => Object.fromEntries(Object.entries(object).map(([name, value]) => [name, keep(value)]))
+  // A finished or started call keeps no answers, and no file of them.
+  if (!('answers' in saved) && !isSavedTask(saved)) return saved
   // Nothing large at all: the common case costs one scan.
   if (!/"data:[^"]{1023}/i.test(json(saved))) return saved
   if (isSavedTask(saved)) return { ...saved, ...(saved.drafts && { drafts: mapValues(saved.drafts, content) }) }

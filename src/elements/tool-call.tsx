@@ -14,7 +14,7 @@
  */
 import type { ErrorInfo, ReactNode } from 'react'
 import { McpAppsProvider } from '../apps/react/index.js'
-import type { JsonObject, McpClient, RoundStorage } from '../core/index.js'
+import type { JsonObject, McpClient, CallStorage } from '../core/index.js'
 import { McpToolCall } from '../forms/index.js'
 import { McpProvider, type McpCallStatus } from '../react/index.js'
 import { APP_ATTRIBUTES, toggle } from './app-host.js'
@@ -64,8 +64,8 @@ export class McpToolCallElement extends McpHostElement {
 
   protected readonly upgradable = [...McpHostElement.hostProperties, 'name', 'autoRun', 'storage', 'storageKey']
 
-  /** Where an open round or a running task is kept for a reload (`sessionStorageAdapter()`, or a store of your own). Property only. */
-  declare storage: RoundStorage | undefined
+  /** Where an open round or a running task is kept for a reload (`sessionCallStorage()`, or a store of your own). Property only. */
+  declare storage: CallStorage | undefined
 
   #status: McpCallStatus = 'idle'
   /** What the call in flight started with (the rule above). */

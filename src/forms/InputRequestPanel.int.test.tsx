@@ -5,7 +5,7 @@ import userEvent from '@testing-library/user-event'
 import validator from '@rjsf/validator-ajv8'
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
 import { startModernServer, type ModernServer } from '../../servers/modern-server.ts'
-import { createClient, sessionStorageAdapter, type InputResponse, type McpClient, type PendingInput } from '../core/index'
+import { createClient, sessionCallStorage, type InputResponse, type McpClient, type PendingInput } from '../core/index'
 import { McpProvider, useMcpTool } from '../react/index'
 import { InputRequestPanel } from './InputRequestPanel'
 
@@ -191,7 +191,7 @@ describe('InputRequestPanel with useMcpTool against a real server', () => {
   })
 
   function Drafted({ storageKey }: { storageKey: string }) {
-    const tool = useMcpTool('ask_name', { storage: sessionStorageAdapter(), storageKey, restore: true })
+    const tool = useMcpTool('ask_name', { storage: sessionCallStorage(), storageKey, restore: true })
     return (
       <div data-testid="call" data-state={tool.status}>
         <button type="button" onClick={() => void tool.call()}>
@@ -212,7 +212,7 @@ describe('InputRequestPanel with useMcpTool against a real server', () => {
     )
     await userEvent.click(firstPage.getByRole('button', { name: 'Go' }))
     await userEvent.type(within(await firstPage.findByRole('group', { name: 'What is your name?' })).getByRole('textbox', { name: /^Name/ }), 'Ad')
-    expect(JSON.parse(sessionStorage.getItem(`mcp-elicit:${storageKey}`)!).drafts).toEqual({ name: { name: 'Ad' } })
+    await waitFor(() => expect(JSON.parse(sessionStorage.getItem(`mcp-elicit:${storageKey}`)!).drafts).toEqual({ name: { name: 'Ad' } }))
 
     // "Reload": a new client and tree over the same sessionStorage.
     const calls = mcp.requests.filter((r) => r.rpcMethod === 'tools/call').length

@@ -4,9 +4,10 @@ import userEvent from '@testing-library/user-event'
 import validator from '@rjsf/validator-ajv8'
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
 import { startModernServer, type ModernServer } from '../../servers/modern-server.ts'
-import { createClient, McpCancelledError, sessionStorageAdapter, type CallOptions, type InputContext, type InputRequests, type McpClient, type McpResult, type TaskInfo } from '../core/index'
+import { CallObserver, createClient, McpCancelledError, type CallStorage, sessionCallStorage, type CallOptions, type InputContext, type InputRequests, type McpClient, type McpResult, type TaskInfo } from '../core/index'
 import { McpProvider } from '../react/index'
 import { McpToolCall, type McpToolCallProps } from './McpToolCall'
+import { defaultMessages } from './texts/all'
 
 let mcp: ModernServer
 let client: McpClient
@@ -191,10 +192,11 @@ describe('McpToolCall', () => {
   })
 
   it('autoRun with restore resumes the round kept in storage after a reload instead of starting over', async () => {
-    const options = { storage: sessionStorageAdapter(), storageKey: 'autorun-wizard', restore: true }
+    const options = { storage: sessionCallStorage(), storageKey: 'autorun-wizard', restore: true }
     const firstPage = renderCall({ name: 'wizard', autoRun: true, options }, createClient(mcp.url, { capabilities }))
     await pickColour(firstPage, 'blue')
-    expect(JSON.parse(sessionStorage.getItem('mcp-elicit:autorun-wizard')!).pending.round).toBe(2)
+    // Written asynchronously, after the state.
+    await waitFor(() => expect(JSON.parse(sessionStorage.getItem('mcp-elicit:autorun-wizard')!).pending.round).toBe(2))
 
     // "Reload": a new client and tree over the same sessionStorage (the old page never cleans up).
     const fresh = () => wizardCalls().filter((params) => params.requestState === undefined).length
@@ -214,8 +216,34 @@ describe('McpToolCall', () => {
     expect(fresh()).toBe(started)
   })
 
+  /** An autoRun part over `storage` under `key`: it says `words` and runs nothing until the person presses Run. */
+  async function personDecides(storage: CallStorage, key: string, words: string) {
+    const before = wizardCalls().length
+    const section = renderCall({ name: 'wizard', autoRun: true, options: { storage, storageKey: key, restore: true } })
+    expect((await within(section).findByRole('alert')).textContent).toBe(words)
+    expect(section.dataset.state).toBe('idle')
+    expect(wizardCalls().length).toBe(before)
+    await userEvent.click(within(section).getByRole('button', { name: 'Run wizard' }))
+    expect(await within(section).findByRole('group', { name: 'Pick a colour' })).toBeTruthy()
+  }
+
+  it('autoRun with restore over a storage that cannot be read runs nothing: it says the call may have run, and Run is the person’s', async () => {
+    const storage = { load: async () => Promise.reject(new Error('the store is down')), save: async () => {}, remove: async () => {} }
+    await personDecides(storage, 'unreadable', defaultMessages.storedUnreadable)
+  })
+
+  it('autoRun with restore finds a call started before and never heard from: nothing runs until the person says so', async () => {
+    const storage = sessionCallStorage()
+    // The first page started the call and went away before any round (a reload, another tab).
+    const first = new CallObserver(client, { storage, storageKey: 'started-before' })
+    void first.start({ method: 'tools/call', params: { name: 'slow', arguments: {} } })
+    await waitFor(() => expect(JSON.parse(sessionStorage.getItem('mcp-elicit:started-before')!)).toMatchObject({ startedAt: expect.any(Number) }))
+    first.detach()
+    await personDecides(storage, 'started-before', defaultMessages.storedUnconfirmed)
+  })
+
   it('autoRun with restore and nothing kept starts the call', async () => {
-    const section = renderCall({ name: 'ask_name', autoRun: true, options: { storage: sessionStorageAdapter(), storageKey: 'nothing-kept', restore: true } })
+    const section = renderCall({ name: 'ask_name', autoRun: true, options: { storage: sessionCallStorage(), storageKey: 'nothing-kept', restore: true } })
     expect(await within(section).findByRole('group', { name: 'What is your name?' })).toBeTruthy()
   })
 })

@@ -94,6 +94,11 @@ export const McpToolCall = /* @__PURE__ */ forwardRef(function McpToolCall(props
   const [remembered, setRemembered] = useState<Readonly<Record<string, InputResponse>>>({})
   if (tool.status === 'error' && tool.answers !== remembered && Object.keys(tool.answers).length > 0) setRemembered(tool.answers)
   const started = useRef(false)
+  const mounted = useRef(true)
+  useEffect(() => {
+    mounted.current = true
+    return () => void (mounted.current = false)
+  }, [])
   const client = useMcpClient()
   const store = useSignInStore()
   const auth = tool.auth
@@ -117,9 +122,12 @@ export const McpToolCall = /* @__PURE__ */ forwardRef(function McpToolCall(props
   useEffect(() => {
     if (!autoRun || started.current) return
     started.current = true
+    if (!options?.restore || !options.storage) return void tool.call(args)
     // A call kept in storage is resumed by the hook itself (`restore`); a new call would cancel it.
-    if (options?.restore && tool.saved()) return
-    void tool.call(args)
+    // Nothing kept: run. A call started before and not heard from, or a storage that could not be read: the person decides (Run).
+    void tool.restoring().then((state) => {
+      if (mounted.current && state.status === 'idle' && state.stored === undefined) void tool.call(args)
+    })
     // Mount only; StrictMode's second run is stopped by the ref.
   }, [])
 
@@ -147,7 +155,19 @@ export const McpToolCall = /* @__PURE__ */ forwardRef(function McpToolCall(props
 
   return (
     <section ref={ref} className={['mcp-elicit-call', className].filter(Boolean).join(' ')} data-state={tool.status} aria-busy={busy || undefined}>
-      {tool.status === 'idle' && (
+      {tool.status === 'idle' && tool.stored === 'checking' && (
+        <p role="status" className="mcp-elicit-progress">
+          {text.checkingStored}
+        </p>
+      )}
+
+      {tool.status === 'idle' && (tool.stored === 'unreadable' || tool.stored === 'unconfirmed') && (
+        <p role="alert" className="mcp-elicit-error" data-stored={tool.stored}>
+          {tool.stored === 'unreadable' ? text.storedUnreadable : text.storedUnconfirmed}
+        </p>
+      )}
+
+      {tool.status === 'idle' && tool.stored !== 'checking' && (
         <button type="button" className="mcp-elicit-run mcp-elicit-primary" data-action="run" onClick={run}>
           {text.run(name)}
         </button>

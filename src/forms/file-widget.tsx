@@ -37,7 +37,9 @@ export function FileInputWidget(props: WidgetProps) {
   const latest = useRef(files)
   latest.current = files
   // Files a reload could not keep (round storage): said once, then left out of the value.
-  const [notKept] = useState(() => values.filter(isFileNotKept).length)
+  const [notKept] = useState(() => values.filter((entry) => isFileNotKept(entry) && !entry.fileNotKept.stayedOnDevice).length)
+  // Files picked on another device that stayed there (a backend store keeps only smaller ones).
+  const [elsewhere] = useState(() => values.filter((entry) => isFileNotKept(entry) && entry.fileNotKept.stayedOnDevice === true).length)
   const names = useRef(new Map<string, string>())
   const reading = useRef<AbortController | undefined>(undefined)
   const input = useRef<HTMLInputElement>(null)
@@ -139,6 +141,7 @@ export function FileInputWidget(props: WidgetProps) {
       <div id={statusId} role="status" className="mcp-elicit-file-status">
         {status.reading}
         {notKept > 0 && <p className="mcp-elicit-file-refused">{text.fileNotKept(notKept)}</p>}
+        {elsewhere > 0 && <p className="mcp-elicit-file-refused">{text.fileOnOtherDevice(elsewhere)}</p>}
         {status.refused.map((line, index) => (
           <p key={index} className="mcp-elicit-file-refused">
             {line}

@@ -168,6 +168,12 @@ export interface Messages {
   running: string
   /** While the answers are sent back. @defaultValue `'Sending your answers…'` */
   retrying: string
+  /** While the call storage is read for this call (`restore`), before anything runs. @defaultValue `'Looking for this call…'` */
+  checkingStored: string
+  /** Above the Run button when the call storage could not be read: the call may have run already. */
+  storedUnreadable: string
+  /** Above the Run button when the call was started before (a reload, another tab or device) and never said how it ended. */
+  storedUnconfirmed: string
   /** Progress label when the total is known. */
   progress: (progress: number, total: number | undefined) => string
   /** Heading of the result. @defaultValue `'Result'` */
@@ -334,6 +340,8 @@ export interface Messages {
   fileTooMany: (max: number) => string
   /** After a reload: files that were too large to keep in round storage must be chosen again. */
   fileNotKept: (count: number) => string
+  /** Files chosen on another device and too large to leave it: they must be chosen again here. */
+  fileOnOtherDevice: (count: number) => string
   /** In place of a file input whose code could not be fetched (offline, a new deploy); the rest of the form stays as it is. @defaultValue `'The file input could not be loaded.'` */
   fileLoadFailed: string
   /** Asks for the file input's code again. @defaultValue `'Try again'` */

@@ -5,7 +5,7 @@ import userEvent from '@testing-library/user-event'
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
 import { startModernServer, type ModernServer, type RecordedRequest } from '../../servers/modern-server.ts'
 import { fakeSignInStore, openedSignIn, pendingSignIn, waitingSignIn, type FakeSignInStore } from '../../stories/fake-sign-in-store'
-import { createClient, endpointKey, sessionStorageAdapter, type CallState, type InputResponse, type McpClient, type McpResult, type PendingInput, type RoundStorage } from '../core/index'
+import { createClient, endpointKey, sessionCallStorage, type CallState, type InputResponse, type McpClient, type McpResult, type PendingInput, type CallStorage } from '../core/index'
 import { loadSignInKit } from './call-auth'
 import { McpProvider, useMcpPrompt, useMcpResource, useMcpTool, type McpCallResult, type McpCallStatus, type McpCallView, type UseMcpCallOptions } from './index'
 
@@ -295,7 +295,7 @@ describe('useMcpPrompt and useMcpResource', () => {
 describe('restore: true', () => {
   it('resumes a saved wizard round on mount, once under StrictMode, with the same requestState', async () => {
     const user = userEvent.setup()
-    const storage = sessionStorageAdapter()
+    const storage = sessionCallStorage()
     const storageKey = 'wizard-test'
 
     // The first page: answer the colour, get to the size question.
@@ -305,15 +305,16 @@ describe('restore: true', () => {
     await user.selectOptions(within(colour).getByRole('combobox', { name: 'Colour' }), 'green')
     await user.click(within(colour).getByRole('button', { name: 'Send' }))
     await first.findByRole('form', { name: 'Colour green. Now pick a size' })
+    // Written asynchronously, after the state.
+    await vi.waitFor(() => expect(JSON.parse(sessionStorage.getItem(`mcp-elicit:${storageKey}`)!).pending.round).toBe(2))
     const saved = JSON.parse(sessionStorage.getItem(`mcp-elicit:${storageKey}`)!)
-    expect(saved.pending.round).toBe(2)
     const requestState: string = saved.pending.requestState
     expect(typeof requestState).toBe('string')
 
     // "Reload": a fresh client and component tree (the first page never cleaned up).
     const calls = toolCalls('wizard').length
     const loads = vi.fn(storage.load)
-    const counted: RoundStorage = { ...storage, load: loads }
+    const counted: CallStorage = { ...storage, load: loads }
     const second = render(withProvider(<Tool name="wizard" options={{ storage: counted, storageKey, restore: true }} />, newClient(), true), {
       container: document.body.appendChild(document.createElement('div')),
     })
@@ -329,15 +330,17 @@ describe('restore: true', () => {
     const retries = toolCalls('wizard').slice(calls)
     expect(retries).toHaveLength(1)
     expect((retries[0]!.body as { params: Record<string, unknown> }).params).toMatchObject({ requestState, inputResponses: { size: { action: 'accept', content: { size: 7 } } } })
-    expect(sessionStorage.getItem(`mcp-elicit:${storageKey}`)).toBeNull()
+    // Kept as finished: a reload shows the result instead of running the call again.
+    await vi.waitFor(() => expect(JSON.parse(sessionStorage.getItem(`mcp-elicit:${storageKey}`)!)).toMatchObject({ finished: { rounds: 2 } }))
   })
 
   it('with nothing saved, stays idle and sends nothing', async () => {
-    const loads = vi.fn(() => undefined)
-    const storage: RoundStorage = { load: loads, save: () => {}, remove: () => {} }
+    const loads = vi.fn(async () => undefined)
+    const storage: CallStorage = { load: loads, save: async () => {}, remove: async () => {} }
     const before = server.requests.length
     render(withProvider(<Tool name="wizard" options={{ storage, storageKey: 'nothing', restore: true }} />, newClient(), true))
-    await act(() => new Promise((resolve) => setTimeout(resolve, 30)))
+    await vi.waitFor(() => expect(loads).toHaveBeenCalled())
+    await act(() => Promise.resolve())
     expect(status()).toBe('idle')
     expect(loads).toHaveBeenCalledTimes(1)
     expect(server.requests.length).toBe(before)

@@ -54,8 +54,17 @@ export interface McpCallActions<Args> {
   reset(): void
   /** The open round as plain JSON, or undefined. */
   save(): SavedCall | undefined
-  /** The call kept in `storage` (what `restore` resumes: a round, a task, or a lost legacy call), or undefined. */
-  saved(): StoredCall | undefined
+  /** The call kept in `storage` (what `restore` resumes: a round, a task, or a lost legacy call), or undefined; rejects when the storage cannot be read. */
+  saved(): Promise<StoredCall | undefined>
+  /**
+   * Settles once the mount's `restore` has read the storage, with the state
+   * right after: `idle` (plain) when nothing was kept, `idle` with `stored:
+   * 'unreadable'` when the storage failed, else the kept call's. The current
+   * state without `restore`.
+   */
+  restoring(): Promise<CallState>
+  /** Settles once the call as it stands is written to `storage`. */
+  flush(): Promise<void>
   /** Continues a saved round with its `requestState`. */
   resume(saved: SavedCall): Promise<CallState>
 }
@@ -134,6 +143,8 @@ export function useMcpCall<Args>(toRequest: (args: Args | undefined) => Original
       saveDraft: (key: string, content: JsonObject) => o.saveDraft(key, content),
       save: () => o.save(),
       saved: () => o.saved(),
+      restoring: () => o.restoring(),
+      flush: () => o.flush(),
       resume: (saved: SavedCall) => o.resume(saved),
     }),
     [o],

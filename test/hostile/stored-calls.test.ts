@@ -7,7 +7,7 @@
  * never a crash; a stored round number cannot lift `maxRounds`.
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { CallObserver, isMcpArgumentError, parseSavedCall, sessionStorageAdapter, type CallState, type McpClient } from '../../src/core/index.ts'
+import { CallObserver, isMcpArgumentError, parseSavedCall, sessionCallStorage, type CallState, type McpClient } from '../../src/core/index.ts'
 import { MODERN, modern, result, startHostileServer, text, until, within, type HostileServer } from './hostile-server.ts'
 import { createClient } from '../../src/core/index.ts'
 
@@ -33,7 +33,7 @@ function client(server: HostileServer): McpClient {
 
 function memoryStorage() {
   const items = new Map<string, string>()
-  const storage = sessionStorageAdapter('t:', { getItem: (k: string) => items.get(k) ?? null, setItem: (k: string, v: string) => void items.set(k, v), removeItem: (k: string) => void items.delete(k) } as Storage)
+  const storage = sessionCallStorage('t:', { getItem: (k: string) => items.get(k) ?? null, setItem: (k: string, v: string) => void items.set(k, v), removeItem: (k: string) => void items.delete(k) } as Storage)
   return { items, storage }
 }
 
@@ -62,13 +62,13 @@ describe('stored calls: bound to the endpoint that kept them', () => {
     expect(JSON.parse(items.get('t:call')!).endpoint).toBe(new URL(serverA.url).href)
     serverB.rpc('tools/call', (x) => result(x, text('B answered')))
     const second = new CallObserver(client(serverB), { storage })
-    expect(second.saved()).toBeUndefined()
-    expect(second.restore()).toBeUndefined()
+    expect(await second.saved()).toBeUndefined()
+    expect(await second.restore()).toBeUndefined()
     expect(second.getSnapshot().status).toBe('idle')
     expect(serverB.find((hit) => hit.rpc === 'tools/call')).toEqual([])
     // A's own client still finds it, with the PIN and the requestState.
     const again = new CallObserver(client(serverA), { storage })
-    expect(again.saved()).toMatchObject({ pending: { requestState: 'SECRET-STATE-OF-A' }, answers: { pin: { content: { pin: '4321' } } } })
+    expect(await again.saved()).toMatchObject({ pending: { requestState: 'SECRET-STATE-OF-A' }, answers: { pin: { content: { pin: '4321' } } } })
   })
 
   it("resume() of a round saved for server A on server B's observer fails at once with an McpArgumentError and sends nothing", async () => {
@@ -86,7 +86,7 @@ describe('stored calls: bound to the endpoint that kept them', () => {
     const request = { method: 'tools/call', params: { name: 'pay', arguments: {} } }
     items.set('t:call', JSON.stringify({ version: 1, request, pending: { request, round: 1, inputRequests: { ok: confirm }, requestState: 'S' }, answers: {} }))
     const observer = new CallObserver(client(serverB), { storage })
-    expect(observer.restore()).toBeUndefined()
+    expect(await observer.restore()).toBeUndefined()
     expect(serverB.find((hit) => hit.rpc === 'tools/call')).toEqual([])
   })
 })
@@ -109,7 +109,7 @@ describe('stored calls: entries of the wrong shape are nothing to restore', () =
     items.set('t:call', JSON.stringify({ version: 1, endpoint: new URL(serverA.url).href, request, pending: { request, round: -1000, inputRequests: {}, requestState: 's' }, answers: {} }))
     serverA.rpc('tools/call', (x) => result(x, { resultType: 'input_required', requestState: 's' }))
     const observer = new CallObserver(client(serverA), { storage, maxRounds: 3 })
-    expect(observer.restore()).toBeUndefined()
+    expect(await observer.restore()).toBeUndefined()
     expect(serverA.find((hit) => hit.rpc === 'tools/call')).toEqual([])
   })
 })

@@ -5,17 +5,14 @@
  * server in its 2025-11-25 leg, where the same tool runs without a task.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { CallObserver, TASKS_EXTENSION, createClient, type CallState, type McpChange, type RoundStorage, type StoredCall } from '../../src/core/index'
+import { CallObserver, TASKS_EXTENSION, createClient, type CallState, type McpChange, type CallStorage, type StoredCall } from '../../src/core/index'
 import { startDemoServer, type DemoServer } from '../../servers/demo-server.ts'
 import { startDualEraServer, type DualEraServer } from '../../servers/dual-era-server.ts'
+import { memoryStorage } from '../support/memory-storage'
 
 const withTasks = { elicitation: { form: {} }, extensions: { [TASKS_EXTENSION]: {} } }
 const accept = async (requests: Record<string, unknown>) => Object.fromEntries(Object.keys(requests).map((key) => [key, { action: 'accept' as const, content: { proceed: true } }]))
 
-function memoryStorage(): RoundStorage & { items: Map<string, StoredCall> } {
-  const items = new Map<string, StoredCall>()
-  return { items, load: (key) => items.get(key), save: (key, saved) => void items.set(key, structuredClone(saved)), remove: (key) => void items.delete(key) }
-}
 
 /** Resolves with the first snapshot of `observer` that `predicate` accepts. */
 function until(observer: CallObserver, predicate: (state: CallState) => boolean): Promise<CallState> {
@@ -97,7 +94,8 @@ describe('tasks against the official SDK server', () => {
     expect(final?.status === 'done' && final.result.content).toEqual([{ type: 'text', text: 'long_task: 6 steps done; confirm: accept {"proceed":true}' }])
     expect(hits(demo, from, 'tools/call', 'long_task')).toBe(1)
     expect(hits(demo, from, 'tasks/cancel')).toBe(0)
-    expect(storage.items.size).toBe(0)
+    await after.flush()
+    expect(storage.items.get('call')).toMatchObject({ finished: { result: { content: [{ type: 'text', text: 'long_task: 6 steps done; confirm: accept {"proceed":true}' }] } } })
   })
 
   it('never gets a task without declaring the extension: the same tool runs with an input round', async () => {

@@ -77,6 +77,8 @@ export function ExecuteThread(props: TestThreadProps) {
   const [messages, setMessages] = useState<ThreadMessageLike[]>([])
   const [statuses, setStatuses] = useState<Record<string, ToolExecutionStatus>>({})
   const runtime = useRef<AssistantRuntime | null>(null)
+  // Ids unique to this thread, as a model's are: the default call storage keeps a finished call under its id.
+  const [thread] = useState(() => Math.random().toString(36).slice(2))
   const step = (last: ScriptedLastMessage, sent: readonly ThreadMessageLike[]) => {
     props.onModelInput?.(JSON.stringify(capToolOutputs(sent)), JSON.stringify(sent))
     return scriptedStep(last, scriptedTools(runtime.current?.thread.getModelContext().tools))
@@ -108,7 +110,7 @@ export function ExecuteThread(props: TestThreadProps) {
       const next = step({ role: 'user', text }, [...messages, user])
       const reply: ThreadMessageLike =
         next.type === 'tool-call'
-          ? { id: `a-${messages.length}`, role: 'assistant', content: [{ type: 'tool-call', toolCallId: `call-${messages.length}`, toolName: next.toolName, args: next.input as never, argsText: JSON.stringify(next.input) }], status: { type: 'requires-action', reason: 'tool-calls' } }
+          ? { id: `a-${messages.length}`, role: 'assistant', content: [{ type: 'tool-call', toolCallId: `call-${thread}-${messages.length}`, toolName: next.toolName, args: next.input as never, argsText: JSON.stringify(next.input) }], status: { type: 'requires-action', reason: 'tool-calls' } }
           : { id: `a-${messages.length}`, role: 'assistant', content: next.text }
       setMessages((list) => [...list, user, reply])
     },

@@ -15,7 +15,7 @@
  */
 import { useMemo } from 'react'
 import { AssistantRuntimeProvider, useLocalRuntime, type AssistantRuntime } from '@assistant-ui/react'
-import { sessionStorageAdapter, type Tool } from 'mcp-elicit'
+import { sessionCallStorage, type Tool } from 'mcp-elicit'
 import type { McpAppSandbox } from 'mcp-elicit/apps'
 import { McpAppsProvider } from 'mcp-elicit/apps/react'
 import { McpAssistantTools, appMessageText } from 'mcp-elicit/assistant-ui'
@@ -29,7 +29,7 @@ import { useToolRunningRuntime } from './useToolRunningRuntime'
 export type RuntimeKind = 'local' | 'execute'
 
 /** Open rounds of every chat, under each call's toolCallId. */
-const storage = sessionStorageAdapter('mcp-elicit-aui:round:')
+const storage = sessionCallStorage('mcp-elicit-aui:round:')
 
 interface ChatProps {
   server: ServerEntry

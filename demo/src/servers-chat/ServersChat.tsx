@@ -13,7 +13,7 @@
  */
 import { useMemo } from 'react'
 import { AssistantRuntimeProvider, useLocalRuntime } from '@assistant-ui/react'
-import { createServerSet, sessionStorageAdapter, type McpServerSet } from 'mcp-elicit'
+import { createServerSet, sessionCallStorage, type McpServerSet } from 'mcp-elicit'
 import { McpAppsProvider } from 'mcp-elicit/apps/react'
 import { McpAssistantServerTools, appMessageText } from 'mcp-elicit/assistant-ui'
 import { McpServerQuestions } from 'mcp-elicit/forms'
@@ -30,7 +30,7 @@ import { ServerBar } from './ServerBar'
 const NAMES: Record<string, string> = { demo: 'Demo server', legacy: 'Legacy server', protected: 'Protected server' }
 
 /** Open rounds of the chat's calls, under each call's toolCallId. */
-const storage = sessionStorageAdapter('mcp-elicit-chat:round:')
+const storage = sessionCallStorage('mcp-elicit-chat:round:')
 const roots = [{ uri: 'file:///home/demo/project', name: 'Demo project' }]
 
 export function ServersChat() {

@@ -23,12 +23,14 @@
  * by the tool's title and its server's name; a call that ended folds to one
  * line with its result.
  *
- * The open round is kept in `storage` under the part's `toolCallId`, so a
- * reload in the middle of a round finds the part still `input-available`
- * (if the app keeps its messages) and resumes the round where it was.
+ * The call is kept in `storage` under the part's `toolCallId`, so a reload,
+ * another tab or another device in the middle of a round finds the part
+ * still `input-available` (if the app keeps its messages) and resumes the
+ * round where it was, or shows the result of a call that finished.
  */
 import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react'
-import { sessionStorageAdapter, type JsonObject, type RoundStorage, type Tool } from '../../core/index.js'
+import { defaultCallStorage } from '../../stores/index.js'
+import type { CallStorage, JsonObject, Tool } from '../../core/index.js'
 import { McpToolCall, type McpToolCallProps } from '../../forms/index.js'
 import { chatTexts } from '../../forms/texts/chat.js'
 import { callTexts } from '../../forms/texts/call.js'
@@ -38,7 +40,7 @@ import { McpProvider, type McpCallStatus, type McpCallView, type UseMcpCallOptio
 import { FoldedResult } from '../../chat/FoldedResult.js'
 import { RunCard } from '../../chat/RunCard.js'
 import { partTitle, ToolPart } from '../../chat/ToolPartHeading.js'
-import { hasSavedCall } from '../../chat/saved-call.js'
+import { useHasSavedCall } from '../../chat/saved-call.js'
 import { asksBeforeRunning, type AskBeforeRunning } from '../../chat/tool-approval.js'
 import { readToolListing, type ModelToolListing } from '../tool-listing.js'
 import { argumentsOf, mcpToolName, modelToolName, routeHints, routeMcpName, routeServerId, type ToolPartLike } from '../tool-part.js'
@@ -59,8 +61,14 @@ export interface McpToolPartProps extends Omit<McpToolCallProps, 'name' | 'argum
    * app's own tool, another server's) is never run here: it renders nothing.
    */
   tools?: readonly Tool[] | { tools: readonly Tool[] } | undefined
-  /** Where an open round waits across a reload, under the `toolCallId`; `null` keeps nothing. @defaultValue `sessionStorage`, prefix `'mcp-elicit-ai-sdk:'` */
-  storage?: RoundStorage | null | undefined
+  /**
+   * Where the call is kept under the `toolCallId` (its open round, that it
+   * started, its result for the store's time-to-live): a reload, another tab
+   * or, with `remoteCallStorage()`, another device resumes it or shows its
+   * result rather than running it again. `null` keeps nothing.
+   * @defaultValue `defaultCallStorage()` (IndexedDB, else sessionStorage)
+   */
+  storage?: CallStorage | null | undefined
   /**
    * Start the call when the part mounts in `input-available` (the model just
    * made it). Pass false for the parts of a conversation loaded from storage:
@@ -97,7 +105,9 @@ export function McpToolPart(props: McpToolPartProps) {
   const [choice, setChoice] = useState<'run' | 'declined'>()
   const handed = useRef(false)
   const listing = useMemo<ModelToolListing | undefined>(() => (tools ? readToolListing(tools) : undefined), [tools])
-  const rounds = useMemo(() => (storage === undefined ? defaultStorage() : (storage ?? undefined)), [storage])
+  const rounds = useMemo(() => (storage === undefined ? defaultCallStorage() : (storage ?? undefined)), [storage])
+  // A call kept under this id went out once: it resumes (or shows its result) without the card.
+  const kept = useHasSavedCall(part.state === 'input-available' ? rounds : undefined, part.toolCallId)
   const modelName = modelToolName(part)
   // A set's part is checked against its server's listing (part-server.ts); one server's against `tools`.
   const routed = routeServerId(part) !== undefined
@@ -163,7 +173,15 @@ export function McpToolPart(props: McpToolPartProps) {
     // The route asked (the AI SDK's approval), or this page's policy asks of a part the route let through.
     const routeAsks = part.state === 'approval-requested'
     const hints = where.tool ? readToolListing([where.tool]).tools[0]?.hints ?? routeHints(part) : hintsOf(part, listing, name)
-    const pageAsks = part.state === 'input-available' && choice !== 'run' && asksBeforeRunning({ name, hints }, askBeforeRunning) && !hasSavedCall(rounds, part.toolCallId)
+    const pageAsks = part.state === 'input-available' && choice !== 'run' && asksBeforeRunning({ name, hints }, askBeforeRunning) && kept !== true
+    // Neither the card nor the call until the storage says whether the call went out already.
+    if (pageAsks && kept === undefined)
+      return frame(
+        <p role="status" className="mcp-elicit-progress">
+          {text.checkingStored}
+        </p>,
+        true,
+      )
     if (routeAsks || pageAsks) {
       const approve = routeAsks ? addToolApprovalResponseOf(chat) : undefined
       const run = () => {
@@ -206,13 +224,4 @@ function listingTool(listing: ModelToolListing | undefined, name: string) {
 /** The tool's hints: from the listing this page sent, else from what the route wrote in the part. */
 function hintsOf(part: ToolPartLike, listing: ModelToolListing | undefined, name: string) {
   return listingTool(listing, name)?.hints ?? routeHints(part)
-}
-
-function defaultStorage(): RoundStorage | undefined {
-  try {
-    return typeof sessionStorage === 'undefined' ? undefined : sessionStorageAdapter('mcp-elicit-ai-sdk:')
-  } catch {
-    // A sandboxed document may forbid storage altogether: rounds then live in memory only.
-    return undefined
-  }
 }

@@ -17,4 +17,6 @@ export const fileTexts = {
   fileTooMany: (max) => `Choose at most ${max} ${plural(max, 'file', 'files')}`,
   fileNotKept: (count) =>
     `${count === 1 ? 'A file chosen before the page reloaded was' : `${count} files chosen before the page reloaded were`} too large to keep in this tab: choose ${plural(count, 'it', 'them')} again.`,
+  fileOnOtherDevice: (count) =>
+    `${count === 1 ? 'A file was' : `${count} files were`} chosen on another device and stayed there (too large to share): choose ${plural(count, 'it', 'them')} again here.`,
 } satisfies Partial<Messages>
