@@ -41,6 +41,11 @@ export async function startDemoCallStore(): Promise<DemoCallStore> {
   return {
     route(req, res) {
       const url = new URL(req.url ?? '/', 'http://demo')
+      // A browser is a demo user from its first page: the page's own looks at the store then carry the
+      // cookie (without it the first would be refused, 401, and the page's console would report it).
+      if (req.method === 'GET' && !userOf(req.headers.cookie) && (req.headers['sec-fetch-dest'] === 'document' || /text\/html/.test(req.headers.accept ?? ''))) {
+        res.setHeader('set-cookie', sessionCookie(randomBytes(16).toString('hex')))
+      }
       if (url.pathname === CALLS_PATH || url.pathname.startsWith(`${CALLS_PATH}/`)) {
         handler(req, res)
         return true

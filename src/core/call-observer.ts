@@ -11,6 +11,7 @@ import { reduceCall, IDLE, isActive, type CallAction, type CallState, type Pendi
 import { CallPersistence } from './call-persistence.js'
 import { answersOf, answersToResend, isCallOf, isFinishedCall, isLostCall, isSavedTask, isStartedCall, savedRound, type CallStorage, type SavedCall, type SavedTask, type StoredCall } from './call-storage.js'
 import { endpointKey } from './endpoint-key.js'
+import { tabId } from './tab-id.js'
 import { notify } from './listeners.js'
 import type { InputContext, McpClient } from './client.js'
 import { McpArgumentError, McpCancelledError, McpInputError, isMcpCancelledError, isMcpError, type McpError } from './errors.js'
@@ -216,8 +217,10 @@ export class CallObserver {
       this.#dispatch({ type: 'lookup', stored: 'unconfirmed' })
       return Promise.resolve(undefined)
     }
-    // In a shared storage, answers kept as sent (or all given) are another tab's to send, or were sent before a reload: shown, not sent again.
-    if (saved && this.#shared() && (saved.sendingSince !== undefined || answersToResend(saved))) {
+    // In a shared storage, answers kept as sent (or all given) are another tab's to send: shown, not sent here. Sent
+    // by this very tab before it reloaded or left for a sign-in redirect, they are this tab's to send again.
+    const ownClaim = saved !== undefined && 'pending' in saved && saved.sendingTab !== undefined && saved.sendingTab === tabId()
+    if (saved && this.#shared() && !ownClaim && (saved.sendingSince !== undefined || answersToResend(saved))) {
       this.#adopt(saved)
       return Promise.resolve(this.#state)
     }
@@ -387,7 +390,7 @@ export class CallObserver {
    */
   async #claim(state: CallState, waiter: Waiter, responses: InputResponses): Promise<void> {
     const controller = this.#controller
-    const won = await this.#storage.claim({ state, drafts: {}, taskAnswered: this.#taskAnswered, endpoint: endpointKey(this.#client.url), sendingSince: Date.now() })
+    const won = await this.#storage.claim({ state, drafts: {}, taskAnswered: this.#taskAnswered, endpoint: endpointKey(this.#client.url), sendingSince: Date.now(), sendingTab: tabId() })
     // A run that was stopped or replaced meanwhile sends nothing.
     if (won && controller && controller === this.#controller && !controller.signal.aborted) waiter.resolve(responses)
   }

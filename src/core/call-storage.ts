@@ -42,6 +42,12 @@ export interface SavedCall {
    */
   sendingSince?: number | undefined
   /**
+   * The tab that claimed it (an id it keeps in its sessionStorage): when that
+   * same tab comes back (a reload, the return from a sign-in redirect), the
+   * round is its own to send again, not another tab's to wait for.
+   */
+  sendingTab?: string | undefined
+  /**
    * The version of the record in a versioned store (IndexedDB, the backend),
    * set by the store when it reads or writes the call. A call saved with a
    * `rev` is written only over that version (compare-and-set); saved
@@ -221,10 +227,11 @@ export function parseSavedCall(text: string | null): StoredCall | undefined {
 export function readStoredCall(value: unknown): StoredCall | undefined {
   const stored = parseStored(value as Partial<SavedCall> & Partial<LostCall> & Partial<SavedTask>)
   if (!stored) return undefined
-  const { endpoint, rev, sendingSince } = value as SavedCall
+  const { endpoint, rev, sendingSince, sendingTab } = value as SavedCall
   if (typeof endpoint === 'string') stored.endpoint = endpoint
   if (Number.isSafeInteger(rev) && rev! >= 0) stored.rev = rev
   if ('pending' in stored && Number.isFinite(sendingSince)) stored.sendingSince = sendingSince
+  if ('pending' in stored && stored.sendingSince !== undefined && typeof sendingTab === 'string' && sendingTab.length <= 64) stored.sendingTab = sendingTab
   return stored
 }
 
@@ -303,6 +310,8 @@ export interface CallSnapshot {
   endpoint: string
   /** Set when this tab claims the round to send its answers (a shared storage): {@link SavedCall.sendingSince}. */
   sendingSince?: number | undefined
+  /** The tab that claimed it: {@link SavedCall.sendingTab}. */
+  sendingTab?: string | undefined
   /** When the run started (milliseconds since the epoch): {@link StartedCall.startedAt}. */
   startedAt?: number | undefined
 }

@@ -59,7 +59,7 @@ function startedCall({ state, startedAt }: CallSnapshot): StartedCall | undefine
 export function storedCallOf(snapshot: CallSnapshot): StoredCall | undefined {
   const round = savedRound(snapshot.state, snapshot.drafts)
   const stored =
-    (round && snapshot.sendingSince !== undefined ? { ...round, sendingSince: snapshot.sendingSince } : round) ??
+    (round && snapshot.sendingSince !== undefined ? { ...round, sendingSince: snapshot.sendingSince, ...(snapshot.sendingTab !== undefined && { sendingTab: snapshot.sendingTab }) } : round) ??
     savedTask(snapshot) ??
     lostCall(snapshot.state) ??
     finishedCall(snapshot.state) ??

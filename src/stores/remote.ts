@@ -118,7 +118,8 @@ export function remoteCallStorage(options: RemoteCallStorageOptions): RemoteCall
     fileChars: local?.fileChars ?? fileChars,
     async load(key) {
       const response = await send('GET', path(key))
-      if (response.status === 404) return undefined
+      // 204: nothing kept under the key (this handler); 404 from a store that says it so.
+      if (response.status === 204 || response.status === 404) return undefined
       const remote = callOf(await response.json().catch(() => undefined))
       if (!remote) throw new McpStoreError('malformed', 'The call store answered something that is not a call.', { url: base })
       return withLocalFiles(remote, await local?.load(key).catch(() => undefined))

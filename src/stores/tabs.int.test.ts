@@ -8,7 +8,8 @@
 import 'fake-indexeddb/auto'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { startModernServer, type ModernServer } from '../../servers/modern-server.ts'
-import { CallObserver, createClient, type CallState } from '../core/index'
+import { CallObserver, createClient, type CallState, type SavedCall } from '../core/index'
+import { tabId } from '../core/tab-id'
 import { asking, until } from '../../test/support/observer-waits.ts'
 import { indexedDbCallStorage, type IndexedDbCallStorage } from './indexed-db'
 
@@ -85,5 +86,33 @@ describe('two tabs of one browser', () => {
     const title = (state: CallState) => (state.status === 'awaiting_input' ? state.inputs[0]!.params.message : undefined)
     expect(title(left)).toBe(title(right))
     expect(['Colour red. Now pick a size', 'Colour blue. Now pick a size']).toContain(title(left))
+  })
+
+  it('a round this tab claimed, found again after a reload or a sign-in redirect of the same tab, is sent from here; one another tab claimed is shown being sent, and nothing goes', async () => {
+    for (const [sendingTab, own] of [[tabId(), true], ['another-tab', false]] as const) {
+      const key = `claimed-${String(own)}`
+      const [a] = twoTabs(key)
+      void a.start(wizard)
+      const asked = await until(a, asking(1))
+      await a.flush()
+      const saved = a.save() as SavedCall
+      expect(asked.status === 'awaiting_input' && saved.pending.requestState).toBe(asked.status === 'awaiting_input' && asked.pending?.requestState)
+      // What a tab leaves when it claimed the round and the page went away (a reload, a sign-in redirect) before the answer came.
+      const storage = indexedDbCallStorage({ database: `tabs-${database}` })
+      opened.push(storage)
+      await storage.save(key, { ...saved, answers: { color: { action: 'accept', content: { color: 'red' } } }, sendingSince: Date.now(), sendingTab })
+      const before = calls()
+      const back = new CallObserver(createClient(server.url, { capabilities, onWarning: () => {} }), { storage, storageKey: key })
+      void back.restore()
+      if (own) {
+        await until(back, asking(2))
+        expect(calls()).toBe(before + 1)
+      } else {
+        await until(back, (state) => state.status === 'retrying')
+        expect(calls()).toBe(before)
+      }
+      back.cancel()
+      a.cancel()
+    }
   })
 })

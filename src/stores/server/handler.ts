@@ -136,7 +136,9 @@ export function createCallStoreHandler(options: CallStoreHandlerOptions): (reque
       if (!KEY.test(key)) return refuse('malformed', 'The call id is not valid.')
       if (request.method === 'GET') {
         const record = await readRecord(db, user, key, now)
-        return record ? json(200, record) : refuse('not_found', 'No such call.')
+        // Nothing kept under the key is an answer, not an error: 204, which a browser's console does not
+        // report as a failed load on every look a page takes (a resume, a poll).
+        return record ? json(200, record) : new Response(null, { status: 204, headers: { 'cache-control': 'no-store', 'x-content-type-options': 'nosniff' } })
       }
       if (request.method === 'DELETE') {
         const rev = new URL(request.url).searchParams.get('rev')
