@@ -728,7 +728,7 @@ const lazyApp = join(app, 'lazy-app')
 // (dist/ keeps one file per module of src/).
 const LAZY_CHUNKS = [
   'no-eval-validator', 'file-widget', 'file-data-uri', 'date-time-widget', 'date-time',
-  'ToolResult', 'UrlElicitation', 'SignInCard', 'ApprovalCard', 'TaskStatus', 'round-panel', 'url-safety',
+  'ToolResult', 'UrlElicitation', 'SignInCard', 'ApprovalCard', 'TaskLine', 'round-panel', 'url-safety',
   'app-host', 'answer-check', 'DownloadCard',
   'legacy-connection', 'task-client', 'subscriptions', 'sse-exchange', 'auth-hook', 'result-cache', 'sign-in-kit', 'listings', 'call-writer',
 ]
