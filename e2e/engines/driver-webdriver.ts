@@ -254,6 +254,28 @@ export async function launchWebKit(paths: WebKitPaths): Promise<Engine> {
       await driver.manage().window().setRect({ width: 1000, height: 900 })
       return driver
     }
+    /**
+     * A new session within 20 s, asked for once more if not: on a busy machine, with the other engines'
+     * workers running, WebKitWebDriver has left a new-session request unanswered (the test's minute went by
+     * in the fixture). A session that comes late is quit as soon as it does.
+     */
+    const boundedSession = async () => {
+      for (let attempt = 1; ; attempt++) {
+        const pending = newSession()
+        let timer: ReturnType<typeof setTimeout> | undefined
+        const late = new Promise<never>((_, reject) => {
+          timer = setTimeout(() => reject(new Error('WebKitWebDriver did not open a session within 20 s')), 20_000)
+        })
+        try {
+          return await Promise.race([pending, late])
+        } catch (error) {
+          pending.then((driver) => driver.quit()).catch(() => {})
+          if (attempt === 2) throw error
+        } finally {
+          clearTimeout(timer)
+        }
+      }
+    }
     const probe = await newSession()
     const version = `${(await probe.getCapabilities()).get('browserVersion')}`
     await probe.quit()
@@ -261,7 +283,7 @@ export async function launchWebKit(paths: WebKitPaths): Promise<Engine> {
       name: 'webkit',
       version: `WebKitGTK ${version}`,
       async newTab() {
-        const driver = await newSession()
+        const driver = await boundedSession()
         return new WebDriverTab(new Session(driver), await driver.getWindowHandle(), true)
       },
       close: stop,
