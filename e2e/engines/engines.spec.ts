@@ -237,6 +237,18 @@ test('a reload in the middle of the wizard resumes the round from storage, sendi
   await textOf(tab, call, /Step 2 of 3/)
   const posts = () => stack.demo.log.filter((hit) => hit.method === 'POST' && hit.tool === 'trip_wizard').length
   const before = posts()
+  // The console keeps its calls on the demo's backend (over HTTP): the reload reads back what was written by then. Until
+  // round 2 is there, the record is round 1 claimed by this tab, which a reload sends again (the server answers round 2 anew).
+  await until(
+    () =>
+      tab.run(async () => {
+        const { calls } = (await (await fetch('/api/mcp-calls/')).json()) as { calls: Array<{ key: string; status: string; tool: string | null }> }
+        const open = calls.filter((call) => call.status === 'pending' && call.tool === 'trip_wizard')
+        const records = await Promise.all(open.map(async (call) => (await (await fetch(`/api/mcp-calls/${encodeURIComponent(call.key)}`)).json()) as { call?: { sendingSince?: number } }))
+        return records.length > 0 && records.every((record) => record.call?.sendingSince === undefined)
+      }),
+    'the backend store to hold round 2',
+  )
   await tab.reload()
   const resumed = css(turns, undefined, -1)
   await textOf(tab, resumed, /Step 2 of 3: when\? \(Reykjavík, Iceland, 2 travellers\)/, 20_000)
